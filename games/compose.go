@@ -1,0 +1,82 @@
+package games
+
+// Composer is the power to build a move step by step, the way a player clicks it together in
+// an ephemeral panel: pick a tile, then a place, then confirm. Every step is a draft, a short
+// string (at most 60 bytes) that fully describes the choices made so far, so that a panel can
+// be rebuilt from a button's custom ID alone, by any bot process, after any restart.
+//
+// The empty draft is the first step. A Composer never changes the state.
+type Composer interface {
+	// Compose returns the panel seat sees at draft: hint, controls and, where the draft names
+	// a complete move, a commit control. It fails with a *Refusal when draft is malformed or no
+	// longer fits the state (the game moved on); the caller then shows the first step again.
+	Compose(seat Seat, draft string) (Panel, error)
+	// Resolve returns the action a complete draft stands for. It fails with a *Refusal when the
+	// draft is incomplete or illegal now.
+	Resolve(seat Seat, draft string) (Action, error)
+	// Typed reads what a player typed into the panel's text input at draft (for example a
+	// placement "F7 F8") and returns the draft it leads to. It fails with a *Refusal that says
+	// what is wrong with the text and what is allowed.
+	Typed(seat Seat, draft, text string) (string, error)
+}
+
+// Style is how prominent a control is drawn.
+type Style int
+
+const (
+	// Secondary is a grey button: navigation and alternatives.
+	Secondary Style = iota
+	// Primary is a blue button: the expected next step.
+	Primary
+	// Success is a green button: the confirming commit.
+	Success
+	// Danger is a red button: destructive choices.
+	Danger
+)
+
+// Control is one button of a panel. Pressing it goes to draft Next, or, when Commit is set,
+// applies the action that Next resolves to.
+type Control struct {
+	Label    Text
+	Emoji    string
+	Next     string
+	Style    Style
+	Commit   bool
+	Disabled bool
+}
+
+// Choice is one option of a panel's menu; choosing it goes to draft Next.
+type Choice struct {
+	Label       Text
+	Description Text
+	Next        string
+	Default     bool
+}
+
+// Menu is a panel's select menu (at most 25 choices; the game offers its best-ranked ones).
+type Menu struct {
+	Placeholder Text
+	Choices     []Choice
+}
+
+// Input asks the player to type a move (a Discord modal). Its answer goes to Composer.Typed.
+type Input struct {
+	// Button is the label of the control that opens the input.
+	Button Text
+	// Title is the modal's title, Label the field's label, Placeholder an example answer.
+	Title, Label, Placeholder Text
+}
+
+// Panel is one step of building a move: what to show, what can be clicked.
+type Panel struct {
+	// Draft is the draft this panel shows.
+	Draft string
+	// Hint is one line saying what to do now ("Pick a tile, then a place").
+	Hint Text
+	// Controls are the panel's buttons in display order (at most 15, in rows of 5).
+	Controls []Control
+	// Menu, when set, is shown as a select menu below the controls.
+	Menu *Menu
+	// Input, when set, offers a button that opens a text input.
+	Input *Input
+}

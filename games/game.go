@@ -1,0 +1,142 @@
+package games
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+)
+
+// Action is one decision of a seat, or one random outcome of the chance seat. Each game defines
+// its own action types; their JSON form carries a "type" tag and is stable across versions.
+type Action interface {
+	// ActionType is the action's "type" tag in JSON, e.g. "place".
+	ActionType() string
+}
+
+// Event is one thing that happened during Apply, phrased for the table ("Ada placed red–green
+// on F7–F8: +2 red"). Seat is who caused it (Chance for draws).
+type Event struct {
+	Seat Seat
+	Text Text
+}
+
+// Option describes one option a game accepts in its record's "options" object, so that the
+// lobby and help can show and set it without knowing the game.
+type Option struct {
+	// Name is the JSON key, e.g. "teams".
+	Name string
+	// Kind is "bool", "int" or "list" (a list of numbers written "1,2,3" by players).
+	Kind string
+	// Default is the value used when the key is missing, in its JSON form.
+	Default string
+	// About says what the option does.
+	About Text
+}
+
+// Game is the definition of one game: what a registry knows about it and how to start it.
+// A Game value holds no state of its own and is safe for concurrent use.
+type Game interface {
+	// Name is the game's key in records, commands and custom IDs: lower case, no spaces.
+	Name() string
+	// Title is the game's printed name.
+	Title() Text
+	// Emoji decorates headers of messages about the game.
+	Emoji() string
+	// Seats returns the fewest and the most players the game takes.
+	Seats() (min, max int)
+	// Options lists the options the game accepts.
+	Options() []Option
+	// New starts a game for the named players with the given options (JSON object; nil or
+	// empty means all defaults). It fails with ErrBadRecord for unknown keys, bad values or an
+	// unsupported number of players.
+	New(players []string, options json.RawMessage) (State, error)
+	// DecodeAction reads one action from its JSON form. Unknown types, unknown fields and
+	// missing fields are errors wrapping ErrBadRecord.
+	DecodeAction(data []byte) (Action, error)
+	// Rules is the short rules summary shown by /rules.
+	Rules() Text
+}
+
+// State is one game in progress. Methods that do not change the state are safe for concurrent
+// use with each other; Apply is not.
+type State interface {
+	// Game returns the definition this state belongs to.
+	Game() Game
+	// Players returns the display names of the seats, seat 0 first.
+	Players() []string
+	// Options returns the options in force, as a complete JSON object.
+	Options() json.RawMessage
+	// ToAct returns the seats that must act now, in seat order: [Chance] while a random event
+	// is due, one seat in a turn, several during a simultaneous step, none when the game is
+	// over.
+	ToAct() []Seat
+	// Prompt says what decision seat faces now ("Place a tile", "Swap your rack?"), or the
+	// zero Text when the seat need not act.
+	Prompt(seat Seat) Text
+	// Legal lists every action seat may take now, in a stable order; nil when seat need not
+	// act. For Chance it may list nothing when the outcomes are too many to enumerate.
+	Legal(seat Seat) []Action
+	// Apply makes seat's move. On success it returns what happened; otherwise it returns a
+	// *Refusal and the state is unchanged.
+	Apply(seat Seat, a Action) ([]Event, error)
+	// SampleChance draws the chance seat's next move with r. It returns nil when chance need
+	// not act. The state itself is not changed: apply the result.
+	SampleChance(r *rand.Rand) Action
+	// View returns what seat may see (Chance or NoSeat: the public view of a spectator). Its
+	// type is the game's own view type, which the game's renderer understands.
+	View(seat Seat) any
+	// Result returns the scores and ranking so far; Over tells whether the game has ended.
+	Result() Result
+	// Hint returns the move the game's built-in AI would make for seat now, or nil when seat
+	// need not act. The AI is deterministic: equal states give equal hints.
+	Hint(seat Seat) Action
+	// Describe renders an action the way a player writes it ("RG F7-F8").
+	Describe(a Action) string
+	// Clone returns an independent copy.
+	Clone() State
+}
+
+// Result is the standing of a game: every seat's score with its breakdown, and the ranking.
+type Result struct {
+	// Over is true once the game has ended.
+	Over bool
+	// Seats holds one entry per seat, in seat order.
+	Seats []SeatResult
+	// Ranking lists places from the first; seats sharing a place are listed together.
+	Ranking [][]Seat
+	// Summary is a line for the end message, e.g. a solo rating; may be empty.
+	Summary Text
+}
+
+// SeatResult is one seat's score. Score is the game's headline number; Detail its breakdown
+// (a value that encodes to the JSON named in the rules file); Breakdown the same for people.
+type SeatResult struct {
+	Seat      Seat
+	Score     int
+	Detail    any
+	Breakdown Text
+}
+
+// PlaceOf returns the 1-based place of seat in r.Ranking, or 0 if it is not ranked.
+func (r Result) PlaceOf(seat Seat) int {
+	for i, group := range r.Ranking {
+		for _, s := range group {
+			if s == seat {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// Over reports whether st has ended.
+func Over(st State) bool { return st.Result().Over }
+
+// IsToAct reports whether seat is among the seats that must act in st.
+func IsToAct(st State, seat Seat) bool {
+	for _, s := range st.ToAct() {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}

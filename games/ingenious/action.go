@@ -1,0 +1,180 @@
+package ingenious
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// Action is one of the Ingenious actions: Place, Swap, Keep (the players') and Draw (chance).
+type Action interface {
+	games.Action
+	ingenious()
+}
+
+// Place lays a tile: colour First on Cells[0], colour Second on Cells[1]. Its JSON form is
+// {"type":"place","tile":"RG","cells":[[q,r],[q,r]]}, the tile's first letter lying on the
+// first cell.
+type Place struct {
+	First, Second Colour
+	Cells         [2]Cell
+}
+
+// Swap trades the whole rack for six new tiles: {"type":"swap"}.
+type Swap struct{}
+
+// Keep declines an offered swap: {"type":"keep"}.
+type Keep struct{}
+
+// Draw is the chance seat's move: the tiles drawn from the bag for the rack being filled,
+// each in record order. {"type":"draw","tiles":["BB","RG"]}.
+type Draw struct {
+	Tiles []Tile
+}
+
+// ActionType returns "place".
+func (Place) ActionType() string { return "place" }
+
+// ActionType returns "swap".
+func (Swap) ActionType() string { return "swap" }
+
+// ActionType returns "keep".
+func (Keep) ActionType() string { return "keep" }
+
+// ActionType returns "draw".
+func (Draw) ActionType() string { return "draw" }
+
+func (Place) ingenious() {}
+func (Swap) ingenious()  {}
+func (Keep) ingenious()  {}
+func (Draw) ingenious()  {}
+
+// Tile returns the tile being placed, in record order.
+func (p Place) Tile() Tile { return NewTile(p.First, p.Second) }
+
+// Canonical returns the form of p that move lists use: a double's cells in ascending (r, q)
+// order. A mixed tile keeps its orientation, which matters.
+func (p Place) Canonical() Place {
+	if p.First == p.Second && p.Cells[1].Less(p.Cells[0]) {
+		p.Cells[0], p.Cells[1] = p.Cells[1], p.Cells[0]
+	}
+	if p.First != p.Second && p.Second < p.First {
+		p.First, p.Second = p.Second, p.First
+		p.Cells[0], p.Cells[1] = p.Cells[1], p.Cells[0]
+	}
+	return p
+}
+
+// colourAt returns the colour p lays on cell i (0 or 1).
+func (p Place) colourAt(i int) Colour {
+	if i == 0 {
+		return p.First
+	}
+	return p.Second
+}
+
+type placeJSON struct {
+	Type  string    `json:"type"`
+	Tile  string    `json:"tile"`
+	Cells [2][2]int `json:"cells"`
+}
+
+// MarshalJSON writes the record form.
+func (p Place) MarshalJSON() ([]byte, error) {
+	return json.Marshal(placeJSON{
+		Type:  "place",
+		Tile:  string([]byte{p.First.Letter(), p.Second.Letter()}),
+		Cells: [2][2]int{{p.Cells[0].Q, p.Cells[0].R}, {p.Cells[1].Q, p.Cells[1].R}},
+	})
+}
+
+// MarshalJSON writes {"type":"swap"}.
+func (Swap) MarshalJSON() ([]byte, error) { return []byte(`{"type":"swap"}`), nil }
+
+// MarshalJSON writes {"type":"keep"}.
+func (Keep) MarshalJSON() ([]byte, error) { return []byte(`{"type":"keep"}`), nil }
+
+// MarshalJSON writes the record form.
+func (d Draw) MarshalJSON() ([]byte, error) {
+	tiles := d.Tiles
+	if tiles == nil {
+		tiles = []Tile{}
+	}
+	return json.Marshal(struct {
+		Type  string `json:"type"`
+		Tiles []Tile `json:"tiles"`
+	}{"draw", tiles})
+}
+
+// DecodeAction reads an action strictly: the type must be known, every field present and no
+// other field given. Errors wrap games.ErrBadRecord.
+func DecodeAction(data []byte) (Action, error) {
+	var head struct {
+		Type *string `json:"type"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("%w: action: %v", games.ErrBadRecord, err)
+	}
+	if head.Type == nil {
+		return nil, fmt.Errorf("%w: action has no \"type\"", games.ErrBadRecord)
+	}
+	switch *head.Type {
+	case "place":
+		var raw struct {
+			Type string          `json:"type"`
+			Tile *string         `json:"tile"`
+			Raw  json.RawMessage `json:"cells"`
+		}
+		if err := strict(data, &raw); err != nil {
+			return nil, err
+		}
+		if raw.Tile == nil || raw.Raw == nil {
+			return nil, fmt.Errorf("%w: place needs \"tile\" and \"cells\"", games.ErrBadRecord)
+		}
+		a, b, err := parsePair(*raw.Tile)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", games.ErrBadRecord, err)
+		}
+		var cells [][]int
+		if err := json.Unmarshal(raw.Raw, &cells); err != nil || len(cells) != 2 || len(cells[0]) != 2 || len(cells[1]) != 2 {
+			return nil, fmt.Errorf("%w: place \"cells\" must be two [q, r] pairs", games.ErrBadRecord)
+		}
+		return Place{First: a, Second: b, Cells: [2]Cell{{cells[0][0], cells[0][1]}, {cells[1][0], cells[1][1]}}}, nil
+	case "swap", "keep":
+		var raw struct {
+			Type string `json:"type"`
+		}
+		if err := strict(data, &raw); err != nil {
+			return nil, err
+		}
+		if raw.Type == "swap" {
+			return Swap{}, nil
+		}
+		return Keep{}, nil
+	case "draw":
+		var raw struct {
+			Type  string  `json:"type"`
+			Tiles *[]Tile `json:"tiles"`
+		}
+		if err := strict(data, &raw); err != nil {
+			return nil, err
+		}
+		if raw.Tiles == nil {
+			return nil, fmt.Errorf("%w: draw needs \"tiles\"", games.ErrBadRecord)
+		}
+		return Draw{Tiles: *raw.Tiles}, nil
+	}
+	return nil, fmt.Errorf("%w: unknown action type %q (want place, swap, keep or draw)", games.ErrBadRecord, *head.Type)
+}
+
+// strict decodes data into v, refusing unknown fields.
+func strict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%w: action: %v", games.ErrBadRecord, err)
+	}
+	return nil
+}

@@ -1,0 +1,70 @@
+package ingenious
+
+import (
+	"github.com/tablebot/tablebot/games"
+)
+
+// bonusWorth is what the greedy player values an earned bonus placement at, in utility units
+// (a point on a colour at 0 is worth Cap or TeamCap units; see pointWorth).
+const bonusWorth = 12
+
+// pointWorth is the value of raising a colour from v-1 to v: points on weak colours are worth
+// more than points on strong ones, so the player lifts its weakest colours first.
+func pointWorth(v, top int) int { return top + 1 - v }
+
+// utility values a score track: the sum over colours of the worth of every point reached.
+func utility(track [6]int, top int) int {
+	u := 0
+	for _, x := range track {
+		// Σ_{v=1..x} (top+1-v) = x*(top+1) - x(x+1)/2
+		u += x*(top+1) - x*(x+1)/2
+	}
+	return u
+}
+
+// evaluate returns the greedy player's value of placing p for seat, and the track after it.
+func (s *State) evaluate(seat games.Seat, p Place) (int, [6]int) {
+	before := s.scores[s.side(seat)]
+	after, earned := addGains(before, p, s.lineGains(p), s.twoTracks())
+	if allAt(after, s.top()) {
+		return 1 << 30, after
+	}
+	v := utility(after, s.top()) - utility(before, s.top())
+	if !s.Solo() {
+		v += earned * bonusWorth
+	}
+	return v, after
+}
+
+// bestPlace returns seat's highest-valued legal placement among places; the first in list
+// order wins ties, so equal states give equal choices.
+func (s *State) bestPlace(seat games.Seat, places []Place) (Place, bool) {
+	best, bestV, found := Place{}, 0, false
+	for _, p := range places {
+		v, _ := s.evaluate(seat, p)
+		if !found || v > bestV {
+			best, bestV, found = p, v, true
+		}
+	}
+	return best, found
+}
+
+// Hint returns the greedy player's move for seat: the placement that adds the most points to
+// its weakest colours (weighted, bonuses counted), or the swap whenever one is offered and the
+// lowest colour has not topped out. It returns nil when seat need not act.
+func (s *State) Hint(seat games.Seat) games.Action {
+	if seat == games.Chance || !games.IsToAct(s, seat) {
+		return nil
+	}
+	if s.phase == PhaseSwap {
+		if sortedScores(s.scores[s.side(seat)])[0] < s.top() {
+			return Swap{}
+		}
+		return Keep{}
+	}
+	p, ok := s.bestPlace(seat, s.LegalPlaces(seat))
+	if !ok {
+		return nil
+	}
+	return p
+}

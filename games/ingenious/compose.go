@@ -1,0 +1,249 @@
+package ingenious
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// Drafts of the Ingenious panel:
+//
+//	""          pick a tile (or swap / keep when a swap is offered)
+//	"RG"        tile chosen, pick a place (colours in the order they will lie)
+//	"RG:F7-F8"  red on F7, green on F8: confirm
+//	"swap"      swap the rack; "keep" keep it
+type Draft struct {
+	Tile  *Tile
+	Place *Place
+	Swap  *bool
+}
+
+// maxMenu is the number of placements a menu offers (Discord's limit of select options).
+const maxMenu = 25
+
+// ParseDraft reads a draft for an area of the given radius. The empty draft is valid.
+func ParseDraft(draft string, radius int) (Draft, error) {
+	switch draft {
+	case "":
+		return Draft{}, nil
+	case "swap", "keep":
+		b := draft == "swap"
+		return Draft{Swap: &b}, nil
+	}
+	tile, cells, hasCells := strings.Cut(draft, ":")
+	a, b, err := parsePair(tile)
+	if err != nil {
+		return Draft{}, err
+	}
+	t := NewTile(a, b)
+	d := Draft{Tile: &t}
+	if !hasCells {
+		return d, nil
+	}
+	first, second, ok := strings.Cut(cells, "-")
+	if !ok {
+		return Draft{}, fmt.Errorf("draft %q: want TILE:CELL-CELL", draft)
+	}
+	c0, err := ParseCell(first, radius)
+	if err != nil {
+		return Draft{}, err
+	}
+	c1, err := ParseCell(second, radius)
+	if err != nil {
+		return Draft{}, err
+	}
+	d.Place = &Place{First: a, Second: b, Cells: [2]Cell{c0, c1}}
+	return d, nil
+}
+
+// draftOf writes the draft of a placement.
+func draftOf(p Place, radius int) string {
+	return fmt.Sprintf("%c%c:%s-%s", p.First.Letter(), p.Second.Letter(), p.Cells[0].Label(radius), p.Cells[1].Label(radius))
+}
+
+func stale() *games.Refusal {
+	return games.Refuse(games.ErrIllegal, "That choice no longer fits the game — start again.", "Tahle volba už ke hře nesedí — začni znovu.")
+}
+
+// Compose builds seat's panel at draft.
+func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
+	if !games.IsToAct(s, seat) || seat == games.Chance {
+		return games.Panel{}, games.Refuse(games.ErrNotYourTurn, "You have nothing to decide right now.", "Teď nemáš co rozhodovat.")
+	}
+	d, err := ParseDraft(draft, s.radius)
+	if err != nil {
+		return games.Panel{}, stale()
+	}
+	panel := games.Panel{Draft: draft, Hint: s.Prompt(seat)}
+	if s.phase == PhaseSwap {
+		panel.Controls = []games.Control{
+			{Label: games.Say("Swap rack", "Vyměnit stojánek"), Emoji: "🔄", Next: "swap", Style: games.Primary, Commit: true},
+			{Label: games.Say("Keep rack", "Ponechat stojánek"), Emoji: "✋", Next: "keep", Style: games.Secondary, Commit: true},
+		}
+		return panel, nil
+	}
+	if d.Swap != nil {
+		return games.Panel{}, stale()
+	}
+	rack := s.racks[seat]
+	if d.Tile == nil {
+		for _, t := range distinctTiles(rack) {
+			panel.Controls = append(panel.Controls, games.Control{Label: games.Text{EN: t.String(), CS: t.String()}, Next: t.String(), Style: games.Primary})
+		}
+		if hint, ok := s.Hint(seat).(Place); ok {
+			panel.Controls = append(panel.Controls, games.Control{Label: games.Say("Suggest", "Poradit"), Emoji: "💡", Next: draftOf(hint, s.radius)})
+		}
+		return panel, nil
+	}
+	if !slices.Contains(rack, *d.Tile) {
+		return games.Panel{}, stale()
+	}
+	panel.Menu = s.placeMenu(seat, *d.Tile, d.Place)
+	panel.Input = &games.Input{
+		Button:      games.Say("Type a placement", "Napsat umístění"),
+		Title:       games.Say("Place %s", "Položit %s", d.Tile.String()),
+		Label:       games.Say("Two cells, first colour first", "Dvě pole, první barva první"),
+		Placeholder: games.Say("F7 F8", "F7 F8"),
+	}
+	back := games.Control{Label: games.Say("Tiles", "Dílky"), Emoji: "◀", Next: ""}
+	if d.Place == nil {
+		panel.Hint = games.Say("Pick a place for %s from the menu, or type one", "Vyber místo pro %s z nabídky, nebo ho napiš", d.Tile.String())
+		panel.Controls = []games.Control{back}
+		return panel, nil
+	}
+	p := *d.Place
+	if r := s.checkPlace(seat, p); r != nil {
+		return games.Panel{}, r
+	}
+	_, after := s.evaluate(seat, p)
+	panel.Hint = s.previewText(seat, p, after)
+	panel.Controls = []games.Control{
+		{Label: games.Say("Place", "Položit"), Emoji: "✅", Next: draft, Style: games.Success, Commit: true},
+	}
+	if !p.Tile().Double() {
+		turned := Place{First: p.Second, Second: p.First, Cells: p.Cells}
+		panel.Controls = append(panel.Controls, games.Control{Label: games.Say("Turn", "Otočit"), Emoji: "🔃", Next: draftOf(turned, s.radius)})
+	}
+	panel.Controls = append(panel.Controls, back)
+	return panel, nil
+}
+
+// previewText says what a placement would do: "Red on F7, green on F8: +2 red, +1 green".
+func (s *State) previewText(seat games.Seat, p Place, after [6]int) games.Text {
+	before := s.scores[s.side(seat)]
+	var en, cs []string
+	for _, c := range Colours {
+		if d := after[c] - before[c]; d > 0 {
+			en = append(en, fmt.Sprintf("+%d %s", d, c.Name().EN))
+			cs = append(cs, fmt.Sprintf("+%d %s", d, c.Name().CS))
+		}
+	}
+	if len(en) == 0 {
+		en, cs = []string{"no points"}, []string{"žádné body"}
+	}
+	r := s.radius
+	return games.Text{
+		EN: fmt.Sprintf("%s on %s, %s on %s: %s", p.First.Name().EN, p.Cells[0].Label(r), p.Second.Name().EN, p.Cells[1].Label(r), strings.Join(en, ", ")),
+		CS: fmt.Sprintf("%s na %s, %s na %s: %s", p.First.Name().CS, p.Cells[0].Label(r), p.Second.Name().CS, p.Cells[1].Label(r), strings.Join(cs, ", ")),
+	}
+}
+
+// placeMenu offers the best-valued placements of tile (at most 25), the chosen one marked.
+func (s *State) placeMenu(seat games.Seat, tile Tile, chosen *Place) *games.Menu {
+	type scored struct {
+		p     Place
+		v     int
+		after [6]int
+	}
+	var all []scored
+	for _, p := range s.placesFor(seat, []Tile{tile}) {
+		v, after := s.evaluate(seat, p)
+		all = append(all, scored{p, v, after})
+	}
+	slices.SortStableFunc(all, func(a, b scored) int { return b.v - a.v })
+	if len(all) > maxMenu {
+		all = all[:maxMenu]
+	}
+	m := &games.Menu{Placeholder: games.Say("Best places for %s", "Nejlepší místa pro %s", tile.String())}
+	r := s.radius
+	for _, sc := range all {
+		p := sc.p
+		label := fmt.Sprintf("%c %s · %c %s", p.First.Letter(), p.Cells[0].Label(r), p.Second.Letter(), p.Cells[1].Label(r))
+		m.Choices = append(m.Choices, games.Choice{
+			Label:       games.Text{EN: label, CS: label},
+			Description: s.previewText(seat, p, sc.after),
+			Next:        draftOf(p, r),
+			Default:     chosen != nil && p.Canonical() == chosen.Canonical(),
+		})
+	}
+	return m
+}
+
+// Resolve returns the action of a complete draft.
+func (s *State) Resolve(seat games.Seat, draft string) (games.Action, error) {
+	d, err := ParseDraft(draft, s.radius)
+	if err != nil {
+		return nil, stale()
+	}
+	switch {
+	case d.Swap != nil && *d.Swap:
+		return Swap{}, nil
+	case d.Swap != nil:
+		return Keep{}, nil
+	case d.Place != nil:
+		return *d.Place, nil
+	}
+	return nil, games.Refuse(games.ErrIllegal, "Pick a place first.", "Nejdřív vyber místo.")
+}
+
+var cellPattern = regexp.MustCompile(`[A-Za-z][0-9]{1,2}`)
+
+// Typed reads a typed placement such as "F7 F8", "f7-f8" or "GR F7 F8": two cell labels from
+// the picture, the tile's first colour going on the first cell. A tile written before the
+// cells replaces the one chosen in the draft (and sets the orientation).
+func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
+	d, err := ParseDraft(draft, s.radius)
+	if err != nil {
+		return "", stale()
+	}
+	fields := strings.Fields(strings.NewReplacer("-", " ", ",", " ", "–", " ").Replace(strings.TrimSpace(text)))
+	var first, second Colour
+	haveTile := false
+	if d.Tile != nil {
+		first, second, haveTile = d.Tile.A, d.Tile.B, true
+		if d.Place != nil {
+			first, second = d.Place.First, d.Place.Second
+		}
+	}
+	if len(fields) > 0 && !cellPattern.MatchString(fields[0]) {
+		a, b, err := parsePair(strings.ToUpper(fields[0]))
+		if err != nil {
+			return "", games.Refuse(games.ErrIllegal, "%q is not a tile: write two of R G B O Y P, like RG.", "%q není dílek: napiš dvě z písmen R G B O Y P, např. RG.", fields[0])
+		}
+		first, second, haveTile = a, b, true
+		fields = fields[1:]
+	}
+	if !haveTile {
+		return "", games.Refuse(games.ErrIllegal, "Pick a tile first, or write it before the cells: RG F7 F8.", "Nejdřív vyber dílek, nebo ho napiš před pole: RG F7 F8.")
+	}
+	cells := cellPattern.FindAllString(strings.Join(fields, " "), -1)
+	if len(cells) != 2 {
+		return "", games.Refuse(games.ErrIllegal, "Write two cells from the picture, like F7 F8.", "Napiš dvě pole z obrázku, např. F7 F8.")
+	}
+	var cs [2]Cell
+	for i, label := range cells {
+		c, err := ParseCell(label, s.radius)
+		if err != nil {
+			return "", games.Refuse(games.ErrIllegal, "There is no cell %s on this board.", "Pole %s na této ploše není.", strings.ToUpper(label))
+		}
+		cs[i] = c
+	}
+	p := Place{First: first, Second: second, Cells: cs}
+	if r := s.checkPlace(seat, p.Canonical()); r != nil {
+		return "", r
+	}
+	return draftOf(p, s.radius), nil
+}

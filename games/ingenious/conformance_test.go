@@ -1,0 +1,142 @@
+package ingenious
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
+)
+
+func TestConformance(t *testing.T) {
+	gamestest.Suite{
+		Game: Game{},
+		Cases: []gamestest.Case{
+			{Name: "solo", Players: names[:1]},
+			{Name: "2 players", Players: names[:2]},
+			{Name: "3 players", Players: names[:3]},
+			{Name: "4 players", Players: names[:4]},
+			{Name: "teams", Players: names[:4], Options: json.RawMessage(`{"teams":true,"talk":true}`)},
+		},
+		Games: 4,
+		Invariant: func(st games.State) error {
+			s := st.(*State)
+			if err := conservation(s); err != nil {
+				return err
+			}
+			if err := recomputeScores(s); err != nil {
+				return err
+			}
+			for _, track := range s.scores {
+				for _, v := range track {
+					if v < 0 || v > s.top() {
+						return fmt.Errorf("score %d outside 0..%d", v, s.top())
+					}
+				}
+			}
+			if s.phase != PhaseOver && !s.hasEmptyPair() {
+				return fmt.Errorf("no empty pair left but the game goes on")
+			}
+			return nil
+		},
+		Mutate:    mutate,
+		Canonical: func(a games.Action) games.Action { return canonical(a) },
+	}.Run(t)
+}
+
+func canonical(a games.Action) games.Action {
+	if p, ok := a.(Place); ok {
+		return p.Canonical()
+	}
+	return a
+}
+
+// mutate proposes a random, often illegal, action: a random tile (usually from the rack) on a
+// random cell and a random neighbour (sometimes not adjacent), or a swap/keep.
+func mutate(r *rand.Rand, st games.State, seat games.Seat) games.Action {
+	s := st.(*State)
+	switch r.IntN(10) {
+	case 0:
+		return Swap{}
+	case 1:
+		return Keep{}
+	}
+	tile := kindTiles[r.IntN(tileKinds)]
+	if rack := s.racks[seat]; len(rack) > 0 && r.IntN(4) > 0 {
+		tile = rack[r.IntN(len(rack))]
+	}
+	cells := AreaCells(s.radius + 1)
+	c := cells[r.IntN(len(cells))]
+	n := c.Step(Direction(r.IntN(6)))
+	if r.IntN(8) == 0 {
+		n = cells[r.IntN(len(cells))]
+	}
+	if r.IntN(2) == 0 {
+		return Place{tile.A, tile.B, [2]Cell{c, n}}
+	}
+	return Place{tile.B, tile.A, [2]Cell{c, n}}
+}
+
+// TestAIGamesEnd plays greedy AI games for every set-up and checks the invariants at the end.
+func TestAIGamesEnd(t *testing.T) {
+	seed := gamestest.Seed(t)
+	for n := 1; n <= 4; n++ {
+		for _, teams := range []bool{false, true} {
+			if teams && n != 4 {
+				continue
+			}
+			r := rand.New(rand.NewPCG(seed, uint64(n)))
+			s, _ := NewState(names[:n], Options{Teams: teams})
+			for moves := 0; s.phase != PhaseOver; moves++ {
+				if moves > 2000 {
+					t.Fatalf("%d players: not over after 2000 moves", n)
+				}
+				seat := s.ToAct()[0]
+				a := s.SampleChance(r)
+				if seat != games.Chance {
+					a = s.Hint(seat)
+				}
+				mustApply(t, s, seat, a)
+			}
+			if err := recomputeScores(s); err != nil {
+				t.Fatal(err)
+			}
+			if low := s.Result().Seats[0].Score; n == 2 && low < 3 {
+				t.Errorf("2-player greedy game ended with a lowest colour of %d: the AI plays badly", low)
+			}
+		}
+	}
+}
+
+// TestAIBeatsRandom: the greedy player wins most 2-player games against a random player.
+func TestAIBeatsRandom(t *testing.T) {
+	seed := gamestest.Seed(t)
+	wins := 0
+	const rounds = 10
+	for g := range rounds {
+		r := rand.New(rand.NewPCG(seed, uint64(g)))
+		s, _ := NewState(names[:2], Options{})
+		for s.phase != PhaseOver {
+			seat := s.ToAct()[0]
+			var a games.Action
+			switch {
+			case seat == games.Chance:
+				a = s.SampleChance(r)
+			case seat == games.Seat(g%2):
+				a = s.Hint(seat)
+			default:
+				legal := s.Legal(seat)
+				a = legal[r.IntN(len(legal))]
+			}
+			mustApply(t, s, seat, a)
+		}
+		if s.Result().PlaceOf(games.Seat(g%2)) == 1 {
+			wins++
+		}
+	}
+	if wins < rounds*8/10 {
+		t.Fatalf("greedy AI won %d of %d games against random play, want at least 80%%", wins, rounds)
+	}
+}

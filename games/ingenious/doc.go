@@ -1,0 +1,28 @@
+// Package ingenious is the referee of Reiner Knizia's Ingenious for 1–4 players, two teams of
+// two, or solo, as specified in shared/rules/ingenious.md.
+//
+// A game is a pure state machine ([State]): chance draws tiles ([Draw]), players lay tiles
+// ([Place]) and decide offered swaps ([Swap], [Keep]). Coordinates are axial (q, r) with the
+// centre at (0, 0); players type cells by the labels printed on the picture ("F7").
+//
+// Options: {"teams": false, "talk": false}. teams needs exactly four players and pairs seats
+// 0 & 2 against 1 & 3; talk is shown to the table only.
+//
+// Choices made where the rules file is silent or reads two ways:
+//   - A double's two cell orders are one move, so a double is always scored in ascending
+//     (r, q) order of its cells. This matters only in team and solo games, where a half that
+//     reaches 18 stops there and loses the rest of its points.
+//   - Solo scores run over two tracks to 36 exactly as in the team game (a half reaching 18
+//     stops there); no bonus placements are tracked, as the rules say.
+//   - A rack emptied by bonus placements is simply refilled with six tiles: no swap is
+//     offered, because swapping nothing would give the same six tiles.
+//   - "No two adjacent empty cells" is checked after every placement, bonus ones included.
+//   - In solo the first tile must touch a start symbol, any of the six.
+//   - The instant win (18, or 36 for teams and solo, in all six colours) ends the game before
+//     the board-full check; the winner ranks first, the others by the usual ranking.
+//
+// The greedy AI ([State.Hint]) values every point by how weak its colour is (a point on a
+// colour at v is worth top+1−v), adds 12 for each bonus placement earned, and takes the first
+// best placement in Legal order. It swaps whenever a swap is offered and its lowest colour has
+// not topped out.
+package ingenious

@@ -1,0 +1,94 @@
+package ingenious
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// Name is the game's key in records and commands.
+const Name = "ingenious"
+
+// Options are the game's options; the zero value is the default.
+type Options struct {
+	// Teams pairs seats 0 & 2 against 1 & 3; it needs exactly four players.
+	Teams bool `json:"teams"`
+	// Talk lets partners discuss the game (shown to the table; the referee cannot enforce it).
+	Talk bool `json:"talk"`
+}
+
+// Game is the definition of Ingenious. Its zero value is ready to use.
+type Game struct{}
+
+var _ games.Game = Game{}
+
+// Name returns "ingenious".
+func (Game) Name() string { return Name }
+
+// Title returns the printed name.
+func (Game) Title() games.Text { return games.Text{EN: "Ingenious", CS: "Ingenious"} }
+
+// Emoji returns the game's emoji.
+func (Game) Emoji() string { return "🔶" }
+
+// Seats returns 1 and 4.
+func (Game) Seats() (int, int) { return 1, 4 }
+
+// Options lists teams and talk.
+func (Game) Options() []games.Option {
+	return []games.Option{
+		{Name: "teams", Kind: "bool", Default: "false", About: games.Say(
+			"Four players in two teams: seats 1 & 3 against 2 & 4, one joint score per colour up to 36.",
+			"Čtyři hráči ve dvou týmech: místa 1 a 3 proti 2 a 4, společné skóre každé barvy až do 36.")},
+		{Name: "talk", Kind: "bool", Default: "false", About: games.Say(
+			"Team partners may discuss the game.",
+			"Spoluhráči v týmu se smějí radit.")},
+	}
+}
+
+// ParseOptions reads the options object strictly; nil or empty means the defaults.
+func ParseOptions(data json.RawMessage) (Options, error) {
+	var o Options
+	if len(bytes.TrimSpace(data)) == 0 || string(bytes.TrimSpace(data)) == "null" {
+		return o, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&o); err != nil {
+		return o, fmt.Errorf("%w: ingenious options: %v", games.ErrBadRecord, err)
+	}
+	return o, nil
+}
+
+// New starts a game for 1–4 players.
+func (Game) New(players []string, options json.RawMessage) (games.State, error) {
+	o, err := ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	return NewState(players, o)
+}
+
+// DecodeAction reads an Ingenious action from JSON.
+func (Game) DecodeAction(data []byte) (games.Action, error) { return DecodeAction(data) }
+
+// Rules returns the short rules summary.
+func (Game) Rules() games.Text {
+	return games.Say(rulesEN, rulesCS)
+}
+
+const rulesEN = `**Ingenious** — lay two-hex tiles, score every colour; your result is your *weakest* colour.
+• On your turn place one tile from your rack on two adjacent empty cells. Your first tile must touch a start symbol no earlier player's first tile touched.
+• Each half scores the unbroken lines of its colour in the five directions away from its partner half.
+• A colour stops at 18. Reaching 18 gives an extra placement (one per colour).
+• After placing, if your rack has none of your lowest colour(s), you may swap all six tiles. Then refill to six.
+• The game ends when no two adjacent cells are empty. Highest lowest colour wins; ties compare the next lowest.`
+
+const rulesCS = `**Ingenious** — pokládej dílky ze dvou šestiúhelníků a sbírej body v každé barvě; rozhoduje tvoje *nejslabší* barva.
+• Na tahu polož jeden dílek ze stojánku na dvě sousední prázdná pole. Tvůj první dílek se musí dotýkat startovního symbolu, kterého se nedotkl první dílek nikoho před tebou.
+• Každá polovina boduje nepřerušené řady své barvy v pěti směrech od druhé poloviny.
+• Barva končí na 18. Dosažení 18 dává další tah navíc (jeden za každou barvu).
+• Pokud po položení nemáš na stojánku žádný symbol své nejslabší barvy, smíš vyměnit všech šest dílků. Pak si doplň stojánek na šest.
+• Hra končí, když nezbývají dvě sousední prázdná pole. Vyhrává nejvyšší nejslabší barva; při shodě rozhoduje další nejslabší.`

@@ -1,0 +1,500 @@
+package ingenious
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+func pl(tile string, q0, r0, q1, r1 int) Place {
+	a, b, err := parsePair(tile)
+	if err != nil {
+		panic(err)
+	}
+	return Place{First: a, Second: b, Cells: [2]Cell{{q0, r0}, {q1, r1}}}
+}
+
+func set(s *State, col byte, cells ...Cell) {
+	c, _ := ParseColour(col)
+	for _, at := range cells {
+		s.board[cellIndex(at)] = int8(c) + 1
+	}
+}
+
+// afterFirstRound returns a 2-player game where both seats have made their first placement
+// far from the centre and seat 0 is to place again with the given rack.
+func afterFirstRound(t *testing.T, rack ...string) *State {
+	t.Helper()
+	s := dealt(t, 2, Options{}, []string{"RG", "OP", "BY", "GB", "RO", "BP"}, []string{"OY", "BO", "RB", "GP", "RP", "GY"})
+	mustApply(t, s, 0, pl("RG", 0, -4, 1, -4))
+	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "OP")})
+	mustApply(t, s, 1, pl("OY", -1, 5, -2, 5))
+	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "PP")})
+	// Give seat 0 the wanted rack: put its tiles back, take the new ones.
+	for _, t := range s.racks[0] {
+		s.bag[t.kind()]++
+	}
+	s.racks[0] = nil
+	for _, tl := range tiles(t, rack...) {
+		s.bag[tl.kind()]--
+		s.racks[0] = append(s.racks[0], tl)
+	}
+	s.scores = make([][6]int, 2)
+	return s
+}
+
+func TestLabels(t *testing.T) {
+	if got := (Cell{1, 0}).Label(5); got != "F7" {
+		t.Errorf("(1,0) with R=5 is %s, want F7 (the rules' example)", got)
+	}
+	if got := StartSymbols[Red].Label(5); got != "A1" {
+		t.Errorf("red start symbol (0,-5) is %s, want A1 (top left)", got)
+	}
+	for _, radius := range []int{5, 6, 7} {
+		cells := AreaCells(radius)
+		if want := 3*radius*(radius+1) + 1; len(cells) != want {
+			t.Errorf("R=%d: %d cells, want %d", radius, len(cells), want)
+		}
+		seen := map[string]bool{}
+		for _, c := range cells {
+			l := c.Label(radius)
+			if seen[l] {
+				t.Errorf("R=%d: label %s twice", radius, l)
+			}
+			seen[l] = true
+			back, err := ParseCell(strings.ToLower(l), radius)
+			if err != nil || back != c {
+				t.Errorf("R=%d: %s parses to %v, %v; want %v", radius, l, back, err, c)
+			}
+		}
+	}
+	for _, bad := range []string{"", "F", "7F", "Z1", "A0", "A7", "L1", "F12"} {
+		if _, err := ParseCell(bad, 5); err == nil {
+			t.Errorf("ParseCell(%q) accepted", bad)
+		}
+	}
+}
+
+func TestTileSet(t *testing.T) {
+	b := fullBag()
+	if b.Len() != TotalTiles {
+		t.Fatalf("bag has %d tiles, want 120", b.Len())
+	}
+	var halves [6]int
+	for k, tile := range kindTiles {
+		halves[tile.A] += int(b[k])
+		halves[tile.B] += int(b[k])
+		if want := map[bool]int{true: 5, false: 6}[tile.Double()]; int(b[k]) != want {
+			t.Errorf("%s: %d copies, want %d", tile, b[k], want)
+		}
+	}
+	for c, n := range halves {
+		if n != 40 {
+			t.Errorf("colour %s on %d halves, want 40", Colour(c), n)
+		}
+	}
+}
+
+func TestAreaBySeats(t *testing.T) {
+	for n, want := range map[int]int{1: 91, 2: 91, 3: 127, 4: 169} {
+		s, err := NewState(names[:n], Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(s.areaCells()); got != want {
+			t.Errorf("%d players: %d cells, want %d", n, got, want)
+		}
+	}
+}
+
+func TestLineScoring(t *testing.T) {
+	tests := []struct {
+		name  string
+		board func(s *State)
+		place Place
+		want  [2]int
+	}{
+		{"lines stop at an empty cell", func(s *State) {
+			set(s, 'R', Cell{-1, 0}, Cell{-2, 0}, Cell{-4, 0})
+		}, pl("RG", 0, 0, 1, 0), [2]int{2, 0}},
+		{"lines stop at another colour", func(s *State) {
+			set(s, 'R', Cell{0, -1}, Cell{0, -3})
+			set(s, 'B', Cell{0, -2})
+		}, pl("RG", 0, 0, 1, 0), [2]int{1, 0}},
+		{"lines stop at the edge of the area", func(s *State) {
+			set(s, 'R', Cell{4, 1}, Cell{5, 1}) // (5,1) lies outside R=5: it does not exist
+		}, pl("RG", 3, 1, 2, 1), [2]int{1, 0}},
+		{"a double's halves touching one symbol count it twice", func(s *State) {
+			set(s, 'R', Cell{0, 1})
+		}, pl("RR", 0, 0, 1, 0), [2]int{1, 1}},
+		{"the partner direction never scores", func(s *State) {
+			set(s, 'R', Cell{-1, 0}, Cell{2, 0})
+		}, pl("RR", 0, 0, 1, 0), [2]int{1, 1}},
+		{"start symbols score like tiles", func(s *State) {}, pl("RG", 0, -4, 1, -4), [2]int{1, 0}},
+		{"five directions add up", func(s *State) {
+			set(s, 'B', Cell{-1, 0}, Cell{-2, 0}, Cell{0, -1}, Cell{1, -1}, Cell{-1, 1}, Cell{0, 1}, Cell{0, 2})
+		}, pl("BY", 0, 0, 1, 0), [2]int{7, 0}}, // W 2, NW 1, NE 1, SW 1, SE 2
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := NewState(names[:2], Options{})
+			tc.board(s)
+			if got := s.lineGains(tc.place); got != tc.want {
+				t.Errorf("gains %v, want %v\n%s", got, tc.want, s.Draw())
+			}
+		})
+	}
+}
+
+func TestScoreAddsToPlayer(t *testing.T) {
+	s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
+	set(s, 'B', Cell{-1, 0}, Cell{-2, 0})
+	ev := mustApply(t, s, 0, pl("BB", 0, 0, 0, 1))
+	if got := s.scores[0][Blue]; got != 2 {
+		t.Fatalf("blue %d, want 2", got)
+	}
+	if !strings.Contains(ev[0].Text.EN, "+2 blue") || !strings.Contains(ev[0].Text.CS, "+2 modrá") {
+		t.Errorf("event %q / %q does not say +2 blue", ev[0].Text.EN, ev[0].Text.CS)
+	}
+}
+
+func TestCapAndBonus(t *testing.T) {
+	t.Run("two colours reaching 18 give two bonuses", func(t *testing.T) {
+		s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
+		s.scores[0][Red], s.scores[0][Green] = 17, 16
+		set(s, 'R', Cell{-1, 0}, Cell{-2, 0})
+		set(s, 'G', Cell{2, 0}, Cell{3, 0}, Cell{4, 0})
+		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		if s.scores[0][Red] != 18 || s.scores[0][Green] != 18 {
+			t.Fatalf("scores %v, want red and green capped at 18", s.scores[0])
+		}
+		if s.phase != PhasePlace || s.turn != 0 || s.bonus != 2 {
+			t.Fatalf("phase %v turn %v bonus %d, want seat 0 to place with 2 bonuses", s.phase, s.turn, s.bonus)
+		}
+		mustApply(t, s, 0, pl("BB", 0, 3, 1, 3))
+		if s.bonus != 1 || s.turn != 0 || s.phase != PhasePlace {
+			t.Fatalf("after one bonus: bonus %d, want 1", s.bonus)
+		}
+	})
+	t.Run("a colour already at 18 gives none", func(t *testing.T) {
+		s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
+		s.scores[0][Red] = 18
+		set(s, 'R', Cell{-1, 0})
+		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		if s.scores[0][Red] != 18 || s.bonus != 0 || s.phase == PhasePlace {
+			t.Fatalf("red %d bonus %d phase %v: want 18, no bonus, turn over", s.scores[0][Red], s.bonus, s.phase)
+		}
+	})
+	t.Run("extra points past 18 are lost", func(t *testing.T) {
+		s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
+		s.scores[0][Red] = 16
+		set(s, 'R', Cell{-1, 0}, Cell{-2, 0}, Cell{-3, 0}, Cell{-4, 0})
+		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		if s.scores[0][Red] != 18 || s.bonus != 1 {
+			t.Fatalf("red %d bonus %d, want 18 and 1", s.scores[0][Red], s.bonus)
+		}
+	})
+	t.Run("bonuses chain", func(t *testing.T) {
+		s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
+		s.scores[0][Red], s.scores[0][Blue] = 17, 17
+		set(s, 'R', Cell{-1, 0})
+		set(s, 'B', Cell{-1, 3})
+		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		if s.bonus != 1 {
+			t.Fatalf("bonus %d, want 1", s.bonus)
+		}
+		mustApply(t, s, 0, pl("BB", 0, 3, 1, 3))
+		if s.bonus != 1 || s.turn != 0 || s.phase != PhasePlace {
+			t.Fatalf("chained: bonus %d phase %v, want 1 more bonus for seat 0", s.bonus, s.phase)
+		}
+	})
+	t.Run("a bonus owed with an empty rack is lost", func(t *testing.T) {
+		s := afterFirstRound(t, "RG")
+		s.scores[0][Red] = 17
+		set(s, 'R', Cell{-1, 0})
+		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		if s.bonus != 0 || s.phase != PhaseDraw || s.drawCount != 6 || s.turn != 0 {
+			t.Fatalf("phase %v bonus %d draw %d: want the bonus lost and a refill of 6", s.phase, s.bonus, s.drawCount)
+		}
+		mustApply(t, s, games.Chance, s.SampleChance(testRand()))
+		if s.turn != 1 || s.phase != PhasePlace {
+			t.Fatalf("after refill: turn %v phase %v, want seat 1 to place", s.turn, s.phase)
+		}
+	})
+}
+
+func TestSwap(t *testing.T) {
+	t.Run("allowed when the rack shows none of the tied lowest colours", func(t *testing.T) {
+		s := afterFirstRound(t, "BB", "YY", "YY", "OO", "OY", "PP")
+		s.scores[0] = [6]int{2, 2, 5, 5, 5, 5} // red and green tied lowest
+		mustApply(t, s, 0, pl("BB", 0, 0, 1, 0))
+		if s.phase != PhaseSwap {
+			t.Fatalf("phase %v, want the swap offered", s.phase)
+		}
+		if got := s.Legal(0); len(got) != 2 || got[0] != (Swap{}) || got[1] != (Keep{}) {
+			t.Fatalf("legal %v, want swap and keep", got)
+		}
+		mustRefuse(t, s, 0, pl("YY", 0, 2, 1, 2), games.ErrUnknownAction)
+		old := s.Rack(0)
+		mustApply(t, s, 0, Swap{})
+		if s.phase != PhaseDraw || s.drawCount != 6 || len(s.returning) != 5 {
+			t.Fatalf("after swap: phase %v draw %d returning %d", s.phase, s.drawCount, len(s.returning))
+		}
+		// The old tiles are not yet back: the bag lacks the second YY and has 5 fewer tiles.
+		bagBefore := s.bag.Len()
+		mustApply(t, s, games.Chance, s.SampleChance(testRand()))
+		if got := s.bag.Len(); got != bagBefore-6+len(old) {
+			t.Fatalf("bag %d after swap draw, want %d", got, bagBefore-6+len(old))
+		}
+		checkConservation(t, s)
+	})
+	t.Run("refused when the rack shows one of the tied lowest colours", func(t *testing.T) {
+		s := afterFirstRound(t, "BB", "YY", "YG", "OO", "OY", "PP")
+		s.scores[0] = [6]int{2, 2, 5, 5, 5, 5}
+		mustApply(t, s, 0, pl("BB", 0, 0, 1, 0))
+		if s.phase != PhaseDraw || s.drawCount != 1 {
+			t.Fatalf("phase %v, want an immediate refill of 1", s.phase)
+		}
+		mustRefuse(t, s, 0, Swap{}, games.ErrNotYourTurn)
+	})
+	t.Run("keep refills", func(t *testing.T) {
+		s := afterFirstRound(t, "BB", "YY", "YY", "OO", "OY", "PP")
+		s.scores[0] = [6]int{0, 3, 3, 3, 3, 3}
+		mustApply(t, s, 0, pl("BB", 0, 0, 1, 0))
+		mustApply(t, s, 0, Keep{})
+		if s.phase != PhaseDraw || s.drawCount != 1 || len(s.racks[0]) != 5 {
+			t.Fatalf("keep: phase %v draw %d rack %d", s.phase, s.drawCount, len(s.racks[0]))
+		}
+	})
+}
+
+func TestRankingExample(t *testing.T) {
+	s, _ := NewState(names[:3], Options{})
+	s.scores = [][6]int{{10, 11, 12, 13, 14, 15}, {18, 9, 12, 16, 15, 14}, {9, 18, 12, 17, 13, 18}}
+	s.phase = PhaseOver
+	r := s.Result()
+	if want := [][]games.Seat{{0}, {1}, {2}}; !slices.EqualFunc(r.Ranking, want, slices.Equal) {
+		t.Fatalf("ranking %v, want A > B > C %v", r.Ranking, want)
+	}
+	if r.Seats[0].Score != 10 || r.Seats[1].Score != 9 {
+		t.Errorf("scores %d %d, want lowest colours 10 and 9", r.Seats[0].Score, r.Seats[1].Score)
+	}
+	s.scores[2] = [6]int{11, 10, 15, 14, 13, 12} // equal to A in every sorted position
+	r = s.Result()
+	if want := [][]games.Seat{{0, 2}, {1}}; !slices.EqualFunc(r.Ranking, want, slices.Equal) {
+		t.Fatalf("ranking %v, want A and C sharing first %v", r.Ranking, want)
+	}
+}
+
+func TestFirstRound(t *testing.T) {
+	s := dealt(t, 3, Options{}, []string{"RG"}, []string{"RG"}, []string{"RG"})
+	r := mustRefuse(t, s, 0, pl("RG", 0, 0, 1, 0), games.ErrIllegal)
+	if !strings.Contains(r.Reason.EN, "start symbol") {
+		t.Errorf("reason %q does not mention the start symbol", r.Reason.EN)
+	}
+	mustApply(t, s, 0, pl("RG", 0, -4, 1, -4)) // touches red
+	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
+	mustRefuse(t, s, 1, pl("RG", 1, -5, 2, -5), games.ErrIllegal) // red again
+	mustRefuse(t, s, 1, pl("RG", 2, 0, 3, 0), games.ErrIllegal)   // no start symbol
+	for _, p := range s.LegalPlaces(1) {
+		if start, _ := startOf(p.Cells); start == Red {
+			t.Fatalf("legal move %v touches the used red start symbol", p)
+		}
+	}
+	mustApply(t, s, 1, pl("GR", 4, -4, 4, -5)) // touches green
+	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
+	mustApply(t, s, 2, pl("RG", 4, 1, 3, 2)) // touches blue (5,0)
+	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
+	// Second round: no start symbol is needed any more.
+	mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+}
+
+func TestFirstRoundSolo(t *testing.T) {
+	s, _ := NewState(names[:1], Options{})
+	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "BB")})
+	mustRefuse(t, s, 0, pl("BB", 0, 0, 1, 0), games.ErrIllegal)
+	mustApply(t, s, 0, pl("BB", 4, 0, 4, 1)) // touches blue (5,0)
+	if s.phase != PhaseDraw || s.drawCount != 1 {
+		t.Fatalf("solo: phase %v draw %d, want one tile drawn per turn", s.phase, s.drawCount)
+	}
+	if s.scores[0][Blue] != 2 {
+		t.Errorf("blue %d, want 2 (the double touches the blue symbol twice)", s.scores[0][Blue])
+	}
+}
+
+func TestLegalCountsFirstMove(t *testing.T) {
+	// Each start symbol on a corner of the R=5 area has 3 neighbours in the area; 9 pairs of
+	// adjacent cells include one of them, so 6 × 9 = 54 cell pairs qualify for a first tile.
+	s := dealt(t, 2, Options{}, []string{"RR", "RG", "BO", "YP", "GG", "RG"})
+	counts := map[Tile]int{}
+	for _, p := range s.LegalPlaces(0) {
+		counts[p.Tile()]++
+	}
+	want := map[Tile]int{NewTile(Red, Red): 54, NewTile(Red, Green): 108, NewTile(Blue, Orange): 108, NewTile(Yellow, Purple): 108, NewTile(Green, Green): 54}
+	if len(counts) != len(want) {
+		t.Fatalf("counts %v, want %v", counts, want)
+	}
+	for tile, n := range want {
+		if counts[tile] != n {
+			t.Errorf("%s: %d placements, want %d", tile, counts[tile], n)
+		}
+	}
+	// After both first placements, any pair of adjacent empty cells is legal.
+	s2 := afterFirstRound(t, "RG")
+	pairs := 0
+	for _, c := range s2.areaCells() {
+		for _, d := range forward {
+			if s2.empty(c) && s2.empty(c.Step(d)) {
+				pairs++
+			}
+		}
+	}
+	if got := len(s2.LegalPlaces(0)); got != 2*pairs {
+		t.Errorf("%d placements of RG, want 2 × %d pairs", got, pairs)
+	}
+}
+
+func TestGameEndsWhenNoPairRemains(t *testing.T) {
+	s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
+	// Fill the whole area but two adjacent cells and one lone cell.
+	for _, c := range s.areaCells() {
+		if s.board[cellIndex(c)] == 0 && c != (Cell{0, 0}) && c != (Cell{1, 0}) && c != (Cell{-3, 3}) {
+			set(s, 'P', c)
+		}
+	}
+	s.scores[0][Red] = 17
+	set(s, 'R', Cell{-1, 0}) // red would reach 18 and owe a bonus: skipped at the end
+	mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+	if s.phase != PhaseOver || len(s.ToAct()) != 0 || s.SampleChance(testRand()) != nil {
+		t.Fatalf("phase %v to act %v: want the game over with no draw", s.phase, s.ToAct())
+	}
+	if !s.Result().Over {
+		t.Fatal("result not over")
+	}
+	mustRefuse(t, s, 1, pl("YP", -3, 3, -2, 3), games.ErrGameOver)
+}
+
+func TestInstantWin(t *testing.T) {
+	s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
+	s.scores[0] = [6]int{17, 18, 18, 18, 18, 18}
+	s.scores[1] = [6]int{17, 17, 17, 17, 17, 17}
+	set(s, 'R', Cell{-1, 0})
+	mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+	r := s.Result()
+	if !r.Over || r.Ranking[0][0] != 0 {
+		t.Fatalf("over %v ranking %v: want seat 0 winning at once", r.Over, r.Ranking)
+	}
+}
+
+func TestTeams(t *testing.T) {
+	if _, err := NewState(names[:3], Options{Teams: true}); !errors.Is(err, games.ErrBadRecord) {
+		t.Fatalf("teams with 3 players: %v, want refusal", err)
+	}
+	s := dealt(t, 4, Options{Teams: true}, []string{"RG", "BB"}, []string{"OY"}, []string{"RG", "GG"}, []string{"OY"})
+	if s.radius != 7 {
+		t.Fatalf("radius %d, want 7", s.radius)
+	}
+	mustApply(t, s, 0, pl("RG", 0, -4, 1, -4))
+	if s.Scores(0) != s.Scores(2) || s.Scores(0)[Red] != 1 {
+		t.Fatalf("partners show %v and %v, want the same team track with red 1", s.Scores(0), s.Scores(2))
+	}
+	t.Run("18 stops a half and gives a bonus; 36 gives another", func(t *testing.T) {
+		s := s.clone()
+		s.firstDone = []bool{true, true, true, true}
+		s.phase, s.turn = PhasePlace, 0
+		s.racks[0] = tiles(t, "RG", "BB", "YP")
+		s.scores[0][Red] = 16
+		set(s, 'R', Cell{-1, 0}, Cell{-2, 0}, Cell{-3, 0}, Cell{-4, 0})
+		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		if s.scores[0][Red] != 18 || s.bonus != 1 {
+			t.Fatalf("red %d bonus %d, want 18 (the rest lost) and 1", s.scores[0][Red], s.bonus)
+		}
+		s.scores[0][Blue] = 34
+		set(s, 'B', Cell{-1, 3}, Cell{-2, 3}, Cell{-3, 3})
+		mustApply(t, s, 0, pl("BB", 0, 3, 1, 3))
+		if s.scores[0][Blue] != 36 || s.bonus != 1 {
+			t.Fatalf("blue %d bonus %d, want 36 and another bonus", s.scores[0][Blue], s.bonus)
+		}
+	})
+	t.Run("halves in the order laid", func(t *testing.T) {
+		s := s.clone()
+		s.firstDone = []bool{true, true, true, true}
+		s.phase, s.turn = PhasePlace, 0
+		s.racks[0] = tiles(t, "GG", "BB")
+		s.scores[0][Green] = 15
+		// First cell (0,0) sees 4 greens to the west, second (1,0) sees 1 to the east.
+		set(s, 'G', Cell{-1, 0}, Cell{-2, 0}, Cell{-3, 0}, Cell{-4, 0}, Cell{2, 0})
+		mustApply(t, s, 0, pl("GG", 0, 0, 1, 0))
+		if s.scores[0][Green] != 19 {
+			t.Fatalf("green %d, want 15+4→18 (stop), then +1 = 19", s.scores[0][Green])
+		}
+	})
+	t.Run("partners share their place", func(t *testing.T) {
+		s := s.clone()
+		s.scores = [][6]int{{5, 5, 5, 5, 5, 5}, {4, 9, 9, 9, 9, 9}}
+		r := s.Result()
+		if want := [][]games.Seat{{0, 2}, {1, 3}}; !slices.EqualFunc(r.Ranking, want, slices.Equal) {
+			t.Fatalf("ranking %v, want %v", r.Ranking, want)
+		}
+	})
+}
+
+func TestDrawValidation(t *testing.T) {
+	s, _ := NewState(names[:2], Options{})
+	mustRefuse(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")}, games.ErrIllegal)
+	mustRefuse(t, s, games.Chance, Draw{Tiles: []Tile{{Green, Red}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}}}, games.ErrIllegal)
+	mustRefuse(t, s, games.Chance, Draw{Tiles: tiles(t, "RR", "RR", "RR", "RR", "RR", "RR")}, games.ErrIllegal) // only 5 RR exist
+	mustRefuse(t, s, 0, pl("RG", 0, -4, 1, -4), games.ErrNotYourTurn)
+	if _, err := DecodeAction([]byte(`{"type":"draw","tiles":["GR"]}`)); !errors.Is(err, games.ErrBadRecord) {
+		t.Errorf("draw of GR decoded: %v", err)
+	}
+}
+
+func TestDecodeAction(t *testing.T) {
+	good := map[string]Action{
+		`{"type":"place","tile":"RG","cells":[[0,-4],[1,-4]]}`: pl("RG", 0, -4, 1, -4),
+		`{"type":"place","tile":"GR","cells":[[1,-4],[0,-4]]}`: pl("GR", 1, -4, 0, -4),
+		`{"type":"swap"}`:                     Swap{},
+		`{"type":"keep"}`:                     Keep{},
+		`{"type":"draw","tiles":["BB","RG"]}`: Draw{Tiles: []Tile{{Blue, Blue}, {Red, Green}}},
+	}
+	for in, want := range good {
+		got, err := DecodeAction([]byte(in))
+		if err != nil {
+			t.Errorf("%s: %v", in, err)
+			continue
+		}
+		if d, ok := got.(Draw); ok {
+			if !slices.Equal(d.Tiles, want.(Draw).Tiles) {
+				t.Errorf("%s: got %v", in, got)
+			}
+		} else if got != want {
+			t.Errorf("%s: got %v, want %v", in, got, want)
+		}
+	}
+	for _, in := range []string{
+		`{}`, `{"type":"fly"}`, `{"type":"place","tile":"RG"}`, `{"type":"place","cells":[[0,0],[1,0]]}`,
+		`{"type":"place","tile":"RX","cells":[[0,0],[1,0]]}`, `{"type":"place","tile":"RG","cells":[[0,0]]}`,
+		`{"type":"place","tile":"RG","cells":[[0,0],[1,0]],"extra":1}`, `{"type":"swap","tiles":[]}`,
+		`{"type":"draw"}`, `[1,2]`, `not json`,
+	} {
+		if _, err := DecodeAction([]byte(in)); !errors.Is(err, games.ErrBadRecord) {
+			t.Errorf("%s: err %v, want ErrBadRecord", in, err)
+		}
+	}
+}
+
+func TestOptions(t *testing.T) {
+	if _, err := (Game{}).New(names[:2], []byte(`{"teams":false,"colour":"red"}`)); !errors.Is(err, games.ErrBadRecord) {
+		t.Errorf("unknown option accepted: %v", err)
+	}
+	if _, err := (Game{}).New(names[:0], nil); err == nil {
+		t.Error("no players accepted")
+	}
+	if _, err := (Game{}).New(names[:4], []byte(`{"teams":true}`)); err != nil {
+		t.Errorf("teams with 4: %v", err)
+	}
+}

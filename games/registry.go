@@ -1,0 +1,66 @@
+package games
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Registry is the set of games the program knows, by name. Build it once at start-up with
+// NewRegistry; it is read-only afterwards and safe for concurrent use.
+type Registry struct {
+	byName map[string]Game
+	names  []string
+}
+
+// NewRegistry builds a registry of the given games. It fails when two share a name.
+func NewRegistry(gs ...Game) (*Registry, error) {
+	r := &Registry{byName: map[string]Game{}}
+	for _, g := range gs {
+		if _, dup := r.byName[g.Name()]; dup {
+			return nil, fmt.Errorf("game %q registered twice", g.Name())
+		}
+		r.byName[g.Name()] = g
+		r.names = append(r.names, g.Name())
+	}
+	sort.Strings(r.names)
+	return r, nil
+}
+
+// Lookup returns the game called name, or false.
+func (r *Registry) Lookup(name string) (Game, bool) {
+	g, ok := r.byName[name]
+	return g, ok
+}
+
+// Names lists the registered games alphabetically.
+func (r *Registry) Names() []string { return append([]string(nil), r.names...) }
+
+// Replay rebuilds the state a record describes. It returns the state after the last move it
+// could apply and the number of moves applied. The error is ErrBadRecord-wrapped for an
+// unknown game or bad options, and a *MoveError for a move that could not be decoded or
+// applied (the state returned is then the one before that move).
+func (r *Registry) Replay(rec Record) (State, int, error) {
+	g, ok := r.Lookup(rec.Game)
+	if !ok {
+		return nil, 0, fmt.Errorf("%w: unknown game %q (known: %v)", ErrBadRecord, rec.Game, r.names)
+	}
+	return Replay(g, rec)
+}
+
+// Replay rebuilds the state rec describes for game g; see Registry.Replay.
+func Replay(g Game, rec Record) (State, int, error) {
+	st, err := g.New(rec.Players, rec.Options)
+	if err != nil {
+		return nil, 0, fmt.Errorf("start %s: %w", g.Name(), err)
+	}
+	for i, m := range rec.Moves {
+		a, err := g.DecodeAction(m.Action)
+		if err != nil {
+			return st, i, &MoveError{Index: i, Err: err}
+		}
+		if _, err := st.Apply(m.Seat, a); err != nil {
+			return st, i, &MoveError{Index: i, Err: err}
+		}
+	}
+	return st, len(rec.Moves), nil
+}

@@ -1,0 +1,61 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Lang is a language tablebot speaks: English or Czech.
+type Lang string
+
+const (
+	// English is the default language.
+	English Lang = "en"
+	// Czech is used for users whose Discord locale is cs.
+	Czech Lang = "cs"
+)
+
+// LangOf maps a Discord locale ("cs", "en-US", "en-GB", ...) to a language tablebot speaks;
+// every locale but Czech gets English.
+func LangOf(locale string) Lang {
+	if strings.HasPrefix(strings.ToLower(locale), "cs") {
+		return Czech
+	}
+	return English
+}
+
+// Text is one message in every language tablebot speaks. Games return Text rather than strings
+// so that the Discord layer can show each user their own language without knowing the game.
+type Text struct {
+	EN string `json:"en"`
+	CS string `json:"cs"`
+}
+
+// Say builds a Text from an English and a Czech format string sharing the same arguments.
+func Say(en, cs string, args ...any) Text {
+	if len(args) == 0 {
+		return Text{EN: en, CS: cs}
+	}
+	return Text{EN: fmt.Sprintf(en, args...), CS: fmt.Sprintf(cs, args...)}
+}
+
+// In returns the text in lang, falling back to English when the translation is empty.
+func (t Text) In(lang Lang) string {
+	if lang == Czech && t.CS != "" {
+		return t.CS
+	}
+	return t.EN
+}
+
+// IsZero reports whether the text is empty in every language.
+func (t Text) IsZero() bool { return t.EN == "" && t.CS == "" }
+
+// Join concatenates texts with a separator, language by language.
+func Join(parts []Text, sep string) Text {
+	var en, cs []string
+	for _, p := range parts {
+		en = append(en, p.EN)
+		cs = append(cs, p.In(Czech))
+	}
+	return Text{EN: strings.Join(en, sep), CS: strings.Join(cs, sep)}
+}

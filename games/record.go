@@ -121,3 +121,36 @@ func (r *Recorder) Apply(seat Seat, a Action) ([]Event, error) {
 	r.Record.Moves = append(r.Record.Moves, Move{Seat: seat, Action: data})
 	return events, nil
 }
+
+// Pretty encodes the record for people: the header fields indented, one move per line.
+func (r Record) Pretty() ([]byte, error) {
+	var b bytes.Buffer
+	head := struct {
+		Game    string          `json:"game"`
+		Version int             `json:"version"`
+		Options json.RawMessage `json:"options"`
+		Players []string        `json:"players"`
+	}{r.Game, r.Version, r.Options, r.Players}
+	if head.Options == nil {
+		head.Options = json.RawMessage("{}")
+	}
+	h, err := json.Marshal(head)
+	if err != nil {
+		return nil, fmt.Errorf("encode record: %w", err)
+	}
+	b.Write(h[:len(h)-1])
+	b.WriteString(",\n \"moves\": [")
+	for i, m := range r.Moves {
+		line, err := json.Marshal(m)
+		if err != nil {
+			return nil, fmt.Errorf("encode move %d: %w", i, err)
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n  ")
+		b.Write(line)
+	}
+	b.WriteString("\n ]\n}\n")
+	return b.Bytes(), nil
+}

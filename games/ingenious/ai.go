@@ -8,11 +8,9 @@ import (
 // (a point on a colour at 0 is worth Cap or TeamCap units; see pointWorth).
 const bonusWorth = 12
 
-// pointWorth is the value of raising a colour from v-1 to v: points on weak colours are worth
-// more than points on strong ones, so the player lifts its weakest colours first.
-func pointWorth(v, top int) int { return top + 1 - v }
-
-// utility values a score track: the sum over colours of the worth of every point reached.
+// utility values a score track: the sum over colours of the worth of every point reached,
+// where raising a colour from v-1 to v is worth top+1-v. Points on weak colours are worth more
+// than points on strong ones, so the player lifts its weakest colours first.
 func utility(track [6]int, top int) int {
 	u := 0
 	for _, x := range track {

@@ -48,43 +48,6 @@ func tiles(t *testing.T, ss ...string) []Tile {
 	return out
 }
 
-// cell parses a label for s's radius.
-func cell(t *testing.T, s *State, label string) Cell {
-	t.Helper()
-	c, err := ParseCell(label, s.radius)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
-// place builds a Place from "RG" and two labels.
-func place(t *testing.T, s *State, tile, c0, c1 string) Place {
-	t.Helper()
-	a, b, err := parsePair(tile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Place{First: a, Second: b, Cells: [2]Cell{cell(t, s, c0), cell(t, s, c1)}}
-}
-
-// paint puts symbols straight on the board (white-box set-up of a position): "R@F7".
-func paint(t *testing.T, s *State, specs ...string) {
-	t.Helper()
-	for _, spec := range specs {
-		var col byte
-		var label string
-		if _, err := fmt.Sscanf(spec, "%c@%s", &col, &label); err != nil {
-			t.Fatalf("spec %q: %v", spec, err)
-		}
-		c, ok := ParseColour(col)
-		if !ok {
-			t.Fatalf("spec %q: bad colour", spec)
-		}
-		s.board[cellIndex(cell(t, s, label))] = int8(c) + 1
-	}
-}
-
 func mustApply(t *testing.T, s *State, seat games.Seat, a games.Action) []games.Event {
 	t.Helper()
 	ev, err := s.Apply(seat, a)

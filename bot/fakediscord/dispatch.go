@@ -1,0 +1,116 @@
+package fakediscord
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// ErrNotConnected is returned by Dispatch when no gateway session is ready.
+var ErrNotConnected = errors.New("fakediscord: no gateway session connected")
+
+// Dispatch sends an op 0 dispatch named event (e.g. "INTERACTION_CREATE")
+// with data to every connected session, each with its next sequence number.
+// data may be json.RawMessage or []byte (sent as is) or any value
+// json.Marshal accepts. It returns ErrNotConnected when no session is ready.
+func (s *Server) Dispatch(ctx context.Context, event string, data any) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("fakediscord: dispatch %s: %w", event, err)
+	}
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return ErrClosed
+	}
+	var errs []error
+	sent := 0
+	for _, sess := range g.sessions {
+		if sess.conn == nil {
+			continue
+		}
+		sent++
+		if err := g.dispatchLocked(sess, event, data); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if sent == 0 {
+		return fmt.Errorf("fakediscord: dispatch %s: %w", event, ErrNotConnected)
+	}
+	return errors.Join(errs...)
+}
+
+// RequestReconnect sends op 7 RECONNECT to every connection, asking the bot
+// to reconnect and RESUME.
+func (s *Server) RequestReconnect(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("fakediscord: reconnect: %w", err)
+	}
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var errs []error
+	for c := range g.conns {
+		if err := g.writeLocked(c, map[string]any{"op": opReconnect, "d": nil, "s": nil, "t": nil}); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// WaitConnected waits until a gateway session is ready: the bot identified
+// (or resumed) and got READY (or RESUMED).
+func (s *Server) WaitConnected(ctx context.Context) error {
+	g := &s.gw
+	for {
+		g.mu.Lock()
+		for _, sess := range g.sessions {
+			if sess.conn != nil {
+				g.mu.Unlock()
+				return nil
+			}
+		}
+		closed, ch := g.closed, g.changed
+		g.mu.Unlock()
+		if closed {
+			return ErrClosed
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("fakediscord: wait for gateway session: %w", ctx.Err())
+		case <-ch:
+		}
+	}
+}
+
+// GatewayFrames returns every payload the bot sent over the gateway, oldest
+// first: heartbeats, IDENTIFY, RESUME, presence updates...
+func (s *Server) GatewayFrames() []GatewayFrame {
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]GatewayFrame, len(g.frames))
+	for i, f := range g.frames {
+		f.Data = bytes.Clone(f.Data)
+		out[i] = f
+	}
+	return out
+}
+
+// Identifies returns the IDENTIFY payloads received, oldest first.
+func (s *Server) Identifies() []Identify {
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]Identify, len(g.identifies))
+	for i, id := range g.identifies {
+		id.Raw = bytes.Clone(id.Raw)
+		id.Shard = slices.Clone(id.Shard)
+		id.Properties = maps.Clone(id.Properties)
+		out[i] = id
+	}
+	return out
+}

@@ -1,0 +1,61 @@
+// Package fakediscord is a fake Discord for tests: a REST API, a gateway and
+// the sending side of HTTP interactions on one 127.0.0.1 port, speaking the
+// wire format that discordgo v0.29.0 and Discord's interactions use.
+//
+// Point a real discordgo.Session at it by giving the session
+// restproxy.Client(fake.URL(), timeout): every REST call then reaches the
+// fake, GET /gateway answers with the fake's websocket URL, and Session.Open
+// connects, identifies and gets READY. Tests then play the users: they build
+// interactions (SlashCommand, Click, Select, ModalSubmit), deliver them over
+// the gateway (DispatchInteraction) or as signed POSTs to the bot's endpoint
+// (PostInteraction, with forged and unsigned variants), and read what the bot
+// did: every request is recorded (Requests, Filter, WaitFor), and the fake
+// keeps what users would see (ChannelMessages, Original, Followups,
+// Responses).
+//
+// # What it fakes
+//
+//   - REST under /api/vN/ (discordgo v0.29.0 uses v9; any version is
+//     accepted and recorded): gateway and gateway/bot, users/@me and
+//     users/{id}, applications/@me and oauth2/applications/@me, global and
+//     guild command bulk overwrite and list, interaction callbacks, the
+//     interaction webhook (follow-ups; get, edit and delete of @original and
+//     follow-ups), channel messages (create, get, edit, delete), channels
+//     and guilds (with a per-guild preferred_locale). JSON and
+//     multipart/form-data bodies (payload_json plus files[n]) are decoded.
+//   - Bot routes require "Authorization: Bot <token>" (401 otherwise);
+//     webhook and callback routes do not. Unknown routes get Discord's 404
+//     JSON, a known path with another method 405; both are recorded.
+//   - Discord's rules for interactions: one callback per interaction (40060
+//     after that), callback types that fit the interaction type, webhook
+//     routes only after the callback, the first follow-up after a deferred
+//     response replacing the "thinking" message, update-message callbacks
+//     editing the message the component was on, ephemeral messages kept out
+//     of the channel.
+//   - Discord's payload limits, answered with 50035 "Invalid Form Body" and
+//     its nested errors: content length, 5 action rows of 5 buttons, a select
+//     alone in its row with 1 to 25 options, 100-character custom_ids unique
+//     per message, 40 components and no content or embeds in a Components V2
+//     message, modal layout, command names; 50006 for empty messages.
+//     Config.SkipValidation turns the limits off.
+//   - The gateway: HELLO, IDENTIFY (token checked, close 4004 otherwise),
+//     READY and GUILD_CREATE for the guilds set beforehand, heartbeat ACKs,
+//     dispatches with per-session sequence numbers, RECONNECT on request, and
+//     RESUME (missed dispatches replayed, then RESUMED; INVALID_SESSION for
+//     an unknown session). Payloads are sent as plain JSON text frames.
+//   - HTTP interactions signed with the fake's Ed25519 key (PublicKeyHex),
+//     with the bot's reply applied as the callback, as Discord does.
+//
+// # What it does not fake
+//
+// Rate limits (no rate-limit headers, never 429), permissions (every member
+// may do everything), the 3-second and 15-minute interaction token deadlines
+// on REST routes (only the HTTP reply is bounded by Config.ReplyTimeout),
+// ordinary webhooks, reactions, threads, DMs opened over REST, members and
+// roles, autocomplete interactions, message history listing, gateway
+// compression (zlib-stream), ETF encoding, sharding beyond recording the
+// shard, and the gateway's own identify and presence rate limits. Unknown
+// guilds, channels and users are served with defaults rather than 404, so a
+// test only sets up what it checks. Attachments are served from the fake's
+// own /attachments/ URLs, not a CDN.
+package fakediscord

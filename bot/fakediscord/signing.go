@@ -1,0 +1,189 @@
+package fakediscord
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"time"
+)
+
+// PublicKeyHex returns the hex-encoded Ed25519 public key the fake signs
+// interaction POSTs with: the application's "public key" in Discord's
+// developer portal.
+func (s *Server) PublicKeyHex() string { return hex.EncodeToString(s.pub) }
+
+// PublicKey returns the Ed25519 public key the fake signs interaction POSTs
+// with.
+func (s *Server) PublicKey() ed25519.PublicKey { return slices.Clone(s.pub) }
+
+// Reply is the bot's HTTP reply to an interaction POST.
+type Reply struct {
+	Status int
+	Header http.Header
+	Body   []byte
+	// JSON and Files are the reply's payload, decoded as for REST requests
+	// (JSON or multipart/form-data); nil when the body was neither.
+	JSON  json.RawMessage
+	Files []File
+	// Callback is the reply as the fake recorded and applied it, as Discord
+	// does with a 2xx reply to a correctly signed POST; nil otherwise.
+	// Callback.Status is the fake's verdict: 204 when Discord would accept
+	// it, Discord's error otherwise.
+	Callback *Request
+}
+
+// Decode unmarshals the reply's JSON payload into v.
+func (r *Reply) Decode(v any) error {
+	if r.JSON == nil {
+		return fmt.Errorf("fakediscord: reply (HTTP %d) has no JSON payload", r.Status)
+	}
+	if err := json.Unmarshal(r.JSON, v); err != nil {
+		return fmt.Errorf("fakediscord: decode reply: %w", err)
+	}
+	return nil
+}
+
+// signing says how a POST is signed.
+type signing int
+
+const (
+	signValid signing = iota
+	signForged
+	signNone
+)
+
+// PostInteraction POSTs interaction to the bot's interactions endpoint as
+// Discord does: the JSON body, X-Signature-Timestamp (Unix seconds) and
+// X-Signature-Ed25519 = hex(sign(timestamp + body)) with the fake's key. The
+// bot has Config.ReplyTimeout to answer. A 2xx reply is applied as the
+// interaction's callback and recorded (Request.Inline), so Responses,
+// Original and ChannelMessages show it like a REST callback.
+//
+// interaction may be an *Interaction, a json.RawMessage, []byte or string
+// (sent as is), or any value json.Marshal accepts.
+func (s *Server) PostInteraction(ctx context.Context, endpointURL string, interaction any) (*Reply, error) {
+	return s.post(ctx, endpointURL, interaction, signValid)
+}
+
+// PostInteractionForged is PostInteraction with a well-formed signature made
+// by another key, as an attacker would send. The reply is not applied.
+func (s *Server) PostInteractionForged(ctx context.Context, endpointURL string, interaction any) (*Reply, error) {
+	return s.post(ctx, endpointURL, interaction, signForged)
+}
+
+// PostInteractionUnsigned is PostInteraction without signature headers. The
+// reply is not applied.
+func (s *Server) PostInteractionUnsigned(ctx context.Context, endpointURL string, interaction any) (*Reply, error) {
+	return s.post(ctx, endpointURL, interaction, signNone)
+}
+
+// post sends one interaction POST.
+func (s *Server) post(ctx context.Context, endpointURL string, interaction any, mode signing) (*Reply, error) {
+	body, err := marshalPayload(interaction)
+	if err != nil {
+		return nil, fmt.Errorf("fakediscord: marshal interaction: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.ReplyTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpointURL, bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("fakediscord: build interaction POST to %s: %w", endpointURL, err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "Discord-Interactions/1.0 (+https://discord.com)")
+	if mode != signNone {
+		ts := strconv.FormatInt(time.Now().Unix(), 10)
+		key := s.priv
+		if mode == signForged {
+			_, key, err = ed25519.GenerateKey(rand.Reader)
+			if err != nil {
+				return nil, fmt.Errorf("fakediscord: generate forging key: %w", err)
+			}
+		}
+		sig := ed25519.Sign(key, append([]byte(ts), body...))
+		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
+		req.Header.Set("X-Signature-Timestamp", ts)
+	}
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("fakediscord: interaction POST to %s: %w", endpointURL, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	if err != nil {
+		return nil, fmt.Errorf("fakediscord: read interaction reply from %s: %w", endpointURL, err)
+	}
+	rep := &Reply{Status: resp.StatusCode, Header: resp.Header, Body: data}
+	mediaType, payload, files, decodeErr := decodeBody(resp.Header.Get("Content-Type"), data)
+	if decodeErr == nil {
+		rep.JSON, rep.Files = payload, files
+	}
+	if mode == signValid && resp.StatusCode/100 == 2 {
+		rep.Callback = s.recordInline(body, resp, mediaType, data, payload, files, decodeErr)
+	}
+	return rep, nil
+}
+
+// recordInline applies and records a 2xx reply to a signed POST as the
+// interaction's callback.
+func (s *Server) recordInline(sent []byte, resp *http.Response, mediaType string, body []byte, payload json.RawMessage, files []File, decodeErr error) *Request {
+	var ix struct {
+		ID    string `json:"id"`
+		Token string `json:"token"`
+	}
+	// A body the bot could not have parsed has no ID or token: the callback
+	// is then recorded against empty ones and rejected below.
+	_ = json.Unmarshal(sent, &ix)
+	path := "/interactions/" + url.PathEscape(ix.ID) + "/" + url.PathEscape(ix.Token) + "/callback"
+	req := Request{
+		Time:        time.Now(),
+		Method:      http.MethodPost,
+		Path:        path,
+		URL:         path,
+		Route:       "POST /interactions/{interaction}/{token}/callback",
+		Params:      map[string]string{"interaction": ix.ID, "token": ix.Token},
+		Query:       url.Values{},
+		Header:      resp.Header.Clone(),
+		ContentType: mediaType,
+		Body:        body,
+		JSON:        payload,
+		Files:       files,
+		Inline:      true,
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var rp reply
+	if decodeErr != nil {
+		rp = errBadRequest(codeInvalidJSON, "The request body contains invalid JSON.")
+	} else {
+		rp = s.applyCallback(ix.ID, ix.Token, payload, files)
+	}
+	req.Status, req.Response = rp.status, rp.body
+	s.record(req)
+	out := s.requests[len(s.requests)-1].clone()
+	return &out
+}
+
+// marshalPayload returns v's JSON: raw bytes as they are, anything else
+// through json.Marshal.
+func marshalPayload(v any) ([]byte, error) {
+	switch x := v.(type) {
+	case json.RawMessage:
+		return x, nil
+	case []byte:
+		return x, nil
+	case string:
+		return []byte(x), nil
+	default:
+		return json.Marshal(v)
+	}
+}

@@ -1,0 +1,99 @@
+// Package restproxy points discordgo's REST traffic at another base URL.
+//
+// discordgo builds every REST URL from package-level endpoint variables that
+// name https://discord.com/api/v9/. Rather than rewriting those variables
+// (global state shared by every session in the process), tablebot installs
+// Transport as the session's http.Client transport: each request addressed to
+// a Discord API host is re-addressed to a configured base URL, such as a REST
+// proxy that holds the rate limits for several bot processes, or the fake
+// Discord used in tests. The path and query are kept, so the receiving side
+// sees exactly what Discord would have seen.
+//
+// The gateway websocket is not affected: discordgo dials the URL returned by
+// GET /gateway, so a proxy or fake that answers that route decides where the
+// websocket goes.
+package restproxy
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Transport returns an http.RoundTripper that sends every request addressed
+// to a Discord REST API host (discord.com, discordapp.com and their
+// subdomains such as canary.discord.com, but not the CDN or the status page)
+// to base instead, and passes every other request to next unchanged.
+//
+// base supplies the scheme, host and an optional path prefix: with base
+// http://proxy:8080/discord a request for
+// https://discord.com/api/v9/channels/1/messages?x=1 goes to
+// http://proxy:8080/discord/api/v9/channels/1/messages?x=1. Method, headers
+// (including Authorization) and body are kept. A nil base makes the transport
+// pass everything through; a nil next means http.DefaultTransport.
+func Transport(base *url.URL, next http.RoundTripper) http.RoundTripper {
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	if base == nil {
+		return next
+	}
+	b := *base
+	b.Path = strings.TrimSuffix(b.Path, "/")
+	b.RawPath = strings.TrimSuffix(b.RawPath, "/")
+	return &transport{base: &b, next: next}
+}
+
+// Client returns an http.Client whose transport is Transport(base,
+// http.DefaultTransport) and whose overall request timeout is timeout (zero
+// means no timeout). Assign it to a discordgo Session's Client field.
+func Client(base *url.URL, timeout time.Duration) *http.Client {
+	return &http.Client{
+		Transport: Transport(base, http.DefaultTransport),
+		Timeout:   timeout,
+	}
+}
+
+// transport is the RoundTripper returned by Transport.
+type transport struct {
+	base *url.URL
+	next http.RoundTripper
+}
+
+// RoundTrip implements http.RoundTripper. It never modifies req: a
+// re-addressed request is a clone.
+func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL == nil || !IsAPIHost(req.URL.Hostname()) {
+		return t.next.RoundTrip(req)
+	}
+	out := req.Clone(req.Context())
+	u := *req.URL
+	u.Scheme = t.base.Scheme
+	u.Host = t.base.Host
+	u.User = t.base.User
+	u.Path = t.base.Path + req.URL.Path
+	if req.URL.RawPath != "" || t.base.RawPath != "" {
+		u.RawPath = t.base.EscapedPath() + req.URL.EscapedPath()
+	}
+	out.URL = &u
+	out.Host = t.base.Host
+	return t.next.RoundTrip(out)
+}
+
+// IsAPIHost reports whether host (without port) is one that serves Discord's
+// REST API: discord.com, discordapp.com, or a subdomain of either other than
+// the CDN (cdn.discordapp.com, media.discordapp.net) and the status page
+// (status.discord.com). The comparison ignores case and a trailing dot.
+func IsAPIHost(host string) bool {
+	h := strings.TrimSuffix(strings.ToLower(host), ".")
+	for _, domain := range []string{"discord.com", "discordapp.com"} {
+		if h == domain {
+			return true
+		}
+		if sub, ok := strings.CutSuffix(h, "."+domain); ok {
+			return sub != "" && sub != "cdn" && sub != "status"
+		}
+	}
+	return false
+}

@@ -1,0 +1,80 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// HistoryCap is how many finished games each guild's history keeps. Finish drops the oldest
+// entry once a guild has more; leaderboards are not affected.
+const HistoryCap = 1000
+
+// MaxScore bounds Outcome.Score: Finish rejects a score below -MaxScore or above MaxScore.
+// The bound keeps scores exact in Redis's Lua, whose numbers are float64.
+const MaxScore = 1 << 52
+
+// checkFinal reports why f cannot be finished, or nil.
+func checkFinal(f Final) error {
+	for _, o := range f.Outcomes {
+		if o.Score < -MaxScore || o.Score > MaxScore {
+			return fmt.Errorf("store: finish %q: score %d of user %q outside ±%d", f.GameID, o.Score, o.UserID, int64(MaxScore))
+		}
+	}
+	return nil
+}
+
+// archiveHead is the part of an archive entry that encoding/json may write; the record is
+// spliced in by encodeArchived so that its bytes survive unchanged.
+type archiveHead struct {
+	GameID string    `json:"game_id"`
+	Game   string    `json:"game"`
+	At     time.Time `json:"at"`
+}
+
+// archiveEntry is an archive entry as read back. A record that is JSON without surrounding
+// white space is stored as it is, under "record", so the archive stays readable; any other
+// record is stored as base64 under "record_base64".
+type archiveEntry struct {
+	archiveHead
+	Record       json.RawMessage `json:"record"`
+	RecordBase64 []byte          `json:"record_base64"`
+}
+
+// encodeArchived encodes f's archive entry as one JSON object
+// {"game_id", "game", "at", "record"}.
+func encodeArchived(f Final) ([]byte, error) {
+	head, err := json.Marshal(archiveHead{GameID: f.GameID, Game: f.Game, At: f.At.UTC()})
+	if err != nil {
+		return nil, fmt.Errorf("store: encode archive entry %q: %w", f.GameID, err)
+	}
+	head = head[:len(head)-1] // drop "}"
+	if len(f.Record) > 0 && json.Valid(f.Record) && len(bytes.TrimSpace(f.Record)) == len(f.Record) {
+		out := make([]byte, 0, len(head)+len(f.Record)+12)
+		out = append(out, head...)
+		out = append(out, `,"record":`...)
+		out = append(out, f.Record...)
+		return append(out, '}'), nil
+	}
+	b64, err := json.Marshal(f.Record)
+	if err != nil {
+		return nil, fmt.Errorf("store: encode archive entry %q: %w", f.GameID, err)
+	}
+	out := append(head, `,"record_base64":`...)
+	out = append(out, b64...)
+	return append(out, '}'), nil
+}
+
+// decodeArchived decodes an entry written by encodeArchived; anything else is ErrCorrupt.
+func decodeArchived(b []byte) (Archived, error) {
+	var e archiveEntry
+	if err := json.Unmarshal(b, &e); err != nil {
+		return Archived{}, fmt.Errorf("%w: archive entry: %w", ErrCorrupt, err)
+	}
+	rec := []byte(e.Record)
+	if e.Record == nil {
+		rec = e.RecordBase64
+	}
+	return Archived{GameID: e.GameID, Game: e.Game, At: e.At, Record: rec}, nil
+}

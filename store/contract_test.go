@@ -1,0 +1,259 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// runContract checks that the stores open returns keep the Store contract. open returns a new,
+// empty store each time it is called and arranges for its cleanup.
+func runContract(t *testing.T, open func(t *testing.T) Store) {
+	t.Run("Tables", func(t *testing.T) { t.Parallel(); testTables(t, open(t)) })
+	t.Run("TwoWriters", func(t *testing.T) { t.Parallel(); testTwoWriters(t, open(t)) })
+	t.Run("ManyWriters", func(t *testing.T) { t.Parallel(); testManyWriters(t, open(t)) })
+	t.Run("FinishOnce", func(t *testing.T) { t.Parallel(); testFinishOnce(t, open(t)) })
+	t.Run("Leaderboard", func(t *testing.T) { t.Parallel(); testLeaderboard(t, open(t)) })
+	t.Run("History", func(t *testing.T) { t.Parallel(); testHistory(t, open(t)) })
+	t.Run("HistoryCap", func(t *testing.T) { t.Parallel(); testHistoryCap(t, open(t)) })
+	t.Run("Due", func(t *testing.T) { t.Parallel(); testDue(t, open(t)) })
+	t.Run("DueConcurrent", func(t *testing.T) { t.Parallel(); testDueConcurrent(t, open(t)) })
+	t.Run("Corrupt", func(t *testing.T) { t.Parallel(); testCorrupt(t, open) })
+	t.Run("Closed", func(t *testing.T) { t.Parallel(); testClosed(t, open(t)) })
+	t.Run("Cancelled", func(t *testing.T) { t.Parallel(); testCancelled(t, open(t)) })
+}
+
+// wantErr fails the test unless err wraps target (nil: unless err is nil).
+func wantErr(t *testing.T, what string, err, target error) {
+	t.Helper()
+	if !errors.Is(err, target) {
+		t.Errorf("%s: error %v, want %v", what, err, target)
+	}
+}
+
+// mustSave saves and fails the test at once on error.
+func mustSave(t *testing.T, s Store, channel, data string, expect Revision) Revision {
+	t.Helper()
+	rev, err := s.Save(t.Context(), channel, []byte(data), expect)
+	if err != nil {
+		t.Fatalf("Save(%q, %q, %d): %v", channel, data, expect, err)
+	}
+	return rev
+}
+
+// wantTable fails the test unless the channel's table is data at rev.
+func wantTable(t *testing.T, s Store, channel, data string, rev Revision) {
+	t.Helper()
+	tb, err := s.Load(t.Context(), channel)
+	if err != nil {
+		t.Fatalf("Load(%q): %v", channel, err)
+	}
+	if string(tb.Data) != data || tb.Revision != rev {
+		t.Errorf("Load(%q) = %q at %d, want %q at %d", channel, tb.Data, tb.Revision, data, rev)
+	}
+}
+
+func testTables(t *testing.T, s Store) {
+	ctx := t.Context()
+	const ch = "c1"
+	_, err := s.Load(ctx, ch)
+	wantErr(t, "Load of no table", err, ErrNotFound)
+	wantErr(t, "Delete of no table at 0", s.Delete(ctx, ch, 0), ErrNotFound)
+	wantErr(t, "Delete of no table at 3", s.Delete(ctx, ch, 3), ErrNotFound)
+	_, err = s.Save(ctx, ch, []byte("x"), 3)
+	wantErr(t, "Save of no table at 3", err, ErrConflict)
+	_, err = s.Load(ctx, ch)
+	wantErr(t, "Load after conflicting Save", err, ErrNotFound)
+
+	if rev := mustSave(t, s, ch, "one", 0); rev != 1 {
+		t.Fatalf("first Save = revision %d, want 1", rev)
+	}
+	wantTable(t, s, ch, "one", 1)
+	_, err = s.Save(ctx, ch, []byte("again"), 0)
+	wantErr(t, "second create", err, ErrConflict)
+	if rev := mustSave(t, s, ch, "two", 1); rev != 2 {
+		t.Fatalf("second Save = revision %d, want 2", rev)
+	}
+	_, err = s.Save(ctx, ch, []byte("stale"), 1)
+	wantErr(t, "Save at stale revision", err, ErrConflict)
+	_, err = s.Save(ctx, ch, []byte("future"), 3)
+	wantErr(t, "Save at future revision", err, ErrConflict)
+	wantTable(t, s, ch, "two", 2)
+
+	wantErr(t, "Delete at stale revision", s.Delete(ctx, ch, 1), ErrConflict)
+	wantErr(t, "Delete at 0", s.Delete(ctx, ch, 0), ErrConflict)
+	wantTable(t, s, ch, "two", 2)
+	wantErr(t, "Delete", s.Delete(ctx, ch, 2), nil)
+	_, err = s.Load(ctx, ch)
+	wantErr(t, "Load after Delete", err, ErrNotFound)
+	wantErr(t, "second Delete", s.Delete(ctx, ch, 2), ErrNotFound)
+	if rev := mustSave(t, s, ch, "new", 0); rev != 1 {
+		t.Errorf("Save after Delete = revision %d, want 1", rev)
+	}
+
+	// Odd channel names and data are kept apart and returned byte for byte.
+	odd := map[string]string{
+		"":                "empty name",
+		"a:b":             "",
+		"{ch:a}:table":    "\x00\xff binary",
+		"%3A":             `{"json": true}`,
+		"c1 ":             "trailing space",
+		"\xff\x00channel": "raw bytes",
+	}
+	for ch, data := range odd {
+		mustSave(t, s, ch, data, 0)
+	}
+	for ch, data := range odd {
+		wantTable(t, s, ch, data, 1)
+	}
+	wantTable(t, s, "c1", "new", 1)
+	big := string(make([]byte, 1<<20))
+	mustSave(t, s, "big", big, 0)
+	wantTable(t, s, "big", big, 1)
+}
+
+func testTwoWriters(t *testing.T, s Store) {
+	ctx := t.Context()
+	for round := range 20 {
+		ch := fmt.Sprintf("two-%d", round)
+		mustSave(t, s, ch, "start", 0)
+		// Both read the same revision before either writes.
+		var read [2]Table
+		for i := range read {
+			var err error
+			if read[i], err = s.Load(ctx, ch); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var errs [2]error
+		var wg sync.WaitGroup
+		for i := range errs {
+			wg.Go(func() { _, errs[i] = s.Save(ctx, ch, fmt.Appendf(nil, "writer %d", i), read[i].Revision) })
+		}
+		wg.Wait()
+		switch {
+		case errs[0] == nil && errors.Is(errs[1], ErrConflict):
+			wantTable(t, s, ch, "writer 0", 2)
+		case errs[1] == nil && errors.Is(errs[0], ErrConflict):
+			wantTable(t, s, ch, "writer 1", 2)
+		default:
+			t.Fatalf("round %d: errors %v, want one nil and one conflict", round, errs)
+		}
+	}
+}
+
+// testManyWriters runs 1,000 writers that each append their number to one JSON list,
+// re-reading after every conflict, and checks that no append was lost or doubled.
+func testManyWriters(t *testing.T, s Store) {
+	const writers = 1000
+	ctx := t.Context()
+	const ch = "many"
+	mustSave(t, s, ch, "[]", 0)
+	var wg sync.WaitGroup
+	var attempts atomic.Int64
+	for i := range writers {
+		wg.Go(func() {
+			for try := 0; ; try++ {
+				tb, err := s.Load(ctx, ch)
+				if err != nil {
+					t.Errorf("writer %d: %v", i, err)
+					return
+				}
+				// Append i to the JSON list without decoding it, to keep each try cheap.
+				data := bytes.TrimSuffix(tb.Data, []byte("]"))
+				if len(data) > 1 {
+					data = append(data, ',')
+				}
+				_, err = s.Save(ctx, ch, fmt.Appendf(data, "%d]", i), tb.Revision)
+				if err == nil {
+					attempts.Add(int64(try + 1))
+					return
+				}
+				if !errors.Is(err, ErrConflict) {
+					t.Errorf("writer %d: %v", i, err)
+					return
+				}
+				// Back off for a random while, as a bot would, so that a thousand writers
+				// do not all re-read the same revision after every win.
+				time.Sleep(time.Duration(rand.Int64N(int64(50*time.Microsecond) << min(try, 13))))
+			}
+		})
+	}
+	wg.Wait()
+	t.Logf("%d attempts", attempts.Load())
+	tb, err := s.Load(ctx, ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int
+	if err := json.Unmarshal(tb.Data, &ids); err != nil {
+		t.Fatal(err)
+	}
+	seen := make(map[int]int)
+	for _, id := range ids {
+		seen[id]++
+	}
+	for i := range writers {
+		if seen[i] != 1 {
+			t.Errorf("writer %d appears %d times", i, seen[i])
+		}
+	}
+	if len(ids) != writers || tb.Revision != writers+1 {
+		t.Errorf("%d entries at revision %d, want %d at %d", len(ids), tb.Revision, writers, writers+1)
+	}
+}
+
+func testClosed(t *testing.T, s Store) {
+	ctx := t.Context()
+	mustSave(t, s, "c", "x", 0)
+	wantErr(t, "Schedule", s.Schedule(ctx, "c", time.Now()), nil)
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	for name, err := range callAll(s, ctx) {
+		wantErr(t, name+" after Close", err, ErrClosed)
+	}
+	wantErr(t, "second Close", s.Close(), ErrClosed)
+}
+
+func testCancelled(t *testing.T, s Store) {
+	mustSave(t, s, "c", "x", 0)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	for name, err := range callAll(s, ctx) {
+		wantErr(t, name+" with a cancelled context", err, context.Canceled)
+	}
+	ctx, cancel = context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer cancel()
+	for name, err := range callAll(s, ctx) {
+		wantErr(t, name+" past the deadline", err, context.DeadlineExceeded)
+	}
+	// Nothing was written.
+	wantTable(t, s, "c", "x", 1)
+	if h, err := s.History(t.Context(), "g", 10); err != nil || len(h) != 0 {
+		t.Errorf("History = %v, %v; want nothing", h, err)
+	}
+}
+
+// callAll calls every method but Close with ctx and returns their errors by method name.
+func callAll(s Store, ctx context.Context) map[string]error {
+	errs := make(map[string]error)
+	_, errs["Load"] = s.Load(ctx, "c")
+	_, errs["Save"] = s.Save(ctx, "c", []byte("y"), 1)
+	errs["Delete"] = s.Delete(ctx, "c", 1)
+	errs["Finish"] = s.Finish(ctx, Final{GameID: "g1", Guild: "g", Game: "x", Record: []byte("{}"),
+		Outcomes: []Outcome{{UserID: "u", Won: true}}})
+	_, errs["Leaderboard"] = s.Leaderboard(ctx, "g", "x", 10)
+	_, errs["History"] = s.History(ctx, "g", 10)
+	errs["Schedule"] = s.Schedule(ctx, "c", time.Now())
+	errs["Unschedule"] = s.Unschedule(ctx, "c")
+	_, errs["ClaimDue"] = s.ClaimDue(ctx, time.Now(), 10)
+	return errs
+}

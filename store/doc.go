@@ -1,0 +1,8 @@
+// Package store keeps tablebot's state: one table per Discord channel, written with
+// compare-and-set on a revision; the archive of finished games; per-server leaderboards; and a
+// due-queue of deadlines.
+//
+// Two implementations satisfy the same Store contract and pass the same contract test suite:
+// Redis (production, several bot processes may share it) and an embedded bbolt file (the
+// default for a single process with nothing else to run).
+package store

@@ -1,0 +1,415 @@
+package store
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// RedisOptions says how to reach Redis. The zero value talks to an unauthenticated server at
+// 127.0.0.1:6379 over plain TCP, database 0, with keys under "tablebot".
+type RedisOptions struct {
+	// Addr is the server's host:port. Empty means "127.0.0.1:6379".
+	Addr string
+	// Username and Password authenticate with AUTH. An empty Username means the default user;
+	// an empty Password means no AUTH at all.
+	Username, Password string
+	// DB selects the database. Zero is database 0, the only one Redis Cluster has.
+	DB int
+	// TLS turns on TLS with the system's root certificates, checking the certificate against
+	// Addr's host. False means plain TCP unless TLSConfig is set.
+	TLS bool
+	// TLSConfig, if not nil, turns on TLS with this configuration (TLS need not be set). Nil
+	// means the configuration described under TLS.
+	TLSConfig *tls.Config
+	// Prefix starts every key, so that several bots (or tests) can share one server. Empty
+	// means "tablebot". It must not contain '{' or '}', which would break the hash tags.
+	Prefix string
+}
+
+// ParseRedisURL turns a URL such as redis://user:secret@host:6379/0 or rediss://host (TLS)
+// into options with the default Prefix. It fails if the URL is malformed or its scheme is not
+// redis or rediss.
+func ParseRedisURL(s string) (RedisOptions, error) {
+	if !strings.HasPrefix(s, "redis://") && !strings.HasPrefix(s, "rediss://") {
+		return RedisOptions{}, fmt.Errorf("store: redis URL %q: scheme must be redis:// or rediss://", s)
+	}
+	o, err := redis.ParseURL(s)
+	if err != nil {
+		return RedisOptions{}, fmt.Errorf("store: redis URL: %w", err)
+	}
+	return RedisOptions{
+		Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLSConfig: o.TLSConfig,
+	}, nil
+}
+
+// Redis is the Store kept in Redis; several bot processes may share it.
+//
+// Key layout (P is the prefix; {…} are hash tags, so it works on Redis Cluster):
+//
+//	P:{ch:C}:table          hash {rev, data}: channel C's table
+//	P:{g:G}:finished        set of the GameIDs guild G has finished
+//	P:{g:G}:history         list of archive entries (JSON), newest first, at most HistoryCap
+//	P:{g:G}:lb:N:rank       sorted set ordering guild G's players of game N (see below)
+//	P:{g:G}:lb:N:wins       hash user ID → wins; likewise :played, :best and :name
+//	P:{due}                 sorted set of channel IDs scored by deadline in unix milliseconds
+//
+// C, G and N are escaped so that '%', ':', '{' and '}' in them cannot break the layout. Every
+// member of the rank set has score 0 and spells out (2^53-1 − wins, 2^52 − best, played) in
+// fixed-width digits before the user ID, so the set's byte order is the leaderboard's order
+// and Leaderboard reads the first limit members with one ZRANGE, however many players tie.
+// Table writes, Finish, Leaderboard and ClaimDue are Lua scripts, each within one hash slot.
+type Redis struct {
+	client *redis.Client
+	addr   string
+	prefix string
+	closed atomic.Bool
+
+	save, del, finish, board, claim *redis.Script
+}
+
+// NewRedis connects to Redis and checks the connection with PING. It fails if the options
+// are invalid or the server does not answer the ping (in time for ctx).
+func NewRedis(ctx context.Context, o RedisOptions) (*Redis, error) {
+	if o.Addr == "" {
+		o.Addr = "127.0.0.1:6379"
+	}
+	if o.Prefix == "" {
+		o.Prefix = "tablebot"
+	}
+	if strings.ContainsAny(o.Prefix, "{}") {
+		return nil, fmt.Errorf("store: redis key prefix %q contains '{' or '}'", o.Prefix)
+	}
+	tc := o.TLSConfig
+	if tc == nil && o.TLS {
+		host, _, err := net.SplitHostPort(o.Addr)
+		if err != nil {
+			return nil, fmt.Errorf("store: redis at %s: %w", o.Addr, err)
+		}
+		tc = &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
+	}
+	c := redis.NewClient(&redis.Options{
+		Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLSConfig: tc,
+	})
+	if err := c.Ping(ctx).Err(); err != nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("store: redis at %s: %w", o.Addr, err)
+	}
+	return &Redis{
+		client: c,
+		addr:   o.Addr,
+		prefix: o.Prefix,
+		save:   redis.NewScript(luaSave),
+		del:    redis.NewScript(luaDelete),
+		finish: redis.NewScript(luaFinish),
+		board:  redis.NewScript(luaBoard),
+		claim:  redis.NewScript(luaClaim),
+	}, nil
+}
+
+// escapeKey escapes s for use inside a key: '%', ':', '{' and '}' become %XX.
+func escapeKey(s string) string {
+	if !strings.ContainsAny(s, "%:{}") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '%', ':', '{', '}':
+			fmt.Fprintf(&b, "%%%02X", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func (r *Redis) tableKey(channel string) string {
+	return r.prefix + ":{ch:" + escapeKey(channel) + "}:table"
+}
+
+func (r *Redis) guildKey(guild, name string) string {
+	return r.prefix + ":{g:" + escapeKey(guild) + "}:" + name
+}
+
+// boardKeys returns the rank, wins, played, best and name keys of guild's board for game.
+func (r *Redis) boardKeys(guild, game string) []string {
+	base := r.guildKey(guild, "lb:"+escapeKey(game)+":")
+	return []string{base + "rank", base + "wins", base + "played", base + "best", base + "name"}
+}
+
+func (r *Redis) dueKey() string { return r.prefix + ":{due}" }
+
+// enter returns an error if the store is closed or ctx is done.
+func (r *Redis) enter(ctx context.Context) error {
+	if r.closed.Load() {
+		return ErrClosed
+	}
+	return ctx.Err()
+}
+
+// fail wraps err from operation op, translating go-redis's and the scripts' errors into the
+// package's.
+func (r *Redis) fail(op string, err error) error {
+	switch {
+	case errors.Is(err, ErrClosed) || errors.Is(err, redis.ErrClosed):
+		return fmt.Errorf("store: redis %s: %w", op, ErrClosed)
+	case redis.HasErrorPrefix(err, "WRONGTYPE") || redis.HasErrorPrefix(err, "CORRUPT"):
+		return fmt.Errorf("store: redis at %s: %s: %w: %w", r.addr, op, ErrCorrupt, err)
+	}
+	return fmt.Errorf("store: redis at %s: %s: %w", r.addr, op, err)
+}
+
+// Load returns the channel's table. It fails with ErrNotFound if there is none, ErrCorrupt if
+// the stored table is unreadable, ErrClosed after Close, or the error of ctx or the server.
+func (r *Redis) Load(ctx context.Context, channel string) (Table, error) {
+	op := "load " + strconv.Quote(channel)
+	if err := r.enter(ctx); err != nil {
+		return Table{}, r.fail(op, err)
+	}
+	vals, err := r.client.HMGet(ctx, r.tableKey(channel), "rev", "data").Result()
+	if err != nil {
+		return Table{}, r.fail(op, err)
+	}
+	if vals[0] == nil && vals[1] == nil {
+		return Table{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	revStr, ok1 := vals[0].(string)
+	data, ok2 := vals[1].(string)
+	rev, err := strconv.ParseUint(revStr, 10, 64)
+	if !ok1 || !ok2 || err != nil || rev == 0 {
+		return Table{}, fmt.Errorf("store: %s: %w: revision %q, data present %v", op, ErrCorrupt, revStr, ok2)
+	}
+	return Table{Data: []byte(data), Revision: Revision(rev)}, nil
+}
+
+// Save writes data as the channel's table if its revision is still expect and returns the new
+// revision. It fails with ErrConflict (writing nothing) if the revision differs, ErrCorrupt if
+// the stored table is unreadable, ErrClosed after Close, or the error of ctx or the server.
+func (r *Redis) Save(ctx context.Context, channel string, data []byte, expect Revision) (Revision, error) {
+	op := "save " + strconv.Quote(channel)
+	if err := r.enter(ctx); err != nil {
+		return 0, r.fail(op, err)
+	}
+	n, err := r.save.Run(ctx, r.client, []string{r.tableKey(channel)}, uint64(expect), data).Int64()
+	switch {
+	case err != nil:
+		return 0, r.fail(op, err)
+	case n == -1:
+		return 0, fmt.Errorf("store: %s at revision %d: %w", op, expect, ErrConflict)
+	case n < 1:
+		return 0, fmt.Errorf("store: %s: %w: script returned %d", op, ErrCorrupt, n)
+	}
+	return Revision(n), nil
+}
+
+// Delete removes the channel's table if its revision is still expect. It fails with
+// ErrNotFound if there is none, ErrConflict (deleting nothing) if the revision differs,
+// ErrCorrupt if the stored table is unreadable, ErrClosed after Close, or the error of ctx or
+// the server.
+func (r *Redis) Delete(ctx context.Context, channel string, expect Revision) error {
+	op := "delete " + strconv.Quote(channel)
+	if err := r.enter(ctx); err != nil {
+		return r.fail(op, err)
+	}
+	n, err := r.del.Run(ctx, r.client, []string{r.tableKey(channel)}, uint64(expect)).Int64()
+	switch {
+	case err != nil:
+		return r.fail(op, err)
+	case n == -1:
+		return fmt.Errorf("store: %s at revision %d: %w", op, expect, ErrConflict)
+	case n == -2:
+		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	return nil
+}
+
+// Finish archives f and counts its outcomes, in one script in the guild's hash slot, at most
+// once per GameID and guild. It fails, writing nothing, if a score lies outside ±MaxScore, the
+// guild's stored data is unreadable (ErrCorrupt), after Close (ErrClosed), or with the error
+// of ctx or the server.
+func (r *Redis) Finish(ctx context.Context, f Final) error {
+	op := "finish " + strconv.Quote(f.GameID)
+	if err := r.enter(ctx); err != nil {
+		return r.fail(op, err)
+	}
+	if err := checkFinal(f); err != nil {
+		return err
+	}
+	entry, err := encodeArchived(f)
+	if err != nil {
+		return err
+	}
+	keys := append([]string{r.guildKey(f.Guild, "finished"), r.guildKey(f.Guild, "history")},
+		r.boardKeys(f.Guild, f.Game)...)
+	args := make([]any, 0, 3+4*len(f.Outcomes))
+	args = append(args, f.GameID, entry, HistoryCap)
+	for _, o := range f.Outcomes {
+		won := "0"
+		if o.Won {
+			won = "1"
+		}
+		args = append(args, o.UserID, o.Name, won, strconv.Itoa(o.Score))
+	}
+	if err := r.finish.Run(ctx, r.client, keys, args...).Err(); err != nil {
+		return r.fail(op, err)
+	}
+	return nil
+}
+
+// Leaderboard returns the guild's best players of game, at most limit (none if limit <= 0),
+// in the order the Store interface documents, with user IDs compared bytewise. It fails with
+// ErrCorrupt if the board's stored data is unreadable or inconsistent, ErrClosed after Close,
+// or the error of ctx or the server.
+func (r *Redis) Leaderboard(ctx context.Context, guild, game string, limit int) ([]Standing, error) {
+	op := fmt.Sprintf("leaderboard %q %q", guild, game)
+	if err := r.enter(ctx); err != nil {
+		return nil, r.fail(op, err)
+	}
+	if limit <= 0 {
+		return nil, nil
+	}
+	vals, err := r.board.Run(ctx, r.client, r.boardKeys(guild, game), limit).Slice()
+	if err != nil {
+		return nil, r.fail(op, err)
+	}
+	out := make([]Standing, 0, len(vals)/5)
+	for i := 0; i+5 <= len(vals); i += 5 {
+		s, err := parseStanding(vals[i : i+5])
+		if err != nil {
+			return nil, fmt.Errorf("store: %s: %w", op, err)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// rankPrefixLen is the length of a rank member before the user ID (see luaRankMember).
+const rankPrefixLen = 3 * 17
+
+// rankMember is luaRankMember's rankmember in Go.
+func rankMember(wins, best, played int64, user string) string {
+	return fmt.Sprintf("%016d:%016d:%016d:%s", (1<<53-1)-wins, (1<<52)-best, played, user)
+}
+
+// parseStanding checks one player as returned by luaBoard: member, wins, played, best, name.
+func parseStanding(v []any) (Standing, error) {
+	var str [5]string
+	for i := range str {
+		s, ok := v[i].(string)
+		if !ok {
+			return Standing{}, fmt.Errorf("%w: leaderboard entry %d missing: %v", ErrCorrupt, i, v)
+		}
+		str[i] = s
+	}
+	if len(str[0]) < rankPrefixLen {
+		return Standing{}, fmt.Errorf("%w: leaderboard member %q", ErrCorrupt, str[0])
+	}
+	var n [3]int64
+	for i := range n {
+		x, err := strconv.ParseInt(str[i+1], 10, 64)
+		if err != nil {
+			return Standing{}, fmt.Errorf("%w: leaderboard: %w", ErrCorrupt, err)
+		}
+		n[i] = x
+	}
+	user := str[0][rankPrefixLen:]
+	if rankMember(n[0], n[2], n[1], user) != str[0] {
+		return Standing{}, fmt.Errorf("%w: leaderboard member %q disagrees with stats %v", ErrCorrupt, str[0], n)
+	}
+	return Standing{UserID: user, Name: str[4], Wins: int(n[0]), Played: int(n[1]), Best: int(n[2])}, nil
+}
+
+// History returns the guild's most recently finished games, newest first, at most limit (none
+// if limit <= 0). It fails with ErrCorrupt if an entry is unreadable, ErrClosed after Close,
+// or the error of ctx or the server.
+func (r *Redis) History(ctx context.Context, guild string, limit int) ([]Archived, error) {
+	op := "history " + strconv.Quote(guild)
+	if err := r.enter(ctx); err != nil {
+		return nil, r.fail(op, err)
+	}
+	if limit <= 0 {
+		return nil, nil
+	}
+	vals, err := r.client.LRange(ctx, r.guildKey(guild, "history"), 0, int64(limit)-1).Result()
+	if err != nil {
+		return nil, r.fail(op, err)
+	}
+	out := make([]Archived, 0, len(vals))
+	for _, v := range vals {
+		a, err := decodeArchived([]byte(v))
+		if err != nil {
+			return nil, fmt.Errorf("store: %s: %w", op, err)
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// Schedule sets the channel's deadline to at, kept to the millisecond. It fails with
+// ErrCorrupt if the due queue's key holds another type, ErrClosed after Close, or the error of
+// ctx or the server.
+func (r *Redis) Schedule(ctx context.Context, channel string, at time.Time) error {
+	op := "schedule " + strconv.Quote(channel)
+	if err := r.enter(ctx); err != nil {
+		return r.fail(op, err)
+	}
+	z := redis.Z{Score: float64(at.UnixMilli()), Member: channel}
+	if err := r.client.ZAdd(ctx, r.dueKey(), z).Err(); err != nil {
+		return r.fail(op, err)
+	}
+	return nil
+}
+
+// Unschedule removes the channel's deadline, if any. It fails with ErrCorrupt if the due
+// queue's key holds another type, ErrClosed after Close, or the error of ctx or the server.
+func (r *Redis) Unschedule(ctx context.Context, channel string) error {
+	op := "unschedule " + strconv.Quote(channel)
+	if err := r.enter(ctx); err != nil {
+		return r.fail(op, err)
+	}
+	if err := r.client.ZRem(ctx, r.dueKey(), channel).Err(); err != nil {
+		return r.fail(op, err)
+	}
+	return nil
+}
+
+// ClaimDue removes and returns up to limit channels (none if limit <= 0) whose deadline is at
+// or before now, compared to the millisecond, earliest first. One script claims them, so each
+// is returned once across all processes. It fails with ErrCorrupt if the due queue's key holds
+// another type, ErrClosed after Close, or the error of ctx or the server.
+func (r *Redis) ClaimDue(ctx context.Context, now time.Time, limit int) ([]string, error) {
+	op := "claim due"
+	if err := r.enter(ctx); err != nil {
+		return nil, r.fail(op, err)
+	}
+	if limit <= 0 {
+		return nil, nil
+	}
+	due, err := r.claim.Run(ctx, r.client, []string{r.dueKey()}, now.UnixMilli(), limit).StringSlice()
+	if err != nil {
+		return nil, r.fail(op, err)
+	}
+	return due, nil
+}
+
+// Close closes the connections to Redis. Later calls, Close included, return ErrClosed.
+func (r *Redis) Close() error {
+	if r.closed.Swap(true) {
+		return fmt.Errorf("store: redis close: %w", ErrClosed)
+	}
+	if err := r.client.Close(); err != nil {
+		return fmt.Errorf("store: redis at %s: close: %w", r.addr, err)
+	}
+	return nil
+}
+
+var _ Store = (*Redis)(nil)

@@ -1,0 +1,209 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// redisTestOptions returns options for the Redis at $REDIS_URL, or else 127.0.0.1:6379, with
+// a prefix unique to this test (and this run).
+func redisTestOptions(t testing.TB) RedisOptions {
+	t.Helper()
+	o := RedisOptions{Addr: "127.0.0.1:6379"}
+	if u := os.Getenv("REDIS_URL"); u != "" {
+		var err error
+		if o, err = ParseRedisURL(u); err != nil {
+			t.Fatalf("REDIS_URL: %v", err)
+		}
+	}
+	name := regexp.MustCompile(`[^A-Za-z0-9_-]+`).ReplaceAllString(t.Name(), "_")
+	o.Prefix = "tablebot-test:" + name + ":" + rand.Text()[:10]
+	return o
+}
+
+// openRedis connects to the test Redis under a fresh prefix and deletes the prefix's keys at
+// the end of the test. It fails the test if Redis does not answer.
+func openRedis(t testing.TB) *Redis {
+	t.Helper()
+	o := redisTestOptions(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	r, err := NewRedis(ctx, o)
+	if err != nil {
+		t.Fatalf("%v\nThe Redis tests need a real Redis: start one with `redis-server` "+
+			"(listening on 127.0.0.1:6379) or point REDIS_URL at one (redis://host:port/db).", err)
+	}
+	t.Cleanup(func() {
+		_ = r.Close()
+		deleteKeys(t, o)
+	})
+	return r
+}
+
+// deleteKeys deletes every key under o.Prefix.
+func deleteKeys(t testing.TB, o RedisOptions) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c := redis.NewClient(&redis.Options{Addr: o.Addr, Username: o.Username, Password: o.Password,
+		DB: o.DB, TLSConfig: o.TLSConfig})
+	defer c.Close()
+	iter := c.Scan(ctx, 0, o.Prefix+":*", 1000).Iterator()
+	var keys []string
+	for iter.Next(ctx) {
+		keys = append(keys, iter.Val())
+	}
+	if err := iter.Err(); err != nil {
+		t.Errorf("cleaning up %s: %v", o.Prefix, err)
+		return
+	}
+	for chunk := range slices.Chunk(keys, 500) {
+		if err := c.Del(ctx, chunk...).Err(); err != nil {
+			t.Errorf("cleaning up %s: %v", o.Prefix, err)
+			return
+		}
+	}
+}
+
+func TestRedisContract(t *testing.T) {
+	runContract(t, func(t *testing.T) Store { return openRedis(t) })
+}
+
+func TestRedisSimulation(t *testing.T) {
+	runSimulation(t, func(t *testing.T) Store { return openRedis(t) })
+}
+
+// plantRedis writes garbage g into r's keys (see garbage).
+func plantRedis(t *testing.T, r *Redis, g garbage) {
+	ctx := t.Context()
+	var err error
+	switch g {
+	case garbageTableType:
+		err = r.client.Set(ctx, r.tableKey(badChannel), "not a hash", 0).Err()
+	case garbageTableRev:
+		err = r.client.HSet(ctx, r.tableKey(badChannel), "rev", "seven", "data", "x").Err()
+	case garbageTableNoRev:
+		err = r.client.HSet(ctx, r.tableKey(badChannel), "data", "x").Err()
+	case garbageHistory:
+		err = r.client.LPush(ctx, r.guildKey(badGuild, "history"), "not json").Err()
+	case garbageBoard:
+		err = r.client.HSet(ctx, r.boardKeys(badGuild, badGame)[2], badUser, "many").Err()
+	case garbageDue:
+		err = r.client.Set(ctx, r.dueKey(), "not a sorted set", 0).Err()
+	}
+	if err != nil {
+		t.Fatalf("planting %v: %v", g, err)
+	}
+}
+
+// TestRedisWrongTypes checks that a key of the wrong type anywhere under a guild makes Finish
+// fail with ErrCorrupt before it writes anything.
+func TestRedisWrongTypes(t *testing.T) {
+	r := openRedis(t)
+	ctx := t.Context()
+	f := Final{GameID: "g1", Guild: "g", Game: "x", Outcomes: []Outcome{{UserID: "u", Won: true}}}
+	keys := append([]string{r.guildKey("g", "finished"), r.guildKey("g", "history")}, r.boardKeys("g", "x")...)
+	for _, key := range keys {
+		if err := r.client.Set(ctx, key, "wrong", 0).Err(); err != nil {
+			t.Fatal(err)
+		}
+		wantErr(t, "Finish with "+key+" a string", r.Finish(ctx, f), ErrCorrupt)
+		n, err := r.client.Exists(ctx, keys...).Result()
+		if err != nil || n != 1 {
+			t.Errorf("after a failed Finish %d keys exist, %v; want just the planted one", n, err)
+		}
+		r.client.Del(ctx, key)
+	}
+	wantErr(t, "Finish", r.Finish(ctx, f), nil)
+	if err := r.client.Set(ctx, r.dueKey(), "wrong", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, "Schedule", r.Schedule(ctx, "c", time.Now()), ErrCorrupt)
+	wantErr(t, "Unschedule", r.Unschedule(ctx, "c"), ErrCorrupt)
+}
+
+// TestRedisKeys checks the key layout: every key carries the hash tag of its channel or guild,
+// or the due queue's, so that each script's keys share one Cluster slot.
+func TestRedisKeys(t *testing.T) {
+	r := openRedis(t)
+	ctx := t.Context()
+	mustSave(t, r, "chan:{1}", "x", 0)
+	wantErr(t, "Finish", r.Finish(ctx, Final{GameID: "g1", Guild: "guild}{", Game: "go:x",
+		Outcomes: []Outcome{{UserID: "u", Won: true}}}), nil)
+	wantErr(t, "Schedule", r.Schedule(ctx, "chan:{1}", time.Now()), nil)
+	keys, err := r.client.Keys(ctx, r.prefix+":*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(keys)
+	want := []string{
+		"{ch:chan%3A%7B1%7D}:table",
+		"{due}",
+		"{g:guild%7D%7B}:finished",
+		"{g:guild%7D%7B}:history",
+		"{g:guild%7D%7B}:lb:go%3Ax:best",
+		"{g:guild%7D%7B}:lb:go%3Ax:name",
+		"{g:guild%7D%7B}:lb:go%3Ax:played",
+		"{g:guild%7D%7B}:lb:go%3Ax:rank",
+		"{g:guild%7D%7B}:lb:go%3Ax:wins",
+	}
+	for i := range want {
+		want[i] = r.prefix + ":" + want[i]
+	}
+	if !slices.Equal(keys, want) {
+		t.Errorf("keys:\n%s\nwant:\n%s", strings.Join(keys, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestNewRedisErrors(t *testing.T) {
+	ctx := t.Context()
+	if _, err := NewRedis(ctx, RedisOptions{Prefix: "a{b"}); err == nil {
+		t.Error("NewRedis accepted a prefix with '{'")
+	}
+	// Nothing listens on port 1.
+	_, err := NewRedis(ctx, RedisOptions{Addr: "127.0.0.1:1"})
+	if err == nil || !strings.Contains(err.Error(), "redis at 127.0.0.1:1") {
+		t.Errorf("NewRedis of a dead address: %v; want an error naming the address", err)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := NewRedis(ctx, redisTestOptions(t)); !errors.Is(err, context.Canceled) {
+		t.Errorf("NewRedis with a cancelled context: %v", err)
+	}
+}
+
+func TestParseRedisURL(t *testing.T) {
+	o, err := ParseRedisURL("rediss://user:secret@example.com:6380/3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Addr != "example.com:6380" || o.Username != "user" || o.Password != "secret" || o.DB != 3 ||
+		o.TLSConfig == nil || o.TLSConfig.ServerName != "example.com" || o.Prefix != "" {
+		t.Errorf("ParseRedisURL = %+v", o)
+	}
+	o, err = ParseRedisURL("redis://localhost")
+	if err != nil || o.Addr != "localhost:6379" || o.TLSConfig != nil {
+		t.Errorf("ParseRedisURL = %+v, %v", o, err)
+	}
+	for _, bad := range []string{"http://localhost", "localhost:6379", "redis://h/x"} {
+		if _, err := ParseRedisURL(bad); err == nil {
+			t.Errorf("ParseRedisURL(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestEscapeKey(t *testing.T) {
+	for in, want := range map[string]string{"": "", "123": "123", "a:b{c}%": "a%3Ab%7Bc%7D%25"} {
+		if got := escapeKey(in); got != want {
+			t.Errorf("escapeKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

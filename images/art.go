@@ -1,0 +1,20 @@
+package images
+
+import (
+	"image"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// Art draws the pictures of one game. Implementations are pure functions of their arguments
+// (plus caches of static parts) and safe for concurrent use.
+type Art interface {
+	// Table draws the shared table as the view's viewer sees it (view is what the game's
+	// State.View returned): the board with the coordinates a player types, every seat's
+	// scores and name, whose turn it is, and the last move marked. lang picks the language of
+	// the few words on the picture.
+	Table(view any, lang games.Lang) (image.Image, error)
+	// Private draws what only the viewing seat may see for a panel at draft (a draft of the
+	// game's Composer): its rack or hand, and a preview of the move the draft describes.
+	Private(view any, draft string, lang games.Lang) (image.Image, error)
+}

@@ -1,0 +1,65 @@
+package images
+
+import "image/color"
+
+// The colours every picture shares. Renderers add their own to these when they build their
+// palette (see StandardColours).
+var (
+	// Black is pure black.
+	Black = Hex("#000000")
+	// White is pure white.
+	White = Hex("#ffffff")
+	// Highlight marks the last move and the seat to act: a hot pink that no game piece uses.
+	Highlight = Hex("#ff2e88")
+	// Gold marks winners and full tracks.
+	Gold = Hex("#ffd257")
+	// Slate is the dark background of every picture.
+	Slate = Hex("#1d2329")
+	// Card is the background of panels drawn on Slate.
+	Card = Hex("#29323b")
+	// Paper is the main text colour on Slate and Card.
+	Paper = Hex("#f4f1ea")
+	// Dim is secondary text on Slate and Card.
+	Dim = Hex("#9aa6b1")
+)
+
+// PlayerColours are the colours of seats 0 to 3, used for seat badges.
+var PlayerColours = [4]color.RGBA{Hex("#5ec8d8"), Hex("#f38bc0"), Hex("#e4e4e4"), Hex("#d2ad6e")}
+
+// PlayerColour returns the colour of seat (cycling past the fourth).
+func PlayerColour(seat int) color.RGBA {
+	if seat < 0 {
+		return Dim
+	}
+	return PlayerColours[seat%len(PlayerColours)]
+}
+
+// Greys returns n+1 evenly spaced greys from black to white.
+func Greys(n int) []color.RGBA {
+	out := make([]color.RGBA, 0, n+1)
+	for i := 0; i <= n; i++ {
+		v := uint8(i * 255 / n)
+		out = append(out, color.RGBA{v, v, v, 0xff})
+	}
+	return out
+}
+
+// StandardColours lists the shared colours with the ramps that anti-aliased text and edges
+// between them need: about 60 colours, leaving the rest of a palette to the game.
+func StandardColours() []color.RGBA {
+	out := Greys(4)
+	out = append(out, Highlight, Gold, Slate, Card, Paper, Dim)
+	out = append(out, Ramp(Slate, Card, 2)...)
+	out = append(out, Ramp(Card, Paper, 5)...)
+	out = append(out, Ramp(Slate, Paper, 4)...)
+	out = append(out, Ramp(Card, Dim, 3)...)
+	out = append(out, Ramp(Card, Highlight, 3)...)
+	out = append(out, Ramp(Slate, Highlight, 2)...)
+	out = append(out, Ramp(Card, Gold, 3)...)
+	out = append(out, Ramp(Slate, Gold, 2)...)
+	for _, p := range PlayerColours {
+		out = append(out, p)
+		out = append(out, Ramp(Card, p, 2)...)
+	}
+	return out
+}

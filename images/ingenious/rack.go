@@ -1,0 +1,138 @@
+package ingenious
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"strings"
+
+	"github.com/fogleman/gg"
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/ingenious"
+	"github.com/tablebot/tablebot/images"
+)
+
+// Rack strip sizes.
+const (
+	rackHeight    = 250
+	rackCellWidth = 80
+	rackMargin    = 24
+)
+
+// drawPrivate draws the viewer's rack strip, below the table with a ghost tile when the draft
+// names a placement.
+func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.Lang) (*image.Paletted, error) {
+	pal, err := r.pal()
+	if err != nil {
+		return nil, err
+	}
+	rack := image.NewRGBA(image.Rect(0, 0, tableWidth, rackHeight))
+	c, err := r.canvas(rack, false)
+	if err != nil {
+		return nil, err
+	}
+	c.Fill(rack.Rect, images.Slate)
+	if d.Place != nil {
+		c.Fill(image.Rect(panelMargin, 0, tableWidth-panelMargin, 2), images.Card)
+	}
+	drawRack(c, v, d, lang)
+	if err := c.Err(); err != nil {
+		return nil, fmt.Errorf("ingenious art: draw the rack: %w", err)
+	}
+	if d.Place == nil {
+		return pal.Convert(rack), nil
+	}
+	out := image.NewPaletted(image.Rect(0, 0, tableWidth, tableHeight+rackHeight), pal.Colours())
+	if err := r.renderTable(out, v, lang, d.Place); err != nil {
+		return nil, err
+	}
+	strip := pal.Convert(rack)
+	copy(out.Pix[out.PixOffset(0, tableHeight):], strip.Pix)
+	return out, nil
+}
+
+// drawRack draws the rack strip: a caption saying what to do, and the tiles large on a wooden
+// rack with their letters beneath; the draft's tile is ringed and the others dimmed.
+func drawRack(c *images.Canvas, v *ingenious.View, d ingenious.Draft, lang games.Lang) {
+	name := "?"
+	if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) {
+		name = v.Players[v.Viewer]
+	}
+	c.Text(wordYourTiles.In(lang)+" — "+name, rackMargin, 34, 0, 0.5, images.Bold, 24, images.Paper)
+	c.Text(rackHint(v, d, lang), tableWidth-rackMargin, 34, 1, 0.5, images.Bold, 20, images.Highlight)
+	if len(v.Rack) == 0 {
+		c.Text(wordEmpty.In(lang), tableWidth/2, 140, 0.5, 0.5, images.Bold, 22, images.Dim)
+		return
+	}
+	c.RoundedRect(rackMargin, 66, tableWidth-2*rackMargin, 124, 16, plateRim)
+	c.RoundedRect(rackMargin+4, 70, tableWidth-2*rackMargin-8, 116, 12, plate)
+	chosen := -1
+	if d.Tile != nil {
+		for i, t := range v.Rack {
+			if t == *d.Tile {
+				chosen = i
+				break
+			}
+		}
+	}
+	slots := max(ingenious.RackSize, len(v.Rack))
+	slotW := float64(tableWidth-2*rackMargin) / float64(slots)
+	cw := math.Min(rackCellWidth, math.Floor(slotW/2.4))
+	size := cw / math.Sqrt(3)
+	left := rackMargin + slotW*float64(slots-len(v.Rack))/2
+	for i, t := range v.Rack {
+		cx, cy := left+slotW*(float64(i)+0.5), 128.0
+		dim := chosen >= 0 && i != chosen
+		if i == chosen {
+			c.RoundedFrame(cx-cw-size*0.55, 74, 2*cw+size*1.1, 108, 12, 4, images.Highlight)
+		}
+		drawRackTile(c.DC, t, cx, cy, cw, size)
+		ink := images.Paper
+		if dim {
+			images.Polygon(c.DC, images.PairOutline(images.Point{X: cx - cw/2, Y: cy}, images.Point{X: cx + cw/2, Y: cy}, size))
+			c.DC.SetColor(fade(plate, 150))
+			c.DC.Fill()
+			ink = images.Dim
+		}
+		c.Text(string(t.A.Letter()), cx-cw/2, 218, 0.5, 0.5, images.Bold, 26, ink)
+		c.Text(string(t.B.Letter()), cx+cw/2, 218, 0.5, 0.5, images.Bold, 26, ink)
+	}
+}
+
+// drawRackTile draws tile t lying east–west, its cells cw apart, centred on (cx, cy): the two
+// halves joined into one piece as on the board, over a soft shadow.
+func drawRackTile(dc *gg.Context, t ingenious.Tile, cx, cy, cw, size float64) {
+	a := images.Point{X: cx - cw/2, Y: cy}
+	b := images.Point{X: cx + cw/2, Y: cy}
+	hex := size - 3
+	dc.Push()
+	dc.Translate(2, 4)
+	images.Polygon(dc, images.PairOutline(a, b, hex+1))
+	dc.SetColor(fade(images.Black, 120))
+	dc.Fill()
+	dc.Pop()
+	drawHalf(dc, t.A, a, images.Point{X: cw}, hex, 0.5)
+	drawHalf(dc, t.B, b, images.Point{X: -cw}, hex, 0.5)
+}
+
+// rackHint says what the draft stands for: pick a tile, pick a place, the preview, a swap.
+func rackHint(v *ingenious.View, d ingenious.Draft, lang games.Lang) string {
+	switch {
+	case d.Swap != nil && *d.Swap:
+		return wordSwapYes.In(lang)
+	case d.Swap != nil:
+		return wordSwapNo.In(lang)
+	case v.Phase == ingenious.PhaseSwap:
+		return wordSwapAsk.In(lang)
+	case d.Place != nil:
+		p := *d.Place
+		return fmt.Sprintf("%s: %c %s %s, %c %s %s", wordPreview.In(lang),
+			p.First.Letter(), wordOn.In(lang), p.Cells[0].Label(v.Radius),
+			p.Second.Letter(), wordOn.In(lang), p.Cells[1].Label(v.Radius))
+	case d.Tile != nil:
+		return d.Tile.String() + ": " + wordChosen.In(lang)
+	case v.Bonus > 0:
+		return wordBonus.In(lang) + ": " + strings.ToLower(wordPick.In(lang))
+	}
+	return wordPick.In(lang)
+}

@@ -1,0 +1,255 @@
+// Package ingenious draws the pictures of Ingenious: the table (the board with the labels
+// players type, every side's six colour tracks, whose turn it is and the last tile) and each
+// player's private panel (the rack, the chosen tile, a preview of the placement).
+//
+// The empty board of each radius and the sprites of tiles are drawn once per Renderer and
+// stamped; pictures are returned as *image.Paletted over a fixed palette, which encodes to PNG
+// several times faster and smaller than RGBA (see images.Encoder).
+package ingenious
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"sync"
+
+	"github.com/fogleman/gg"
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/ingenious"
+	"github.com/tablebot/tablebot/images"
+)
+
+// Renderer draws Ingenious pictures. It implements images.Art. Its caches (the palette, the
+// static board of each radius, sprites) fill on first use; it is safe for concurrent use.
+type Renderer struct {
+	kit *images.Kit
+
+	paletteOnce sync.Once
+	palette     *images.Palette
+	paletteErr  error
+
+	mu     sync.Mutex
+	boards map[int]*boardEntry
+	icons  map[iconKey]images.Sprite
+
+	// tables holds table-sized RGBA images for reuse: the panel is drawn on them (its part
+	// is cleared first) before it is converted to the palette.
+	tables sync.Pool
+}
+
+var _ images.Art = (*Renderer)(nil)
+
+// boardEntry is the lazily built art of one radius.
+type boardEntry struct {
+	once sync.Once
+	art  *boardArt
+	err  error
+}
+
+// iconKey names a small symbol icon: a colour at a face size.
+type iconKey struct {
+	col  ingenious.Colour
+	size float64
+}
+
+// New returns a renderer with empty caches.
+func New() *Renderer {
+	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}}
+}
+
+// ErrView is wrapped by the errors of views a renderer cannot draw: of another game, nil, or
+// inconsistent.
+var ErrView = errors.New("ingenious art: cannot draw this view")
+
+// Table draws the table as view (an *ingenious.View) shows it, as an *image.Paletted.
+func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
+	v, err := asView(view)
+	if err != nil {
+		return nil, err
+	}
+	pal, err := r.pal()
+	if err != nil {
+		return nil, err
+	}
+	out := image.NewPaletted(image.Rect(0, 0, tableWidth, tableHeight), pal.Colours())
+	if err := r.renderTable(out, v, lang, nil); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Private draws the viewer's panel at draft (see ingenious.ParseDraft): the rack, the chosen
+// tile highlighted, and, when the draft names a placement, the table with the tile as a ghost
+// on its cells above the rack. A spectator's view has no rack and is an error.
+func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image, error) {
+	v, err := asView(view)
+	if err != nil {
+		return nil, err
+	}
+	if v.Rack == nil {
+		return nil, fmt.Errorf("%w: a spectator's view has no rack to draw", ErrView)
+	}
+	d, err := ingenious.ParseDraft(draft, v.Radius)
+	if err != nil {
+		return nil, fmt.Errorf("ingenious art: draft %q: %w", draft, err)
+	}
+	return r.drawPrivate(v, d, lang)
+}
+
+// asView checks that view is a non-nil *ingenious.View that can be drawn.
+func asView(view any) (*ingenious.View, error) {
+	v, ok := view.(*ingenious.View)
+	if !ok {
+		return nil, fmt.Errorf("%w: want *ingenious.View, got %T", ErrView, view)
+	}
+	if v == nil {
+		return nil, fmt.Errorf("%w: nil *ingenious.View", ErrView)
+	}
+	if _, ok := cellWidth(v.Radius); !ok {
+		return nil, fmt.Errorf("%w: radius %d", ErrView, v.Radius)
+	}
+	if len(v.Players) == 0 || len(v.Scores) < len(v.Players) {
+		return nil, fmt.Errorf("%w: %d players with %d score lists", ErrView, len(v.Players), len(v.Scores))
+	}
+	if v.Teams && len(v.Players) != 4 {
+		return nil, fmt.Errorf("%w: a team game of %d players", ErrView, len(v.Players))
+	}
+	for i, pl := range v.Placements {
+		if err := checkPlace(pl.Place, v.Radius); err != nil {
+			return nil, fmt.Errorf("%w: tile %d: %w", ErrView, i+1, err)
+		}
+	}
+	return v, nil
+}
+
+// pal returns the palette, building it (and its lookup table) on first use.
+func (r *Renderer) pal() (*images.Palette, error) {
+	r.paletteOnce.Do(func() { r.palette, r.paletteErr = images.NewPalette(paletteColours()) })
+	if r.paletteErr != nil {
+		return nil, fmt.Errorf("ingenious art: %w", r.paletteErr)
+	}
+	return r.palette, nil
+}
+
+// board returns the art of radius, drawing it on first use.
+func (r *Renderer) board(radius int) (*boardArt, error) {
+	r.mu.Lock()
+	e, ok := r.boards[radius]
+	if !ok {
+		e = &boardEntry{}
+		r.boards[radius] = e
+	}
+	r.mu.Unlock()
+	e.once.Do(func() {
+		l, err := newLayout(radius)
+		if err != nil {
+			e.err = err
+			return
+		}
+		faces, err := r.kit.Faces()
+		if err != nil {
+			e.err = fmt.Errorf("ingenious art: %w", err)
+			return
+		}
+		pal, err := r.pal()
+		if err != nil {
+			e.err = err
+			return
+		}
+		e.art, e.err = newBoardArt(l, faces, pal)
+	})
+	return e.art, e.err
+}
+
+// icon returns the sprite of colour col's face at circumradius f, for the score panel.
+func (r *Renderer) icon(col ingenious.Colour, f float64) images.Sprite {
+	k := iconKey{col, f}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if sp, ok := r.icons[k]; ok {
+		return sp
+	}
+	m := int(f) + 3
+	sp := images.NewSprite(m, m, m, m, func(dc *gg.Context) { drawFace(dc, col, images.Point{}, f) })
+	r.icons[k] = sp
+	return sp
+}
+
+// canvas returns a canvas over img with a fresh set of faces.
+func (r *Renderer) canvas(img *image.RGBA, baseline bool) (*images.Canvas, error) {
+	faces, err := r.kit.Faces()
+	if err != nil {
+		return nil, fmt.Errorf("ingenious art: %w", err)
+	}
+	c := images.NewCanvas(img, faces)
+	c.SetBaseline(baseline)
+	return c, nil
+}
+
+// prepare returns the art of v's radius after checking that the ghost, when not nil, lies on
+// two neighbouring cells of the board.
+func (r *Renderer) prepare(v *ingenious.View, ghost *ingenious.Place) (*boardArt, error) {
+	if ghost != nil {
+		if err := checkPlace(*ghost, v.Radius); err != nil {
+			return nil, fmt.Errorf("ingenious art: the draft's placement: %w", err)
+		}
+	}
+	return r.board(v.Radius)
+}
+
+// renderTable draws the table of v into the top tableWidth × tableHeight of out, which is
+// tableWidth wide: the static board copied, the tiles stamped straight onto the palette, and
+// the score panel drawn in RGBA and converted. A ghost, when not nil, is previewed on the
+// board.
+func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang games.Lang, ghost *ingenious.Place) error {
+	art, err := r.prepare(v, ghost)
+	if err != nil {
+		return err
+	}
+	pal, err := r.pal()
+	if err != nil {
+		return err
+	}
+	rgba, _ := r.tables.Get().(*image.RGBA)
+	if rgba == nil {
+		rgba = image.NewRGBA(image.Rect(0, 0, tableWidth, tableHeight))
+	}
+	defer r.tables.Put(rgba)
+	c, err := r.canvas(rgba, false)
+	if err != nil {
+		return err
+	}
+	copy(out.Pix, art.staticPal.Pix)
+	var stampErr error
+	art.drawTiles(palSurface{out: out, err: &stampErr}, v, ghost)
+	c.Fill(art.l.panelArea(), images.Slate)
+	p := panel{c: c, v: v, lang: lang, icons: r.icon}
+	p.draw(art.l.panel)
+	pal.ConvertRect(out, rgba, art.l.panelArea())
+	if err := errors.Join(stampErr, c.Err()); err != nil {
+		return fmt.Errorf("ingenious art: draw the table: %w", err)
+	}
+	return nil
+}
+
+// drawBaseline draws the table of v the straightforward way, the benchmarks' reference: the
+// whole picture afresh through gg into RGBA, no cached board, no sprites.
+func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA, error) {
+	art, err := r.prepare(v, nil)
+	if err != nil {
+		return nil, err
+	}
+	img := image.NewRGBA(image.Rect(0, 0, tableWidth, tableHeight))
+	c, err := r.canvas(img, true)
+	if err != nil {
+		return nil, err
+	}
+	art.drawStatic(c)
+	art.drawTiles(rgbaSurface{c}, v, nil)
+	p := panel{c: c, v: v, lang: lang, icons: r.icon}
+	p.draw(art.l.panel)
+	if err := c.Err(); err != nil {
+		return nil, fmt.Errorf("ingenious art: draw the table: %w", err)
+	}
+	return img, nil
+}

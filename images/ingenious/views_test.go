@@ -1,0 +1,91 @@
+package ingenious
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/ingenious"
+)
+
+// play starts a game for players and lets the built-in AI play it with chance seeded by seed,
+// until places tiles have been laid (or the game ends when places is negative or too large).
+func play(tb testing.TB, players []string, opts ingenious.Options, seed uint64, places int) *ingenious.State {
+	tb.Helper()
+	return playUntil(tb, players, opts, seed, func(st *ingenious.State, laid int) bool {
+		return places >= 0 && laid >= places && st.Phase() == ingenious.PhasePlace
+	})
+}
+
+// playUntil is play stopping as soon as stop holds (or the game ends); laid is the number of
+// tiles laid so far.
+func playUntil(tb testing.TB, players []string, opts ingenious.Options, seed uint64, stop func(st *ingenious.State, laid int) bool) *ingenious.State {
+	tb.Helper()
+	st, err := ingenious.NewState(players, opts)
+	if err != nil {
+		tb.Fatalf("new game: %v", err)
+	}
+	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
+	laid := 0
+	for step := 0; step < 10000; step++ {
+		if stop(st, laid) {
+			return st
+		}
+		toAct := st.ToAct()
+		if len(toAct) == 0 {
+			return st
+		}
+		seat := toAct[0]
+		var a games.Action
+		if seat == games.Chance {
+			a = st.SampleChance(rng)
+		} else {
+			a = st.Hint(seat)
+		}
+		if a == nil {
+			tb.Fatalf("seat %v has nothing to do in phase %v", seat, st.Phase())
+		}
+		if _, err := st.Apply(seat, a); err != nil {
+			tb.Fatalf("apply %s for seat %v: %v", st.Describe(a), seat, err)
+		}
+		if _, ok := a.(ingenious.Place); ok {
+			laid++
+		}
+	}
+	tb.Fatal("the game did not end")
+	return nil
+}
+
+// view returns the view of st for seat.
+func view(st *ingenious.State, seat games.Seat) *ingenious.View {
+	return st.View(seat).(*ingenious.View)
+}
+
+// The games the tests and benchmarks draw.
+func twoPlayerMid(tb testing.TB) *ingenious.State {
+	return play(tb, []string{"Ada", "Božena"}, ingenious.Options{}, 7, 18)
+}
+
+func fourPlayerLate(tb testing.TB) *ingenious.State {
+	return play(tb, []string{"Ada", "Bohuslav", "Cyril", "Dana"}, ingenious.Options{}, 11, 58)
+}
+
+func teamGame(tb testing.TB) *ingenious.State {
+	return play(tb, []string{"Ada", "Bohuslav", "Cyril", "Dana"}, ingenious.Options{Teams: true}, 23, 40)
+}
+
+func finishedGame(tb testing.TB) *ingenious.State {
+	return play(tb, []string{"Ada", "Božena", "Čeněk"}, ingenious.Options{}, 5, -1)
+}
+
+// previewDraft returns the draft of the AI's placement for seat, as the panel writes it.
+func previewDraft(tb testing.TB, st *ingenious.State, seat games.Seat) string {
+	tb.Helper()
+	p, ok := st.Hint(seat).(ingenious.Place)
+	if !ok {
+		tb.Fatalf("seat %v has no placement to preview", seat)
+	}
+	r := st.Radius()
+	return fmt.Sprintf("%c%c:%s-%s", p.First.Letter(), p.Second.Letter(), p.Cells[0].Label(r), p.Cells[1].Label(r))
+}

@@ -46,5 +46,5 @@ func ReasonOf(err error) Text {
 	if errors.As(err, &r) {
 		return r.Reason
 	}
-	return Say(fmt.Sprintf("That did not work: %v", err), fmt.Sprintf("To nešlo: %v", err))
+	return Text{EN: fmt.Sprintf("That did not work: %v", err), CS: fmt.Sprintf("To nešlo: %v", err)}
 }

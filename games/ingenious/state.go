@@ -82,10 +82,10 @@ var _ games.Composer = (*State)(nil)
 func NewState(players []string, o Options) (*State, error) {
 	n := len(players)
 	if n < 1 || n > 4 {
-		return nil, fmt.Errorf("%w: Ingenious takes 1 to 4 players, not %d", games.ErrBadRecord, n)
+		return nil, games.Refuse(games.ErrBadRecord, "Ingenious takes 1 to 4 players, not %d.", "Ingenious hrají 1 až 4 hráči, ne %d.", n)
 	}
 	if o.Teams && n != 4 {
-		return nil, fmt.Errorf("%w: the team game needs exactly 4 players, not %d", games.ErrBadRecord, n)
+		return nil, games.Refuse(games.ErrBadRecord, "The team game needs exactly 4 players, not %d.", "Týmová hra potřebuje přesně 4 hráče, ne %d.", n)
 	}
 	for i, p := range players {
 		if strings.TrimSpace(p) == "" {

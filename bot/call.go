@@ -1,0 +1,197 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// Responder sends the first response to an interaction: over the gateway transport a REST
+// callback, over the HTTP transport the body of Discord's POST. It is called at most once.
+type Responder func(ctx context.Context, r *discordgo.InteractionResponse) error
+
+// call is one interaction being handled: who, where, in which language, and how to answer.
+type call struct {
+	ctx     context.Context
+	i       *discordgo.Interaction
+	user    string
+	name    string
+	perms   int64
+	lang    games.Lang
+	log     *slog.Logger
+	rest    *discordgo.Session
+	respond Responder
+
+	mu    sync.Mutex
+	acked bool // the first response has been sent; later answers edit it
+}
+
+// message is an answer in the making: text, components, pictures and whom it may mention.
+type message struct {
+	content    string
+	components []discordgo.MessageComponent
+	files      []*discordgo.File
+	embeds     []*discordgo.MessageEmbed
+	ephemeral  bool
+	mentions   []string
+}
+
+func (m message) allowed() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Users: m.mentions}
+}
+
+func (m message) flags() discordgo.MessageFlags {
+	if m.ephemeral {
+		return discordgo.MessageFlagsEphemeral
+	}
+	return 0
+}
+
+// first sends the first response, once.
+func (c *call) first(r *discordgo.InteractionResponse) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.acked {
+		return errors.New("interaction already answered")
+	}
+	if err := c.respond(c.ctx, r); err != nil {
+		return fmt.Errorf("respond to interaction: %w", err)
+	}
+	c.acked = true
+	return nil
+}
+
+func (c *call) isAcked() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.acked
+}
+
+// ackReply acknowledges with "thinking…": the answer will be a new message (ephemeral or not).
+func (c *call) ackReply(ephemeral bool) error {
+	if c.isAcked() {
+		return nil
+	}
+	m := message{ephemeral: ephemeral}
+	return c.first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: m.flags()}})
+}
+
+// ackUpdate acknowledges a component click: the answer will replace the clicked message.
+func (c *call) ackUpdate() error {
+	if c.isAcked() {
+		return nil
+	}
+	return c.first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+}
+
+// reply answers with a new message. Pictures cannot go in the first response, so a reply with
+// files is acknowledged first and then filled in by editing it.
+func (c *call) reply(m message) error {
+	if !c.isAcked() && len(m.files) == 0 {
+		return c.first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: m.content, Components: m.components, Embeds: m.embeds,
+				Flags: m.flags(), AllowedMentions: m.allowed()}})
+	}
+	if err := c.ackReply(m.ephemeral); err != nil {
+		return err
+	}
+	return c.edit(m)
+}
+
+// update replaces the message whose component was clicked.
+func (c *call) update(m message) error {
+	if !c.isAcked() && len(m.files) == 0 {
+		comps := m.components
+		if comps == nil {
+			comps = []discordgo.MessageComponent{}
+		}
+		return c.first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+			Data: &discordgo.InteractionResponseData{Content: m.content, Components: comps, Embeds: m.embeds,
+				AllowedMentions: m.allowed(), Attachments: &[]*discordgo.MessageAttachment{}}})
+	}
+	if err := c.ackUpdate(); err != nil {
+		return err
+	}
+	return c.edit(m)
+}
+
+// edit replaces the acknowledged response (or the clicked message after ackUpdate).
+func (c *call) edit(m message) error {
+	comps := m.components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	embeds := m.embeds
+	if embeds == nil {
+		embeds = []*discordgo.MessageEmbed{}
+	}
+	content := m.content
+	// The files are read once per attempt, so keep their bytes.
+	data := make([][]byte, len(m.files))
+	for i, f := range m.files {
+		b, err := io.ReadAll(f.Reader)
+		if err != nil {
+			return fmt.Errorf("read %s: %w", f.Name, err)
+		}
+		data[i] = b
+	}
+	for attempt := 0; ; attempt++ {
+		files := make([]*discordgo.File, len(m.files))
+		for i, f := range m.files {
+			files[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(data[i])}
+		}
+		_, err := c.rest.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{
+			Content: &content, Components: &comps, Embeds: &embeds, Files: files,
+			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: m.allowed(),
+		}, discordgo.WithContext(c.ctx))
+		if err == nil {
+			return nil
+		}
+		// Over the HTTP transport our first response travels in Discord's POST; the webhook
+		// may not know it for a moment. Retry a few times on "Unknown Webhook".
+		var rest *discordgo.RESTError
+		if attempt >= 5 || !errors.As(err, &rest) || rest.Message == nil || rest.Message.Code != discordgo.ErrCodeUnknownWebhook {
+			return fmt.Errorf("edit interaction response: %w", err)
+		}
+		select {
+		case <-time.After(time.Duration(20<<attempt) * time.Millisecond):
+		case <-c.ctx.Done():
+			return fmt.Errorf("edit interaction response: %w", c.ctx.Err())
+		}
+	}
+}
+
+// followup sends an extra message after the response (used to report an error once the
+// response has been spent on something else).
+func (c *call) followup(m message) error {
+	_, err := c.rest.FollowupMessageCreate(c.i, false, &discordgo.WebhookParams{
+		Content: m.content, Components: m.components, Files: m.files, Flags: m.flags(), AllowedMentions: m.allowed(),
+	}, discordgo.WithContext(c.ctx))
+	if err != nil {
+		return fmt.Errorf("send follow-up: %w", err)
+	}
+	return nil
+}
+
+// modal answers with a modal dialog.
+func (c *call) modal(customID string, title string, inputs ...discordgo.TextInput) error {
+	rows := make([]discordgo.MessageComponent, len(inputs))
+	for i, in := range inputs {
+		rows[i] = discordgo.ActionsRow{Components: []discordgo.MessageComponent{in}}
+	}
+	return c.first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{CustomID: customID, Title: title, Components: rows}})
+}
+
+// say picks the caller's language from a Text.
+func (c *call) say(t games.Text) string { return t.In(c.lang) }

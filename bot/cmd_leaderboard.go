@@ -1,0 +1,44 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// leaderboardCommand is /leaderboard game:…: the server's best players of a game.
+func (b *Bot) leaderboardCommand() command {
+	return command{
+		def:    newCommand("leaderboard", games.Say("The best players of a game on this server", "Nejlepší hráči hry na tomto serveru"), b.gameOption(false)),
+		handle: (*Bot).onLeaderboard,
+	}
+}
+
+func (b *Bot) onLeaderboard(c *call) error {
+	game, err := b.gameFor(c)
+	if err != nil {
+		return err
+	}
+	kit, ok := b.kit(game)
+	if !ok {
+		return refuse("I do not know the game %q.", "Hru %q neznám.", game)
+	}
+	rows, err := b.store.Leaderboard(c.ctx, c.i.GuildID, game, 10)
+	if err != nil {
+		return fmt.Errorf("leaderboard: %w", err)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "🏆 %s **%s** — %s\n", kit.Game.Emoji(), c.say(kit.Game.Title()), c.say(games.Say("leaderboard", "žebříček")))
+	if len(rows) == 0 {
+		sb.WriteString(c.say(games.Say("No finished games yet. Start one with /start!", "Zatím žádná dohraná hra. Založ ji přes /start!")))
+	}
+	for i, r := range rows {
+		mark := fmt.Sprintf("%d.", i+1)
+		if i < len(medals) {
+			mark = medals[i]
+		}
+		sb.WriteString(mark + " " + c.say(games.Say("**%s** — %d wins of %d games, best %d", "**%s** — %d výher z %d her, nejlépe %d", r.Name, r.Wins, r.Played, r.Best)) + "\n")
+	}
+	return c.reply(message{content: sb.String()})
+}

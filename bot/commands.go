@@ -1,0 +1,131 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// command is one slash command: its definition and its handler.
+type command struct {
+	def    *discordgo.ApplicationCommand
+	handle func(b *Bot, c *call) error
+}
+
+// commands lists the slash commands by name.
+func (b *Bot) commands() map[string]command {
+	cmds := map[string]command{}
+	for _, c := range []command{b.startCommand(), handCommand(), statusCommand(), abandonCommand(), b.rulesCommand(), helpCommand(), b.leaderboardCommand()} {
+		cmds[c.def.Name] = c
+	}
+	return cmds
+}
+
+// ApplicationCommands returns the definitions of every slash command, for registration.
+func (b *Bot) ApplicationCommands() []*discordgo.ApplicationCommand {
+	var defs []*discordgo.ApplicationCommand
+	for _, name := range []string{"start", "hand", "status", "abandon", "rules", "help", "leaderboard"} {
+		defs = append(defs, b.commands()[name].def)
+	}
+	return defs
+}
+
+// RegisterCommands overwrites the application's slash commands: in one guild when guild is
+// set (instant, for testing), otherwise globally.
+func (b *Bot) RegisterCommands(ctx context.Context, guild string) error {
+	if _, err := b.rest.ApplicationCommandBulkOverwrite(b.appID, guild, b.ApplicationCommands(), discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("register slash commands: %w", err)
+	}
+	return nil
+}
+
+// describe builds a command or option description with its Czech localization.
+func describe(t games.Text) (string, *map[discordgo.Locale]string) {
+	return t.EN, &map[discordgo.Locale]string{discordgo.Czech: t.CS}
+}
+
+// newCommand builds a command definition with English and Czech descriptions.
+func newCommand(name string, about games.Text, options ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
+	desc, loc := describe(about)
+	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	return &discordgo.ApplicationCommand{Name: name, Description: desc, DescriptionLocalizations: loc, Options: options, Contexts: &guildOnly}
+}
+
+// gameOption is the "game" option with a choice per registered game.
+func (b *Bot) gameOption(required bool) *discordgo.ApplicationCommandOption {
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, k := range b.kits {
+		cs := k.Game.Title().CS
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: k.Game.Title().EN, Value: k.Game.Name(),
+			NameLocalizations: map[discordgo.Locale]string{discordgo.Czech: cs}})
+	}
+	desc, loc := describe(games.Say("Which game", "Která hra"))
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: desc,
+		DescriptionLocalizations: *loc, Required: required, Choices: choices}
+}
+
+// gameFor returns the game a command names, or the game of the channel's table.
+func (b *Bot) gameFor(c *call) (string, error) {
+	for _, o := range c.i.ApplicationCommandData().Options {
+		if o.Name == "game" {
+			return o.StringValue(), nil
+		}
+	}
+	t, err := b.loadTable(c.ctx, c.i.ChannelID)
+	if err != nil {
+		return "", refuse("Which game? Add the game option.", "Která hra? Přidej volbu game.")
+	}
+	return t.Game, nil
+}
+
+func handCommand() command {
+	return command{
+		def: newCommand("hand", games.Say("Open your private panel: your rack or hand, and your move", "Otevři svůj soukromý panel: stojánek či ruku a svůj tah")),
+		handle: func(b *Bot, c *call) error {
+			return b.openPanel(c, ID{})
+		},
+	}
+}
+
+func helpCommand() command {
+	return command{
+		def: newCommand("help", games.Say("How to play with tablebot", "Jak hrát s tablebotem")),
+		handle: func(b *Bot, c *call) error {
+			var list string
+			for _, k := range b.kits {
+				list += fmt.Sprintf("%s %s (`%s`)\n", k.Game.Emoji(), c.say(k.Game.Title()), k.Game.Name())
+			}
+			return c.reply(message{ephemeral: true, content: c.say(games.Say(helpEN, helpCS)) + "\n" + list})
+		},
+	}
+}
+
+const helpEN = `**tablebot** referees tabletop games right here in the channel.
+• **/start** ` + "`game:`" + ` — open a table; others click **Join**, the host clicks **Start**.
+• Click **Your turn** (or type **/hand**) to open your private panel and make your move.
+• **/status** — show the table again · **/rules** — the rules · **/leaderboard** — the best players here
+• **/abandon** — end the game (the host or someone with Manage Channels).
+Games:`
+
+const helpCS = `**tablebot** rozhoduje deskové hry přímo v kanálu.
+• **/start** ` + "`game:`" + ` — založ stůl; ostatní kliknou na **Přidat se**, zakladatel na **Začít**.
+• Klikni na **Tvůj tah** (nebo napiš **/hand**), otevře se tvůj soukromý panel pro tah.
+• **/status** — znovu ukázat stůl · **/rules** — pravidla · **/leaderboard** — nejlepší hráči serveru
+• **/abandon** — ukončit hru (zakladatel nebo někdo s právem Spravovat kanály).
+Hry:`
+
+func (b *Bot) rulesCommand() command {
+	return command{
+		def: newCommand("rules", games.Say("Show the rules of a game", "Ukaž pravidla hry"), b.gameOption(false)),
+		handle: func(b *Bot, c *call) error {
+			game, err := b.gameFor(c)
+			if err != nil {
+				return err
+			}
+			return b.showRules(c, game)
+		},
+	}
+}

@@ -1,0 +1,45 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestIDRoundTrip(t *testing.T) {
+	for _, id := range []ID{
+		{Game: "ingenious", Rev: 17, Verb: "draft", Arg: "RG:F7-F8"},
+		{Game: "fits", Rev: 1, Verb: "commit", Arg: "F5/r1/f0/cC"},
+		{Game: "ingenious", Rev: 18446744073709551615, Verb: "turn"},
+	} {
+		got, err := ParseID(id.String())
+		if err != nil || got != id {
+			t.Errorf("%q parsed to %+v, %v", id.String(), got, err)
+		}
+	}
+	for _, bad := range []string{"", "a/b", "g/x/v/", "g/1//", "/1/v/", strings.Repeat("x", 101)} {
+		if _, err := ParseID(bad); err == nil {
+			t.Errorf("ParseID(%q) accepted", bad)
+		}
+	}
+}
+
+func TestEveryVerbRouted(t *testing.T) {
+	r := routes()
+	for _, v := range []verb{verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbTurn, verbDraft, verbCommit,
+		verbMenu, verbType, verbTyped, verbRules, verbScores, verbAbandon, verbRematch} {
+		if r[v] == nil {
+			t.Errorf("verb %q has no handler", v)
+		}
+	}
+	if len(r) != 15 {
+		t.Errorf("%d routes, want 15: a new verb needs its line in TestEveryVerbRouted", len(r))
+	}
+}
+
+func TestBuildIDFitsDiscord(t *testing.T) {
+	// The longest custom_id a game can cause: a 60-byte draft, the longest verb, a 20-digit revision.
+	id := buildID("shelfie", 18446744073709551615, verbRematch, strings.Repeat("d", 60))
+	if len(id) > maxCustomID {
+		t.Fatalf("%d bytes", len(id))
+	}
+}

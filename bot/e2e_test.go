@@ -1,0 +1,248 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/bot/fakediscord"
+	"github.com/tablebot/tablebot/games"
+)
+
+var people = map[string]fakediscord.User{ada.ID: ada, ben.ID: ben, cid.ID: cid}
+
+// openLobby runs /start for Ada and returns the lobby message.
+func (h *harness) openLobby(in *instance, opts ...fakediscord.CommandOption) fakediscord.Message {
+	h.t.Helper()
+	ix := h.fake.SlashCommand(actor(ada), "start", append([]fakediscord.CommandOption{fakediscord.StringOption("game", "ingenious")}, opts...)...)
+	if err := h.send(in, ix); err != nil {
+		h.t.Fatalf("/start: %v", err)
+	}
+	m := h.seen(ix)
+	if m.Ephemeral() || !strings.Contains(m.Content, "Ingenious") {
+		h.t.Fatalf("lobby: %+v", m.Content)
+	}
+	return m
+}
+
+// click presses a component of message m as user u and returns what u sees afterwards.
+func (h *harness) click(in *instance, u fakediscord.User, m fakediscord.Message, c component) (fakediscord.Message, error) {
+	h.t.Helper()
+	ix := h.fake.Click(actor(u).On(m), c.CustomID)
+	err := h.send(in, ix)
+	return h.seen(ix), err
+}
+
+// choose picks a menu option of message m as user u.
+func (h *harness) choose(in *instance, u fakediscord.User, m fakediscord.Message, c component, value string) (fakediscord.Message, error) {
+	h.t.Helper()
+	ix := h.fake.Select(actor(u).On(m), c.CustomID, value)
+	err := h.send(in, ix)
+	return h.seen(ix), err
+}
+
+// startGame seats Ada and the others (Ben, Cid; "AI" adds an AI seat) and starts.
+func (h *harness) startGame(in *instance, others ...string) {
+	h.t.Helper()
+	lobby := h.openLobby(in)
+	for _, o := range others {
+		var err error
+		if o == "AI" {
+			lobby, err = h.click(in, ada, lobby, mustFind(h.t, lobby, verbAddAI, ""))
+		} else {
+			lobby, err = h.click(in, people[o], lobby, mustFind(h.t, lobby, verbJoin, ""))
+		}
+		if err != nil {
+			h.t.Fatalf("seating %s: %v", o, err)
+		}
+	}
+	n := len(h.fake.ChannelMessages(testChannel))
+	if _, err := h.click(in, ada, lobby, mustFind(h.t, lobby, verbStart, "")); err != nil {
+		h.t.Fatalf("start: %v", err)
+	}
+	if got := len(h.fake.ChannelMessages(testChannel)); got != n+1 {
+		h.t.Fatalf("start posted %d messages, want the first board", got-n)
+	}
+}
+
+// playTurn makes the move of the human who must act, through the panel as a person would:
+// Your turn → tile → the best place from the menu → Place (or Swap when offered). It returns
+// false when nobody human must act (the game is over).
+func (h *harness) playTurn(pick func(int) int) bool {
+	h.t.Helper()
+	t := h.table()
+	st, err := h.bots[0].bot.state(t)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if games.Over(st) {
+		return false
+	}
+	seat := st.ToAct()[0]
+	u := people[t.Seats[seat].User]
+	in := h.bots[len(t.Record.Moves)%len(h.bots)] // spread the clicks over every instance
+	board := h.lastBoard()
+	panel, err := h.click(in, u, board, mustFind(h.t, board, verbTurn, ""))
+	if err != nil || !panel.Ephemeral() || len(panel.Attachments) != 1 {
+		h.t.Fatalf("panel: err %v, ephemeral %v, %d pictures: %s", err, panel.Ephemeral(), len(panel.Attachments), panel.Content)
+	}
+	if c, ok := find(h.t, panel, verbCommit, ""); ok { // swap or keep
+		done, err := h.click(in, u, panel, c)
+		if err != nil || !strings.HasPrefix(done.Content, "✅") {
+			h.t.Fatalf("swap decision: %v %q", err, done.Content)
+		}
+		return true
+	}
+	tiles := components(h.t, panel)
+	tile := tiles[pick(len(tiles)-1)] // the last button is "Suggest"
+	panel, err = h.click(in, u, panel, tile)
+	if err != nil {
+		h.t.Fatalf("tile: %v", err)
+	}
+	menu := mustFind(h.t, panel, verbMenu, "")
+	panel, err = h.choose(in, u, panel, menu, menu.Options[pick(len(menu.Options))].Value)
+	if err != nil {
+		h.t.Fatalf("place: %v", err)
+	}
+	done, err := h.click(in, u, panel, mustFind(h.t, panel, verbCommit, ""))
+	if err != nil || !strings.HasPrefix(done.Content, "✅") {
+		h.t.Fatalf("commit: %v %q", err, done.Content)
+	}
+	return true
+}
+
+// playToEnd plays until the game is over and returns the number of human turns.
+func (h *harness) playToEnd(pick func(int) int) int {
+	h.t.Helper()
+	turns := 0
+	for h.playTurn(pick) {
+		turns++
+		if turns > 400 {
+			h.t.Fatal("game did not end after 400 turns")
+		}
+	}
+	return turns
+}
+
+func firstChoice(int) int { return 0 }
+
+// checkFinished verifies the end message, archive, leaderboard and replayed result.
+func (h *harness) checkFinished(humans ...fakediscord.User) {
+	h.t.Helper()
+	end := h.lastBoard()
+	if !strings.Contains(end.Content, "Game over") && !strings.Contains(end.Content, "Konec hry") {
+		h.t.Fatalf("last message is not the result: %q", end.Content)
+	}
+	for _, u := range humans {
+		if !strings.Contains(end.Content, "<@"+u.ID+">") {
+			h.t.Errorf("result does not mention %s", u.GlobalName)
+		}
+	}
+	mustFind(h.t, end, verbRematch, "")
+	t := h.table()
+	if t.Status != StatusOver || !t.Archived {
+		h.t.Fatalf("table status %s archived %v", t.Status, t.Archived)
+	}
+	ctx := context.Background()
+	hist, err := h.store.History(ctx, testGuild, 10)
+	if err != nil || len(hist) != 1 {
+		h.t.Fatalf("history: %v, %d games", err, len(hist))
+	}
+	rec, err := games.DecodeRecord(hist[0].Record)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	kit, _ := h.bots[0].bot.kit(rec.Game)
+	st, _, err := games.Replay(kit.Game, rec)
+	if err != nil || !games.Over(st) {
+		h.t.Fatalf("archived record does not replay to the end: %v", err)
+	}
+	board, err := h.store.Leaderboard(ctx, testGuild, "ingenious", 10)
+	if err != nil || len(board) != len(humans) {
+		h.t.Fatalf("leaderboard: %v %+v", err, board)
+	}
+	res := st.Result()
+	for _, s := range board {
+		seat, _ := t.SeatOf(s.UserID)
+		want := 0
+		if res.PlaceOf(seat) == 1 {
+			want = 1
+		}
+		if s.Played != 1 || s.Wins != want || s.Best != res.Seats[seat].Score {
+			h.t.Errorf("%s: played %d wins %d best %d; want 1, %d, %d", s.Name, s.Played, s.Wins, s.Best, want, res.Seats[seat].Score)
+		}
+	}
+	ix := h.fake.SlashCommand(actor(cid), "leaderboard", fakediscord.StringOption("game", "ingenious"))
+	if err := h.send(h.bots[0], ix); err != nil || !strings.Contains(h.seen(ix).Content, board[0].Name) {
+		h.t.Fatalf("/leaderboard: %v %q", err, h.seen(ix).Content)
+	}
+}
+
+func TestFullGameTwoPlayersGateway(t *testing.T) {
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("gateway")
+	h.startGame(in, ben.ID)
+	turns := h.playToEnd(firstChoice)
+	if turns < 20 {
+		t.Fatalf("only %d turns", turns)
+	}
+	h.checkFinished(ada, ben)
+	// Ben's locale is Czech: his panel spoke Czech.
+	found := false
+	for _, r := range h.fake.Requests() {
+		if strings.Contains(string(r.JSON), "Vyber dílek") {
+			found = true
+			break
+		}
+	}
+	if !found {
+		t.Error("no Czech panel text was ever sent to Ben")
+	}
+}
+
+func TestGameWithAISeatHTTP(t *testing.T) {
+	h := newHarness(t, openRedis(t))
+	in := h.addBot("http")
+	h.startGame(in, "AI")
+	h.playToEnd(firstChoice)
+	h.checkFinished(ada)
+	ai := 0
+	for _, m := range h.fake.ChannelMessages(testChannel) {
+		if strings.Contains(m.Content, "🤖") {
+			ai++
+		}
+	}
+	if ai < 10 {
+		t.Fatalf("the AI seat's moves were announced %d times", ai)
+	}
+}
+
+func TestRecordIsTheTruth(t *testing.T) {
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("gateway")
+	h.startGame(in, ben.ID, cid.ID)
+	for range 6 {
+		h.playTurn(firstChoice)
+	}
+	tb := h.table()
+	data, _ := json.Marshal(tb.Record)
+	rec, err := games.DecodeRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kit, _ := in.bot.kit("ingenious")
+	st, n, err := games.Replay(kit.Game, rec)
+	if err != nil || n != len(rec.Moves) || st.Result().Over {
+		t.Fatalf("stored record does not replay: %v (%d of %d)", err, n, len(rec.Moves))
+	}
+	players := 0
+	for _, m := range rec.Moves {
+		if m.Seat != games.Chance {
+			players++
+		}
+	}
+	if players != 6 {
+		t.Fatalf("%d player moves recorded, want 6", players)
+	}
+}

@@ -1,0 +1,267 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablebot/tablebot/bot/fakediscord"
+	"github.com/tablebot/tablebot/bot/restproxy"
+	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/store"
+)
+
+const (
+	testGuild   = "900000000000000001"
+	testChannel = "900000000000000002"
+)
+
+var (
+	ada = fakediscord.User{ID: "100000000000000001", Username: "ada", GlobalName: "Ada", Locale: "en-US"}
+	ben = fakediscord.User{ID: "100000000000000002", Username: "ben", GlobalName: "Ben", Locale: "cs"}
+	cid = fakediscord.User{ID: "100000000000000003", Username: "cid", GlobalName: "Cid", Locale: "en-GB"}
+)
+
+// harness is a fake Discord with one or more bot instances on a shared store, over the gateway
+// or the HTTP interactions endpoint.
+type harness struct {
+	t     *testing.T
+	fake  *fakediscord.Server
+	store store.Store
+	bots  []*instance
+
+	mu   sync.Mutex
+	done map[string]chan error // interaction ID → handled
+}
+
+// instance is one bot process: its own session, Bot and (in HTTP mode) endpoint.
+type instance struct {
+	bot      *Bot
+	session  *discordgo.Session
+	endpoint string // HTTP mode only
+}
+
+// openBolt opens a fresh embedded store for a test.
+func openBolt(t testing.TB) store.Store {
+	t.Helper()
+	s, err := store.OpenBolt(t.TempDir()+"/t.db", store.BoltOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// openRedis opens the real Redis at REDIS_URL or 127.0.0.1:6379 under a unique prefix.
+func openRedis(t testing.TB) store.Store {
+	t.Helper()
+	addr := "127.0.0.1:6379"
+	if u := os.Getenv("REDIS_URL"); u != "" {
+		addr = strings.TrimPrefix(u, "redis://")
+	}
+	prefix := fmt.Sprintf("tbtest-%s-%d", strings.ReplaceAll(t.Name(), "/", "-"), time.Now().UnixNano())
+	s, err := store.NewRedis(context.Background(), store.RedisOptions{Addr: addr, Prefix: prefix})
+	if err != nil {
+		t.Fatalf("Redis is needed at %s (start redis-server or set REDIS_URL): %v", addr, err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func newHarness(t *testing.T, st store.Store) *harness {
+	t.Helper()
+	h := &harness{t: t, fake: fakediscord.Start(t, fakediscord.Config{}), store: st, done: map[string]chan error{}}
+	h.fake.SetGuild(fakediscord.Guild{ID: testGuild, Name: "Board gamers", PreferredLocale: "en-US"})
+	h.fake.SetChannel(fakediscord.Channel{ID: testChannel, GuildID: testGuild, Name: "games"})
+	return h
+}
+
+// addBot starts one more bot instance on the shared store: "gateway" or "http".
+func (h *harness) addBot(transport string) *instance {
+	h.t.Helper()
+	session, err := discordgo.New("Bot " + h.fake.Token())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	session.Client = restproxy.Client(h.fake.URL(), 10*time.Second)
+	session.LogLevel = -1
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	b, err := New(catalog.Kits(), h.store, session, Options{
+		ApplicationID: h.fake.ApplicationID(), Seed: 42, Logger: logger,
+		Handled: func(i *discordgo.Interaction, err error) { h.finished(i.ID, err) },
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	in := &instance{bot: b, session: session}
+	ctx := context.Background()
+	switch transport {
+	case "gateway":
+		if err := b.Gateway(ctx, session); err != nil {
+			h.t.Fatal(err)
+		}
+		h.t.Cleanup(func() { session.Close() })
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		if err := h.fake.WaitConnected(wctx); err != nil {
+			h.t.Fatal(err)
+		}
+	case "http":
+		srv := httptest.NewServer(b.Interactions(h.fake.PublicKey()))
+		h.t.Cleanup(srv.Close)
+		in.endpoint = srv.URL + "/interactions"
+	}
+	if err := b.RegisterCommands(ctx, testGuild); err != nil {
+		h.t.Fatal(err)
+	}
+	h.bots = append(h.bots, in)
+	return in
+}
+
+func (h *harness) finished(id string, err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ch, ok := h.done[id]
+	if !ok {
+		ch = make(chan error, 1)
+		h.done[id] = ch
+	}
+	ch <- err
+}
+
+func (h *harness) waitHandled(id string) error {
+	h.mu.Lock()
+	ch, ok := h.done[id]
+	if !ok {
+		ch = make(chan error, 1)
+		h.done[id] = ch
+	}
+	h.mu.Unlock()
+	select {
+	case err := <-ch:
+		return err
+	case <-time.After(20 * time.Second):
+		h.t.Fatalf("interaction %s was not handled within 20 s", id)
+		return nil
+	}
+}
+
+// send delivers an interaction through instance in's transport and waits until it has been
+// completely handled. It returns the error the user was told about (nil when all went well).
+func (h *harness) send(in *instance, ix *fakediscord.Interaction) error {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if in.endpoint != "" {
+		reply, err := h.fake.PostInteraction(ctx, in.endpoint, ix)
+		if err != nil {
+			h.t.Fatalf("post interaction: %v", err)
+		}
+		if reply.Status != 200 {
+			h.t.Fatalf("interaction endpoint answered %d: %s", reply.Status, reply.Body)
+		}
+	} else if err := h.fake.DispatchInteraction(ctx, ix); err != nil {
+		h.t.Fatalf("dispatch interaction: %v", err)
+	}
+	return h.waitHandled(ix.ID)
+}
+
+func actor(u fakediscord.User) fakediscord.Actor {
+	return fakediscord.Actor{User: u, GuildID: testGuild, ChannelID: testChannel}
+}
+
+// seen is what the user who sent ix sees as the interaction's response.
+func (h *harness) seen(ix *fakediscord.Interaction) fakediscord.Message {
+	h.t.Helper()
+	m, ok := h.fake.Original(ix.Token)
+	if !ok {
+		h.t.Fatalf("no response to interaction %s", ix.ID)
+	}
+	if fu := h.fake.Followups(ix.Token); len(fu) > 0 {
+		return fu[len(fu)-1]
+	}
+	return m
+}
+
+// lastBoard returns the channel's newest message.
+func (h *harness) lastBoard() fakediscord.Message {
+	h.t.Helper()
+	msgs := h.fake.ChannelMessages(testChannel)
+	if len(msgs) == 0 {
+		h.t.Fatal("no channel messages")
+	}
+	return msgs[len(msgs)-1]
+}
+
+// component is one button or select of a message, flattened.
+type component struct {
+	Type     int    `json:"type"`
+	CustomID string `json:"custom_id"`
+	Label    string `json:"label"`
+	Disabled bool   `json:"disabled"`
+	Style    int    `json:"style"`
+	Options  []struct {
+		Label string `json:"label"`
+		Value string `json:"value"`
+	} `json:"options"`
+}
+
+func components(t *testing.T, m fakediscord.Message) []component {
+	t.Helper()
+	var rows []struct {
+		Components []component `json:"components"`
+	}
+	if len(m.Components) > 0 {
+		if err := json.Unmarshal(m.Components, &rows); err != nil {
+			t.Fatalf("components %s: %v", m.Components, err)
+		}
+	}
+	var out []component
+	for _, r := range rows {
+		out = append(out, r.Components...)
+	}
+	return out
+}
+
+// find returns the component whose custom_id has verb v (and, if label is set, that label).
+func find(t *testing.T, m fakediscord.Message, v verb, label string) (component, bool) {
+	for _, c := range components(t, m) {
+		id, err := ParseID(c.CustomID)
+		if err == nil && id.Verb == string(v) && (label == "" || c.Label == label) {
+			return c, true
+		}
+	}
+	return component{}, false
+}
+
+func mustFind(t *testing.T, m fakediscord.Message, v verb, label string) component {
+	t.Helper()
+	c, ok := find(t, m, v, label)
+	if !ok {
+		t.Fatalf("message has no %q component %q:\n%s\n%s", v, label, m.Content, m.Components)
+	}
+	return c
+}
+
+// table reads the channel's table straight from the store.
+func (h *harness) table() *Table {
+	h.t.Helper()
+	t, err := h.bots[0].bot.loadTable(context.Background(), testChannel)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return t
+}

@@ -1,0 +1,189 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/images"
+)
+
+// picture draws and encodes the table as viewer sees it.
+func (b *Bot) picture(t *Table, st games.State, viewer games.Seat, lang games.Lang) (*discordgo.File, error) {
+	kit, _ := b.kit(t.Game)
+	return b.encode(t.Game, "table", func() (image.Image, error) { return kit.Art.Table(st.View(viewer), lang) })
+}
+
+// privatePicture draws and encodes what seat alone sees for a panel at draft.
+func (b *Bot) privatePicture(t *Table, st games.State, seat games.Seat, draft string, lang games.Lang) (*discordgo.File, error) {
+	kit, _ := b.kit(t.Game)
+	return b.encode(t.Game, "private", func() (image.Image, error) { return kit.Art.Private(st.View(seat), draft, lang) })
+}
+
+// encode draws a picture and encodes it as a PNG attachment, timing both for the metrics.
+func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*discordgo.File, error) {
+	start := time.Now()
+	img, err := draw()
+	if err != nil {
+		return nil, fmt.Errorf("draw %s %s picture: %w", game, kind, err)
+	}
+	var buf bytes.Buffer
+	if err := images.EncodePNG(&buf, img); err != nil {
+		return nil, fmt.Errorf("encode %s %s picture: %w", game, kind, err)
+	}
+	b.metrics.render.WithLabelValues(game, kind).Observe(time.Since(start).Seconds())
+	return &discordgo.File{Name: kind + ".png", ContentType: "image/png", Reader: &buf}, nil
+}
+
+// statusLine says who must act now and mentions them: "Ben to play — <@123>".
+func statusLine(t *Table, st games.State, lang games.Lang) (string, []string) {
+	var names, mentions []string
+	for _, s := range st.ToAct() {
+		if s < 0 || int(s) >= len(t.Seats) {
+			continue
+		}
+		seat := t.Seats[s]
+		names = append(names, "**"+seat.Name+"**")
+		if !seat.AI {
+			mentions = append(mentions, seat.User)
+		}
+	}
+	if len(names) == 0 {
+		return "", nil
+	}
+	var line string
+	if len(names) == 1 {
+		line = games.Say("%s to play", "Na tahu: %s", names[0]).In(lang)
+	} else {
+		line = games.Say("Waiting for %s", "Čeká se na: %s", strings.Join(names, ", ")).In(lang)
+	}
+	for _, m := range mentions {
+		line += " <@" + m + ">"
+	}
+	return line, mentions
+}
+
+// boardMessage is the public message after a step: header, what happened, the picture, who is
+// next, and the buttons anyone at the table may need.
+func (b *Bot) boardMessage(t *Table, st games.State, steps []step, lang games.Lang) (message, error) {
+	kit, _ := b.kit(t.Game)
+	var sb strings.Builder
+	moves := 0
+	for _, m := range t.Record.Moves {
+		if m.Seat != games.Chance {
+			moves++
+		}
+	}
+	fmt.Fprintf(&sb, "%s **%s** · %s %d\n", kit.Game.Emoji(), kit.Game.Title().In(lang), games.Say("move", "tah").In(lang), moves)
+	for _, s := range steps {
+		for _, e := range s.events {
+			if e.Seat == games.Chance {
+				continue
+			}
+			prefix := ""
+			if s.ai {
+				prefix = "🤖 "
+			}
+			sb.WriteString(prefix + e.Text.In(lang) + "\n")
+		}
+	}
+	line, mentions := statusLine(t, st, lang)
+	sb.WriteString(line)
+	file, err := b.picture(t, st, games.NoSeat, lang)
+	if err != nil {
+		return message{}, err
+	}
+	row := discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: games.Say("Your turn", "Tvůj tah").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}, Style: discordgo.PrimaryButton, CustomID: buildID(t.Game, t.rev, verbTurn, "")},
+		discordgo.Button{Label: games.Say("Scores", "Skóre").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.rev, verbScores, "")},
+		discordgo.Button{Label: games.Say("Rules", "Pravidla").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.rev, verbRules, "")},
+	}}
+	return message{content: sb.String(), files: []*discordgo.File{file}, components: []discordgo.MessageComponent{row}, mentions: mentions}, nil
+}
+
+// medals decorate the first three places.
+var medals = []string{"🥇", "🥈", "🥉"}
+
+// resultText lists the ranking with each seat's score and breakdown.
+func resultText(t *Table, res games.Result, lang games.Lang) string {
+	var sb strings.Builder
+	for place, group := range res.Ranking {
+		mark := fmt.Sprintf("%d.", place+1)
+		if place < len(medals) {
+			mark = medals[place]
+		}
+		for _, s := range group {
+			r := res.Seats[s]
+			fmt.Fprintf(&sb, "%s **%s** — %d (%s)\n", mark, t.Seats[s].Name, r.Score, r.Breakdown.In(lang))
+		}
+	}
+	if !res.Summary.IsZero() {
+		sb.WriteString(res.Summary.In(lang) + "\n")
+	}
+	return sb.String()
+}
+
+// endMessage is the public message at the end: ranking, final table, a rematch button; it
+// mentions every human player once.
+func (b *Bot) endMessage(t *Table, st games.State, steps []step, lang games.Lang) (message, error) {
+	m, err := b.boardMessage(t, st, steps, lang)
+	if err != nil {
+		return message{}, err
+	}
+	var mentions []string
+	for _, s := range t.Seats {
+		if !s.AI {
+			mentions = append(mentions, s.User)
+		}
+	}
+	var who []string
+	for _, u := range mentions {
+		who = append(who, "<@"+u+">")
+	}
+	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + strings.Join(who, " ") + "\n" + resultText(t, st.Result(), lang)
+	m.mentions = mentions
+	m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: games.Say("Rematch", "Odveta").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}, Style: discordgo.SuccessButton, CustomID: buildID(t.Game, t.rev, verbRematch, "")},
+	}}}
+	return m, nil
+}
+
+// post sends a public message to the table's channel.
+func (b *Bot) post(c *call, t *Table, m message) error {
+	_, err := b.rest.ChannelMessageSendComplex(t.Channel, &discordgo.MessageSend{
+		Content: m.content, Files: m.files, Components: m.components, AllowedMentions: m.allowed(),
+	}, discordgo.WithContext(c.ctx))
+	if err != nil {
+		return fmt.Errorf("post to channel %s: %w", t.Channel, err)
+	}
+	return nil
+}
+
+// announce posts the board after steps (and the result when the game is over), and archives a
+// finished game.
+func (b *Bot) announce(c *call, t *Table, steps []step) error {
+	st, err := b.state(t)
+	if err != nil {
+		return err
+	}
+	if games.Over(st) {
+		m, err := b.endMessage(t, st, steps, t.Lang())
+		if err != nil {
+			return err
+		}
+		if err := b.post(c, t, m); err != nil {
+			return err
+		}
+		return b.archive(c, t, st)
+	}
+	m, err := b.boardMessage(t, st, steps, t.Lang())
+	if err != nil {
+		return err
+	}
+	return b.post(c, t, m)
+}

@@ -1,0 +1,148 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// handleTimeout bounds the handling of one interaction, follow-up edits included.
+const handleTimeout = 30 * time.Second
+
+// maxBody is the largest interaction body the HTTP endpoint reads.
+const maxBody = 1 << 20
+
+// inflight counts interactions being handled, so that shutdown can wait for them.
+type inflight struct{ wg sync.WaitGroup }
+
+// Gateway serves interactions that arrive over a discordgo gateway session. It returns once
+// the session is open; call Close on the session to stop, then Wait on the bot.
+func (b *Bot) Gateway(ctx context.Context, s *discordgo.Session) error {
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		b.inflight.wg.Add(1)
+		defer b.inflight.wg.Done()
+		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
+		defer cancel()
+		b.Handle(hctx, ic.Interaction, func(ctx context.Context, r *discordgo.InteractionResponse) error {
+			return s.InteractionRespond(ic.Interaction, r, discordgo.WithContext(ctx))
+		})
+	})
+	if err := s.Open(); err != nil {
+		return fmt.Errorf("open gateway: %w", err)
+	}
+	return nil
+}
+
+// Wait blocks until every interaction being handled is done, or ctx ends.
+func (b *Bot) Wait(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() { b.inflight.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("waiting for interactions in flight: %w", ctx.Err())
+	}
+}
+
+// Interactions returns the HTTP interactions endpoint: it checks Discord's Ed25519 signature
+// against publicKey (401 when missing or forged), answers PING with PONG, and hands every
+// other interaction to Handle, whose first response becomes the HTTP response.
+func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			http.Error(w, "POST only", http.StatusMethodNotAllowed)
+			return
+		}
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+		if err != nil || len(body) > maxBody {
+			http.Error(w, "unreadable body", http.StatusBadRequest)
+			return
+		}
+		if !verify(publicKey, r.Header, body) {
+			http.Error(w, "invalid request signature", http.StatusUnauthorized)
+			return
+		}
+		var i discordgo.Interaction
+		if err := json.Unmarshal(body, &i); err != nil {
+			b.log.Warn("malformed interaction", "err", err)
+			http.Error(w, "malformed interaction", http.StatusBadRequest)
+			return
+		}
+		if i.Type == discordgo.InteractionPing {
+			writeJSON(w, discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+			return
+		}
+		b.inflight.wg.Add(1)
+		defer b.inflight.wg.Done()
+		// Discord may close the connection once it has the response; the edits that follow
+		// must not be cancelled with it.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), handleTimeout)
+		defer cancel()
+		answered := false
+		b.Handle(ctx, &i, func(_ context.Context, resp *discordgo.InteractionResponse) error {
+			if resp.Data != nil && len(resp.Data.Files) > 0 {
+				return errors.New("files cannot go in the HTTP response")
+			}
+			answered = true
+			return writeJSON(w, resp)
+		})
+		if !answered {
+			http.Error(w, "no response", http.StatusInternalServerError)
+		}
+	})
+}
+
+// verify checks Discord's request signature: Ed25519 over timestamp + body.
+func verify(key ed25519.PublicKey, h http.Header, body []byte) bool {
+	sig, err := hex.DecodeString(h.Get("X-Signature-Ed25519"))
+	ts := h.Get("X-Signature-Timestamp")
+	if err != nil || len(sig) != ed25519.SignatureSize || ts == "" || len(key) != ed25519.PublicKeySize {
+		return false
+	}
+	return ed25519.Verify(key, append([]byte(ts), body...), sig)
+}
+
+// writeJSON writes v as the complete response and flushes it, so that the client has it while
+// the handler goes on.
+func writeJSON(w http.ResponseWriter, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode response: %w", err)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	if _, err := io.Copy(w, bytes.NewReader(data)); err != nil {
+		return fmt.Errorf("write response: %w", err)
+	}
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	return nil
+}
+
+// Healthz answers 200 while the store answers, 503 otherwise.
+func (b *Bot) Healthz() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if _, err := b.store.Load(ctx, "healthz"); err != nil && !isNotFound(err) {
+			http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = io.WriteString(w, "ok\n")
+	})
+}

@@ -1,0 +1,48 @@
+// Package catalog is the one list of the games tablebot plays, each with the renderer of its
+// pictures. Adding a game means adding its line to Kits.
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/ingenious"
+	"github.com/tablebot/tablebot/images"
+	ingeniousart "github.com/tablebot/tablebot/images/ingenious"
+)
+
+// Kit is a game together with the renderer of its pictures.
+type Kit struct {
+	Game games.Game
+	Art  images.Art
+}
+
+// Kits returns every game tablebot plays. Each call builds new renderers (with empty caches).
+func Kits() []Kit {
+	return []Kit{
+		{Game: ingenious.Game{}, Art: ingeniousart.New()},
+	}
+}
+
+// Find returns the kit of the game called name.
+func Find(kits []Kit, name string) (Kit, bool) {
+	for _, k := range kits {
+		if k.Game.Name() == name {
+			return k, true
+		}
+	}
+	return Kit{}, false
+}
+
+// Registry builds the games registry of kits.
+func Registry(kits []Kit) (*games.Registry, error) {
+	gs := make([]games.Game, len(kits))
+	for i, k := range kits {
+		gs[i] = k.Game
+	}
+	reg, err := games.NewRegistry(gs...)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
+	return reg, nil
+}

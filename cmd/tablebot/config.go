@@ -1,0 +1,166 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// defaultConfigPath is read when --config is not given and the file exists.
+const defaultConfigPath = "tablebot.toml"
+
+// Config is the bot's configuration: config.example.toml documents every key. Secrets may come
+// from the environment instead of the file (see applyEnv).
+type Config struct {
+	Discord DiscordConfig `toml:"discord"`
+	HTTP    HTTPConfig    `toml:"http"`
+	Store   StoreConfig   `toml:"store"`
+	Redis   RedisConfig   `toml:"redis"`
+	Log     LogConfig     `toml:"log"`
+}
+
+// DiscordConfig says how to reach Discord.
+type DiscordConfig struct {
+	Token            string `toml:"token"`
+	ApplicationID    string `toml:"application_id"`
+	PublicKey        string `toml:"public_key"`
+	Mode             string `toml:"mode"`
+	RESTBaseURL      string `toml:"rest_base_url"`
+	GuildID          string `toml:"guild_id"`
+	RegisterCommands *bool  `toml:"register_commands"`
+}
+
+// HTTPConfig is the bot's own HTTP server: /healthz, /metrics and, in http mode, /interactions.
+type HTTPConfig struct {
+	Listen string `toml:"listen"`
+}
+
+// StoreConfig is the embedded store, used when no Redis address is set.
+type StoreConfig struct {
+	Path string `toml:"path"`
+}
+
+// RedisConfig is the Redis store; an empty address means the embedded store.
+type RedisConfig struct {
+	Addr     string `toml:"addr"`
+	Username string `toml:"username"`
+	Password string `toml:"password"`
+	DB       int    `toml:"db"`
+	TLS      bool   `toml:"tls"`
+	Prefix   string `toml:"prefix"`
+}
+
+// LogConfig sets the logs' level and format.
+type LogConfig struct {
+	Level  string `toml:"level"`
+	Format string `toml:"format"`
+}
+
+// loadConfig reads the TOML file at path ("" means tablebot.toml if it exists, else only
+// defaults and environment), rejecting unknown keys, then applies the environment and the
+// defaults, and checks that every required value is there.
+func loadConfig(path string, getenv func(string) string) (Config, error) {
+	var c Config
+	explicit := path != ""
+	if !explicit {
+		path = defaultConfigPath
+	}
+	data, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		md, err := toml.Decode(string(data), &c)
+		if err != nil {
+			return c, fmt.Errorf("config %s: %w", path, err)
+		}
+		if und := md.Undecoded(); len(und) > 0 {
+			keys := make([]string, len(und))
+			for i, k := range und {
+				keys[i] = k.String()
+			}
+			sort.Strings(keys)
+			return c, fmt.Errorf("config %s: unknown key %s (see config.example.toml)", path, strings.Join(keys, ", "))
+		}
+	case explicit || !errors.Is(err, os.ErrNotExist):
+		return c, fmt.Errorf("config: %w", err)
+	}
+	applyEnv(&c, getenv)
+	applyDefaults(&c)
+	return c, c.check()
+}
+
+// applyEnv lets the environment supply secrets and deployment values; a set variable wins over
+// the file.
+func applyEnv(c *Config, getenv func(string) string) {
+	for env, dst := range map[string]*string{
+		"DISCORD_TOKEN":          &c.Discord.Token,
+		"DISCORD_APPLICATION_ID": &c.Discord.ApplicationID,
+		"DISCORD_PUBLIC_KEY":     &c.Discord.PublicKey,
+		"DISCORD_REST_BASE_URL":  &c.Discord.RESTBaseURL,
+		"TABLEBOT_MODE":          &c.Discord.Mode,
+		"TABLEBOT_LISTEN":        &c.HTTP.Listen,
+		"TABLEBOT_STORE_PATH":    &c.Store.Path,
+		"REDIS_ADDR":             &c.Redis.Addr,
+		"REDIS_USERNAME":         &c.Redis.Username,
+		"REDIS_PASSWORD":         &c.Redis.Password,
+	} {
+		if v := getenv(env); v != "" {
+			*dst = v
+		}
+	}
+}
+
+func applyDefaults(c *Config) {
+	def := func(s *string, v string) {
+		if *s == "" {
+			*s = v
+		}
+	}
+	def(&c.Discord.Mode, "gateway")
+	def(&c.Discord.RESTBaseURL, "https://discord.com")
+	def(&c.HTTP.Listen, ":8080")
+	def(&c.Store.Path, "tablebot.db")
+	def(&c.Redis.Prefix, "tablebot")
+	def(&c.Log.Level, "info")
+	def(&c.Log.Format, "json")
+	if c.Discord.RegisterCommands == nil {
+		yes := true
+		c.Discord.RegisterCommands = &yes
+	}
+}
+
+// check refuses a configuration that lacks a required value, naming the key.
+func (c Config) check() error {
+	var missing []string
+	if c.Discord.Token == "" {
+		missing = append(missing, "discord.token (or DISCORD_TOKEN)")
+	}
+	if c.Discord.ApplicationID == "" {
+		missing = append(missing, "discord.application_id (or DISCORD_APPLICATION_ID)")
+	}
+	if c.Discord.Mode == "http" && c.Discord.PublicKey == "" {
+		missing = append(missing, "discord.public_key (or DISCORD_PUBLIC_KEY), needed in http mode")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("config: missing %s", strings.Join(missing, "; "))
+	}
+	switch c.Discord.Mode {
+	case "gateway", "http":
+	default:
+		return fmt.Errorf("config: discord.mode is %q; want \"gateway\" or \"http\"", c.Discord.Mode)
+	}
+	switch c.Log.Level {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("config: log.level is %q; want debug, info, warn or error", c.Log.Level)
+	}
+	switch c.Log.Format {
+	case "json", "text":
+	default:
+		return fmt.Errorf("config: log.format is %q; want json or text", c.Log.Format)
+	}
+	return nil
+}

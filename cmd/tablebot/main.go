@@ -1,0 +1,108 @@
+// Command tablebot runs the tablebot Discord bot and its tools.
+//
+//	tablebot [run] [--config FILE]       run the bot (the default)
+//	tablebot replay FILE                 apply and validate a record, print the result as JSON
+//	tablebot render FILE [--move N] [--seat S] -o out.png
+//	tablebot selfplay GAME [--players N] [--seed S]   play an AI game, print its record
+//	tablebot invite [--config FILE]      print the URL that adds the bot to a server
+//	tablebot version
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/games"
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv)
+	stop()
+	os.Exit(code)
+}
+
+// run executes one command line and returns the process exit code: 0 success, 1 a replay
+// stopped at an illegal move or the bot failed, 2 bad usage or unreadable input.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	cmd := "run"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	kits := catalog.Kits()
+	var err error
+	switch cmd {
+	case "run":
+		err = runBot(ctx, kits, args, stderr, getenv, nil)
+	case "replay":
+		if len(args) != 1 {
+			err = usageError("usage: tablebot replay FILE")
+			break
+		}
+		err = runReplay(mustRegistry(kits), args[0], stdout)
+	case "render":
+		var a renderArgs
+		if a, err = parseRenderArgs(args, stderr); err == nil {
+			err = runRender(kits, a)
+		} else {
+			err = usageError(err.Error())
+		}
+	case "selfplay":
+		err = runSelfplay(kits, args, stdout, stderr)
+	case "invite":
+		err = runInvite(args, stdout, stderr, getenv)
+	case "version":
+		fmt.Fprintln(stdout, "tablebot", version)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, helpText)
+	default:
+		err = usageError(fmt.Sprintf("unknown command %q\n\n%s", cmd, helpText))
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errMoveFailed):
+		return 1
+	}
+	fmt.Fprintln(stderr, "tablebot:", err)
+	var u usageError
+	if errors.As(err, &u) || cmd != "run" {
+		return 2
+	}
+	return 1
+}
+
+// usageError is a command line that could not be understood.
+type usageError string
+
+func (u usageError) Error() string { return string(u) }
+
+func mustRegistry(kits []catalog.Kit) *games.Registry {
+	reg, err := catalog.Registry(kits)
+	if err != nil {
+		panic(err) // the catalog is a fixed list; a duplicate name is a programming error
+	}
+	return reg
+}
+
+const helpText = `tablebot — a Discord bot that referees Ingenious and other tabletop games.
+
+Commands:
+  tablebot [run] [--config FILE]                    run the bot (default config: tablebot.toml if present)
+  tablebot replay FILE                              apply and validate a record, print the result as JSON
+  tablebot render FILE [--move N] [--seat S] [--lang en|cs] -o out.png
+                                                    draw the table after move N as seat S sees it
+  tablebot selfplay GAME [--players N] [--seed S] [--options JSON]
+                                                    play a game between AI players, print its record
+  tablebot invite [--config FILE]                   print the URL that adds the bot to a server
+  tablebot version                                  print the version
+`

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every test of tablebot. Tests that need Redis use $REDIS_URL or 127.0.0.1:6379; when
+# nothing answers there this script starts a throw-away redis-server (installing Debian's
+# package first if it is missing and we are root). Extra arguments go to `go test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+redis_up() { (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; }
+
+if [ -z "${REDIS_URL:-}" ] && ! redis_up; then
+  if ! command -v redis-server >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      echo "test.sh: installing redis-server" >&2
+      apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+    else
+      echo "test.sh: no Redis on 127.0.0.1:6379 and no redis-server to start; install Redis or set REDIS_URL" >&2
+      exit 1
+    fi
+  fi
+  echo "test.sh: starting redis-server on 127.0.0.1:6379" >&2
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no \
+    --logfile /tmp/tablebot-test-redis.log >/dev/null
+  for _ in $(seq 50); do redis_up && break; sleep 0.1; done
+  redis_up || { echo "test.sh: redis-server did not come up" >&2; exit 1; }
+fi
+
+exec go test -race -count=1 "$@" ./...

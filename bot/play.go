@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -247,19 +248,25 @@ func (b *Bot) onTyped(c *call, id ID) error {
 	return c.edit(m)
 }
 
-// onCommit applies the move of a complete draft, lets chance and AI seats follow, writes the
-// table with compare-and-set and posts the new board.
-func (b *Bot) onCommit(c *call, id ID) error {
-	if err := c.ackUpdate(); err != nil {
-		return err
-	}
-	var steps []step
-	var staleNow bool
-	var refusal error
-	var waiting []games.Seat
-	t, err := b.mutate(c.ctx, c.i.ChannelID, func(t *Table) error {
-		steps, staleNow, refusal, waiting = nil, false, nil, nil
-		seat, ok := t.SeatOf(c.user)
+// committed is the outcome of a commit: the table written, the steps taken, the seats still
+// deciding in a simultaneous step; or why nothing was written.
+type committed struct {
+	table   *Table
+	steps   []step
+	waiting []games.Seat
+	// stale is set when the panel was drawn before the seat's current decision.
+	stale bool
+	// refusal is the game's reason when the move is illegal now.
+	refusal error
+}
+
+// commit applies user's move of the draft id.Arg to the channel's game, lets chance and AI
+// seats follow, and writes the table with compare-and-set, re-validating after every lost race.
+func (b *Bot) commit(ctx context.Context, channel, user string, id ID) (committed, error) {
+	var out committed
+	t, err := b.mutate(ctx, channel, func(t *Table) error {
+		out = committed{}
+		seat, ok := t.SeatOf(user)
 		switch {
 		case t.Game != id.Game:
 			return errStale
@@ -268,7 +275,7 @@ func (b *Bot) onCommit(c *call, id ID) error {
 		case t.Status != StatusPlaying:
 			return refuse("This game is not running any more.", "Tato hra už neběží.")
 		case stale(t, seat, id.Rev):
-			staleNow = true
+			out.stale = true
 			return errStale
 		}
 		st, err := b.state(t)
@@ -281,37 +288,54 @@ func (b *Bot) onCommit(c *call, id ID) error {
 		}
 		a, err := composer.Resolve(seat, id.Arg)
 		if err != nil {
-			refusal = err
+			out.refusal = err
 			return err
 		}
 		before := st.ToAct()
 		rec := &games.Recorder{State: st, Record: *t.Record}
 		events, err := rec.Apply(seat, a)
 		if err != nil {
-			refusal = err
+			out.refusal = err
 			return err
 		}
 		b.metrics.moves.WithLabelValues(t.Game, "player").Inc()
-		steps = append(steps, step{seat: seat, events: events})
+		out.steps = append(out.steps, step{seat: seat, events: events})
 		more, err := b.advance(t, rec)
 		if err != nil {
 			return err
 		}
-		steps = append(steps, more...)
+		out.steps = append(out.steps, more...)
 		moved := map[games.Seat]bool{seat: true}
 		for _, s := range more {
 			moved[s.seat] = true
 		}
 		refreshSince(t, before, moved)
-		waiting = stillDeciding(before, moved, rec.State.ToAct())
+		out.waiting = stillDeciding(before, moved, rec.State.ToAct())
 		t.Record = &rec.Record
 		if games.Over(rec.State) {
 			t.Status = StatusOver
 		}
 		return nil
 	})
-	switch {
-	case staleNow || refusal != nil:
+	out.table = t
+	if out.stale || out.refusal != nil {
+		return out, nil
+	}
+	return out, err
+}
+
+// onCommit applies the move of a complete draft and tells the player and the table.
+func (b *Bot) onCommit(c *call, id ID) error {
+	if err := c.ackUpdate(); err != nil {
+		return err
+	}
+	res, err := b.commit(c.ctx, c.i.ChannelID, c.user, id)
+	if err != nil {
+		return err
+	}
+	t, steps, waiting := res.table, res.steps, res.waiting
+	staleNow, refusal := res.stale, res.refusal
+	if staleNow || refusal != nil {
 		// A commit drawn before the seat's current decision means the seat has moved since:
 		// this is a second click of a move already made.
 		note := "✅ " + c.say(games.Say("That move was already made — here is the current state.", "Tento tah už je zahraný — tady je aktuální stav."))
@@ -323,8 +347,6 @@ func (b *Bot) onCommit(c *call, id ID) error {
 			draft = id.Arg
 		}
 		return b.showDraftAfterAck(c, id, draft, note)
-	case err != nil:
-		return err
 	}
 	var done []string
 	for _, e := range steps[0].events {

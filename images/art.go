@@ -18,3 +18,10 @@ type Art interface {
 	// game's Composer): its rack or hand, and a preview of the move the draft describes.
 	Private(view any, draft string, lang games.Lang) (image.Image, error)
 }
+
+// Baseline is an optional power of an Art: drawing the table the straightforward way (all of
+// it through gg into RGBA, nothing cached), the reference that benchmarks measure the fast
+// path against in the same run. Encode its result with image/png's defaults.
+type Baseline interface {
+	NaiveTable(view any, lang games.Lang) (image.Image, error)
+}

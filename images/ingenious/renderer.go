@@ -232,6 +232,15 @@ func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang game
 	return nil
 }
 
+// NaiveTable draws the table the straightforward way, for benchmarks; see images.Baseline.
+func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
+	v, ok := view.(*ingenious.View)
+	if !ok || v == nil {
+		return nil, fmt.Errorf("%w: want *ingenious.View, got %T", ErrView, view)
+	}
+	return r.drawBaseline(v, lang)
+}
+
 // drawBaseline draws the table of v the straightforward way, the benchmarks' reference: the
 // whole picture afresh through gg into RGBA, no cached board, no sprites.
 func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA, error) {
@@ -253,3 +262,4 @@ func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA
 	}
 	return img, nil
 }
+var _ images.Baseline = (*Renderer)(nil)

@@ -262,4 +262,5 @@ func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA
 	}
 	return img, nil
 }
+
 var _ images.Baseline = (*Renderer)(nil)

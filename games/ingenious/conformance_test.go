@@ -21,29 +21,33 @@ func TestConformance(t *testing.T) {
 			{Name: "teams", Players: names[:4], Options: json.RawMessage(`{"teams":true,"talk":true}`)},
 		},
 		Games: 4,
-		Invariant: func(st games.State) error {
-			s := st.(*State)
-			if err := conservation(s); err != nil {
-				return err
-			}
-			if err := recomputeScores(s); err != nil {
-				return err
-			}
-			for _, track := range s.scores {
-				for _, v := range track {
-					if v < 0 || v > s.top() {
-						return fmt.Errorf("score %d outside 0..%d", v, s.top())
-					}
-				}
-			}
-			if s.phase != PhaseOver && !s.hasEmptyPair() {
-				return fmt.Errorf("no empty pair left but the game goes on")
-			}
-			return nil
-		},
+		Invariant: invariant,
 		Mutate:    mutate,
 		Canonical: func(a games.Action) games.Action { return canonical(a) },
 	}.Run(t)
+}
+
+// invariant holds after every move: tiles conserved, scores recomputable from the board and
+// within their track, and the game goes on only while two adjacent cells are empty.
+func invariant(st games.State) error {
+	s := st.(*State)
+	if err := conservation(s); err != nil {
+		return err
+	}
+	if err := recomputeScores(s); err != nil {
+		return err
+	}
+	for _, track := range s.scores {
+		for _, v := range track {
+			if v < 0 || v > s.top() {
+				return fmt.Errorf("score %d outside 0..%d", v, s.top())
+			}
+		}
+	}
+	if s.phase != PhaseOver && !s.hasEmptyPair() {
+		return fmt.Errorf("no empty pair left but the game goes on")
+	}
+	return nil
 }
 
 func canonical(a games.Action) games.Action {
@@ -99,9 +103,9 @@ func TestAIGamesEnd(t *testing.T) {
 					a = s.Hint(seat)
 				}
 				mustApply(t, s, seat, a)
-			}
-			if err := recomputeScores(s); err != nil {
-				t.Fatal(err)
+				if err := invariant(s); err != nil {
+					t.Fatalf("%d players, teams %v: %v", n, teams, err)
+				}
 			}
 			if low := s.Result().Seats[0].Score; n == 2 && low < 3 {
 				t.Errorf("2-player greedy game ended with a lowest colour of %d: the AI plays badly", low)

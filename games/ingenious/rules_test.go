@@ -419,6 +419,18 @@ func TestTeams(t *testing.T) {
 			t.Fatalf("blue %d bonus %d, want 36 and another bonus", s.scores[0][Blue], s.bonus)
 		}
 	})
+	t.Run("a colour at 36 stays there and gives no bonus", func(t *testing.T) {
+		s := s.clone()
+		s.firstDone = []bool{true, true, true, true}
+		s.phase, s.turn = PhasePlace, 0
+		s.racks[0] = tiles(t, "OO", "BB")
+		s.scores[0][Orange] = 36
+		set(s, 'O', Cell{-1, 0}, Cell{-2, 0})
+		mustApply(t, s, 0, pl("OO", 0, 0, 1, 0))
+		if s.scores[0][Orange] != 36 || s.bonus != 0 {
+			t.Fatalf("orange %d bonus %d, want 36 and none", s.scores[0][Orange], s.bonus)
+		}
+	})
 	t.Run("halves in the order laid", func(t *testing.T) {
 		s := s.clone()
 		s.firstDone = []bool{true, true, true, true}

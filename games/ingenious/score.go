@@ -49,6 +49,8 @@ func addGains(track [6]int, p Place, gains [2]int, twoTracks bool) ([6]int, int)
 		case track[c] < TeamCap && v >= TeamCap:
 			v = TeamCap
 			bonus++
+		case v > TeamCap:
+			v = TeamCap // already at the top: the points are lost
 		}
 		track[c] = v
 	}

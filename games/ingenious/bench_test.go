@@ -1,0 +1,82 @@
+package ingenious
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// benchState is a four-player game 40 placements in, a seat to place.
+func benchState(b *testing.B) *State {
+	s, _ := NewState(names[:4], Options{})
+	r := rand.New(rand.NewPCG(5, 6))
+	for placed := 0; placed < 40 || s.phase != PhasePlace; {
+		seat := s.ToAct()[0]
+		a := s.SampleChance(r)
+		if seat != games.Chance {
+			a = s.Hint(seat)
+			if _, ok := a.(Place); ok {
+				placed++
+			}
+		}
+		if _, err := s.Apply(seat, a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return s
+}
+
+// BenchmarkLegal lists every placement of a full rack on a four-player board.
+func BenchmarkLegal(b *testing.B) {
+	s := benchState(b)
+	n := 0
+	for b.Loop() {
+		n = len(s.Legal(s.turn))
+	}
+	b.ReportMetric(float64(n), "moves")
+}
+
+// BenchmarkApply applies one placement to a copy of the state.
+func BenchmarkApply(b *testing.B) {
+	s := benchState(b)
+	a := s.Legal(s.turn)[0]
+	for b.Loop() {
+		c := s.clone()
+		if _, err := c.Apply(c.turn, a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkHint is the greedy AI choosing a placement (well inside Discord's 3 s).
+func BenchmarkHint(b *testing.B) {
+	s := benchState(b)
+	for b.Loop() {
+		s.Hint(s.turn)
+	}
+}
+
+// BenchmarkReplay rebuilds a finished two-player game from its record, as the bot does on
+// every click.
+func BenchmarkReplay(b *testing.B) {
+	s, _ := NewState(names[:2], Options{})
+	rec := &games.Recorder{State: s, Record: games.Record{Game: Name, Version: 1, Players: names[:2]}}
+	r := rand.New(rand.NewPCG(7, 8))
+	for !games.Over(s) {
+		seat := s.ToAct()[0]
+		a := s.SampleChance(r)
+		if seat != games.Chance {
+			a = s.Hint(seat)
+		}
+		if _, err := rec.Apply(seat, a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(rec.Record.Moves)), "moves")
+	for b.Loop() {
+		if _, _, err := games.Replay(Game{}, rec.Record); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

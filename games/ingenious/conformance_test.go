@@ -20,7 +20,7 @@ func TestConformance(t *testing.T) {
 			{Name: "4 players", Players: names[:4]},
 			{Name: "teams", Players: names[:4], Options: json.RawMessage(`{"teams":true,"talk":true}`)},
 		},
-		Games: 4,
+		Games:     4,
 		Invariant: invariant,
 		Mutate:    mutate,
 		Canonical: func(a games.Action) games.Action { return canonical(a) },

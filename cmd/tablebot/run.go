@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/restproxy"
@@ -42,6 +43,7 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	}
 	log := newLogger(cfg.Log, stderr)
 	slog.SetDefault(log)
+	redis.SetLogger(redisLogger{log}) // go-redis has only a process-wide logger
 
 	st, where, err := openStore(ctx, cfg)
 	if err != nil {

@@ -73,16 +73,10 @@ func statusLine(t *Table, st games.State, lang games.Lang) (string, []string) {
 func (b *Bot) boardMessage(t *Table, st games.State, steps []step, lang games.Lang) (message, error) {
 	kit, _ := b.kit(t.Game)
 	var sb strings.Builder
-	moves := 0
-	for _, m := range t.Record.Moves {
-		if m.Seat != games.Chance {
-			moves++
-		}
-	}
-	fmt.Fprintf(&sb, "%s **%s** · %s %d\n", kit.Game.Emoji(), kit.Game.Title().In(lang), games.Say("move", "tah").In(lang), moves)
+	fmt.Fprintf(&sb, "%s **%s** · %s\n", kit.Game.Emoji(), kit.Game.Title().In(lang), progress(t, st).In(lang))
 	for _, s := range steps {
 		for _, e := range s.events {
-			if e.Seat == games.Chance {
+			if e.Minor {
 				continue
 			}
 			prefix := ""
@@ -104,6 +98,21 @@ func (b *Bot) boardMessage(t *Table, st games.State, steps []step, lang games.La
 		discordgo.Button{Label: games.Say("Rules", "Pravidla").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.rev, verbRules, "")},
 	}}
 	return message{content: sb.String(), files: []*discordgo.File{file}, components: []discordgo.MessageComponent{row}, mentions: mentions}, nil
+}
+
+// progress is the header's account of where the game stands: the game's own, or the number of
+// moves the players have made.
+func progress(t *Table, st games.State) games.Text {
+	if p, ok := st.(games.Progress); ok {
+		return p.Progress()
+	}
+	moves := 0
+	for _, m := range t.Record.Moves {
+		if m.Seat != games.Chance {
+			moves++
+		}
+	}
+	return games.Say("move %d", "tah %d", moves)
 }
 
 // medals decorate the first three places.

@@ -57,7 +57,7 @@ type step struct {
 }
 
 // advance lets chance and the AI seats move until a human must decide or the game ends. It
-// returns the steps taken (chance moves are folded into the step they follow).
+// returns the steps taken, chance's included.
 func (b *Bot) advance(t *Table, rec *games.Recorder) ([]step, error) {
 	var steps []step
 	r := b.random(t.ID, uint64(t.rev)+uint64(len(rec.Record.Moves)))
@@ -72,10 +72,12 @@ func (b *Bot) advance(t *Table, rec *games.Recorder) ([]step, error) {
 			if a == nil {
 				return steps, fmt.Errorf("%s: chance must move but has no move", t.Game)
 			}
-			if _, err := rec.Apply(games.Chance, a); err != nil {
+			events, err := rec.Apply(games.Chance, a)
+			if err != nil {
 				return steps, fmt.Errorf("%s: chance move %s: %w", t.Game, st.Describe(a), err)
 			}
 			b.metrics.moves.WithLabelValues(t.Game, "chance").Inc()
+			steps = append(steps, step{seat: games.Chance, events: events})
 			continue
 		}
 		moved := false

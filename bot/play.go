@@ -350,7 +350,7 @@ func (b *Bot) onCommit(c *call, id ID) error {
 	}
 	var done []string
 	for _, e := range steps[0].events {
-		if e.Seat != games.Chance {
+		if !e.Minor {
 			done = append(done, e.Text.In(c.lang))
 		}
 	}

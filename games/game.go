@@ -13,10 +13,18 @@ type Action interface {
 }
 
 // Event is one thing that happened during Apply, phrased for the table ("Ada placed red–green
-// on F7–F8: +2 red"). Seat is who caused it (Chance for draws).
+// on F7–F8: +2 red"). Seat is who caused it (Chance for draws). Minor events (a rack refilled)
+// are true but not worth a line in the channel.
 type Event struct {
-	Seat Seat
-	Text Text
+	Seat  Seat
+	Text  Text
+	Minor bool
+}
+
+// Progress is an optional power of a State: a short headline of where the game stands
+// ("Round 2 of 4 · card 7 of 16"), for message headers. Without it the bot counts moves.
+type Progress interface {
+	Progress() Text
 }
 
 // Option describes one option a game accepts in its record's "options" object, so that the

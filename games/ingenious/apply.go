@@ -89,7 +89,7 @@ func (s *State) applyDraw(d Draw) ([]games.Event, error) {
 		s.bag[t.kind()]++
 	}
 	s.returning = nil
-	events := []games.Event{{Seat: games.Chance, Text: games.Say("%s drew %d tiles.", "%s si dobral(a) %d dílků.", s.players[seat], len(d.Tiles))}}
+	events := []games.Event{{Seat: games.Chance, Minor: true, Text: games.Say("%s drew %d tiles.", "%s si dobral(a) %d dílků.", s.players[seat], len(d.Tiles))}}
 	switch {
 	case s.Solo():
 		s.phase = PhasePlace

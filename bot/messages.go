@@ -40,7 +40,7 @@ func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*disc
 	return &discordgo.File{Name: kind + ".png", ContentType: "image/png", Reader: &buf}, nil
 }
 
-// statusLine says who must act now and mentions them: "Ben to play — <@123>".
+// statusLine says who must act now ("Ben to play") and returns the users to mention.
 func statusLine(t *Table, st games.State, lang games.Lang) (string, []string) {
 	var names, mentions []string
 	for _, s := range st.ToAct() {
@@ -53,19 +53,22 @@ func statusLine(t *Table, st games.State, lang games.Lang) (string, []string) {
 			mentions = append(mentions, seat.User)
 		}
 	}
-	if len(names) == 0 {
+	switch len(names) {
+	case 0:
 		return "", nil
+	case 1:
+		return games.Say("%s to play", "Na tahu: %s", names[0]).In(lang), mentions
 	}
-	var line string
-	if len(names) == 1 {
-		line = games.Say("%s to play", "Na tahu: %s", names[0]).In(lang)
-	} else {
-		line = games.Say("Waiting for %s", "Čeká se na: %s", strings.Join(names, ", ")).In(lang)
+	return games.Say("Waiting for %s", "Čeká se na: %s", strings.Join(names, ", ")).In(lang), mentions
+}
+
+// mentionAll writes the mentions of users.
+func mentionAll(users []string) string {
+	var parts []string
+	for _, u := range users {
+		parts = append(parts, "<@"+u+">")
 	}
-	for _, m := range mentions {
-		line += " <@" + m + ">"
-	}
-	return line, mentions
+	return strings.Join(parts, " ")
 }
 
 // boardMessage is the public message after a step: header, what happened, the picture, who is
@@ -88,6 +91,9 @@ func (b *Bot) boardMessage(t *Table, st games.State, steps []step, lang games.La
 	}
 	line, mentions := statusLine(t, st, lang)
 	sb.WriteString(line)
+	if len(mentions) > 0 {
+		sb.WriteString(" — " + mentionAll(mentions))
+	}
 	file, err := b.picture(t, st, games.NoSeat, lang)
 	if err != nil {
 		return message{}, err
@@ -150,11 +156,7 @@ func (b *Bot) endMessage(t *Table, st games.State, steps []step, lang games.Lang
 			mentions = append(mentions, s.User)
 		}
 	}
-	var who []string
-	for _, u := range mentions {
-		who = append(who, "<@"+u+">")
-	}
-	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + strings.Join(who, " ") + "\n" + resultText(t, st.Result(), lang)
+	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + mentionAll(mentions) + "\n" + resultText(t, st.Result(), lang)
 	m.mentions = mentions
 	m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: games.Say("Rematch", "Odveta").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}, Style: discordgo.SuccessButton, CustomID: buildID(t.Game, t.rev, verbRematch, "")},

@@ -26,8 +26,11 @@ func (b *Bot) seated(c *call, id ID) (*Table, games.State, games.Seat, error) {
 	if !ok {
 		return nil, nil, 0, refuse("You are not seated at this table — watch, or join the next game.", "U tohoto stolu nesedíš — dívej se, nebo se přidej do další hry.")
 	}
-	if t.Status != StatusPlaying {
-		return nil, nil, 0, refuse("This game is not running any more.", "Tato hra už neběží.")
+	switch t.Status {
+	case StatusLobby:
+		return nil, nil, 0, refuse("The game has not started yet — the host starts it from the lobby.", "Hra ještě nezačala — spustí ji zakladatel ve vstupní místnosti.")
+	case StatusOver:
+		return nil, nil, 0, refuse("This game is over. Start a new one with /start.", "Tato hra skončila. Novou založíš příkazem /start.")
 	}
 	st, err := b.state(t)
 	if err != nil {
@@ -47,7 +50,7 @@ func (b *Bot) panelMessage(c *call, t *Table, st games.State, seat games.Seat, d
 	composer, canCompose := st.(games.Composer)
 	if !games.IsToAct(st, seat) || !canCompose {
 		waiting, _ := statusLine(t, st, c.lang)
-		lines = append(lines, c.say(games.Say("Nothing to decide for you right now.", "Teď nemáš co rozhodovat.")), strings.Split(waiting, " <@")[0])
+		lines = append(lines, c.say(games.Say("Nothing to decide for you right now.", "Teď nemáš co rozhodovat.")), waiting)
 		file, err := b.privatePicture(t, st, seat, "", c.lang)
 		if err != nil {
 			return message{}, err
@@ -335,6 +338,9 @@ func (b *Bot) onCommit(c *call, id ID) error {
 	}
 	t, steps, waiting := res.table, res.steps, res.waiting
 	staleNow, refusal := res.stale, res.refusal
+	if !staleNow && refusal == nil {
+		tableLog(c.log, t).Info("move applied", "draft", id.Arg, "steps", len(steps), "waiting", len(waiting))
+	}
 	if staleNow || refusal != nil {
 		// A commit drawn before the seat's current decision means the seat has moved since:
 		// this is a second click of a move already made.

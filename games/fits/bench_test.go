@@ -1,0 +1,86 @@
+package fits
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// midRound returns a 4-player game half way through a round of board 2, a building card
+// turned and every seat to act.
+func midRound(b *testing.B) *State {
+	b.Helper()
+	r := rand.New(rand.NewPCG(7, 7))
+	s := building(b, 4, []int{2, 3}, X5, F5, U5, W5)
+	for len(s.turned) < 8 || s.phase != PhaseBuild || len(s.ToAct()) < 3 {
+		seat := s.ToAct()[0]
+		a := s.SampleChance(r)
+		if seat != games.Chance {
+			a = s.Hint(seat)
+		}
+		mustApply(b, s, seat, a)
+	}
+	return s
+}
+
+// BenchmarkLegalApply lists a seat's moves and applies one on a clone: the engine's share of
+// a move.
+func BenchmarkLegalApply(b *testing.B) {
+	s := midRound(b)
+	seat := s.ToAct()[0]
+	for i := 0; b.Loop(); i++ {
+		legal := s.Legal(seat)
+		c := s.clone()
+		if _, err := c.Apply(seat, legal[i%len(legal)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCloneBaseline is the naive baseline beside LegalApply: only the clone.
+func BenchmarkCloneBaseline(b *testing.B) {
+	s := midRound(b)
+	for b.Loop() {
+		_ = s.clone()
+	}
+}
+
+// BenchmarkHint is the AI's answer for one seat.
+func BenchmarkHint(b *testing.B) {
+	s := midRound(b)
+	seat := s.ToAct()[0]
+	for b.Loop() {
+		if s.Hint(seat) == nil {
+			b.Fatal("no hint")
+		}
+	}
+}
+
+// BenchmarkHintStart is the AI's answer for a start piece, with the most shapes to come.
+func BenchmarkHintStart(b *testing.B) {
+	s := dealt(b, 1, nil, F5)
+	for b.Loop() {
+		s.Hint(0)
+	}
+}
+
+// BenchmarkView is one seat's view, its suggestion included.
+func BenchmarkView(b *testing.B) {
+	s := midRound(b)
+	seat := s.ToAct()[0]
+	for b.Loop() {
+		s.View(seat)
+	}
+}
+
+// BenchmarkCompose is one panel step.
+func BenchmarkCompose(b *testing.B) {
+	s := midRound(b)
+	seat := s.ToAct()[0]
+	for b.Loop() {
+		if _, err := s.Compose(seat, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,265 @@
+package fits
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
+)
+
+// TestConformance runs the shared suite; the four-player games, the slowest, run beside the
+// others.
+func TestConformance(t *testing.T) {
+	t.Parallel()
+	conformance(
+		gamestest.Case{Name: "solo", Players: names[:1]},
+		gamestest.Case{Name: "2 players", Players: names[:2]},
+		gamestest.Case{Name: "3 players", Players: names[:3]},
+		gamestest.Case{Name: "2 boards", Players: names[:3], Options: json.RawMessage(`{"boards":[4,2]}`)},
+	).Run(t)
+}
+
+func TestConformanceFourPlayers(t *testing.T) {
+	t.Parallel()
+	conformance(gamestest.Case{Name: "4 players", Players: names[:4]}).Run(t)
+}
+
+func conformance(cases ...gamestest.Case) gamestest.Suite {
+	return gamestest.Suite{
+		Game:      Game{},
+		Cases:     cases,
+		Games:     1,
+		Invariant: func(st games.State) error { return invariant(st.(*State)) },
+		Mutate:    mutate,
+		Canonical: func(a games.Action) games.Action {
+			if p, ok := a.(Place); ok {
+				return p.Canonical()
+			}
+			return a
+		},
+	}
+}
+
+// invariant checks every seat's board against its pieces and the rules: pieces never overlap
+// and each rests as its shape in its orientation; the grid is the union of the pieces; the
+// board's score recomputes independently; each shape is used at most once per round.
+func invariant(s *State) error {
+	for i := range s.seats {
+		st := &s.seats[i]
+		var g Grid
+		used := map[Shape]bool{}
+		use := func(sh Shape) error {
+			if used[sh] {
+				return fmt.Errorf("seat %d uses %s twice this round", i, sh)
+			}
+			used[sh] = true
+			return nil
+		}
+		for k, p := range st.pieces {
+			if err := use(p.Place.Piece); err != nil {
+				return err
+			}
+			o := p.Place.Piece.Orient(p.Place.Rot, p.Place.Flip)
+			for j, c := range o.Cells {
+				at := Cell{p.Place.Col + c.Col, p.Bottom + c.Row}
+				if p.Cells[j] != at || !at.onBoard() {
+					return fmt.Errorf("seat %d piece %d (%v) lies on %s, not its shape", i, k, p.Place, labels(p.Cells))
+				}
+				if g[at.Row][at.Col] != 0 {
+					return fmt.Errorf("seat %d: pieces %d and %d overlap on %s", i, g[at.Row][at.Col]-1, k, at.Label())
+				}
+				g[at.Row][at.Col] = int8(k + 1)
+			}
+		}
+		if g != st.board.grid || g.Heights() != st.board.height {
+			return fmt.Errorf("seat %d: the board is not the union of its pieces:\n%s\nvs\n%s", i, g.String(), st.board.grid.String())
+		}
+		for _, sh := range st.aside {
+			if err := use(sh); err != nil {
+				return err
+			}
+		}
+		if c := st.pending; c.made {
+			sh := c.aside
+			if sh == NoShape {
+				sh = c.placed.Place.Piece
+			}
+			if err := use(sh); err != nil {
+				return err
+			}
+		}
+		started := s.phase == PhaseReveal || s.phase == PhaseBuild || s.roundOver()
+		if started && (len(st.pieces) == 0 || st.pieces[0].Place.Piece != s.start[i]) {
+			return fmt.Errorf("seat %d: the first piece is not its start piece %s", i, s.start[i])
+		}
+		want := rulesScore(s.Board(), coveredIn(&g))
+		if got := ScoreGrid(s.Board(), &g); got.Total != want {
+			return fmt.Errorf("seat %d: board %d scores %d, independently %d\n%s", i, s.Board(), got.Total, want, drawGrid(&g, s.Board()))
+		}
+		if s.roundOver() {
+			if last := st.rounds[len(st.rounds)-1]; last.Total != want || last.Board != s.Board() {
+				return fmt.Errorf("seat %d: round scored %+v, independently %d", i, last, want)
+			}
+		}
+		if len(st.rounds) != s.scored() {
+			return fmt.Errorf("seat %d has %d rounds scored, seat 0 %d", i, len(st.rounds), s.scored())
+		}
+	}
+	seen := map[Shape]bool{}
+	for _, sh := range s.turned {
+		if seen[sh] || !sh.Valid() {
+			return fmt.Errorf("card %s turned twice", sh)
+		}
+		seen[sh] = true
+	}
+	return nil
+}
+
+// mutate proposes a random, often illegal, action for seat.
+func mutate(r *rand.Rand, st games.State, seat games.Seat) games.Action {
+	s := st.(*State)
+	piece := s.Piece(seat)
+	if r.IntN(5) == 0 {
+		piece = Shape(r.IntN(NumShapes + 2))
+	}
+	switch r.IntN(12) {
+	case 0:
+		return Aside{Piece: piece}
+	case 1:
+		return Reveal{Piece: piece}
+	case 2:
+		return Start{Cards: []Shape{F5, X5}}
+	}
+	p := Place{Piece: piece, Rot: r.IntN(4), Flip: r.IntN(2) == 0, Col: r.IntN(Cols)}
+	if r.IntN(8) == 0 {
+		p.Rot = r.IntN(8) - 2
+	}
+	if r.IntN(8) == 0 {
+		p.Col = r.IntN(12) - 3
+	}
+	return p
+}
+
+// playGame plays one game with chance drawn from r; pick chooses each seat's move.
+func playGame(t testing.TB, n int, boards []int, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) *State {
+	t.Helper()
+	if boards == nil {
+		boards = DefaultOptions().Boards
+	}
+	s, err := NewState(names[:n], Options{Boards: boards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for moves := 0; s.phase != PhaseOver; moves++ {
+		if moves > 1000 {
+			t.Fatal("game not over after 1000 moves")
+		}
+		act := s.ToAct()
+		seat := act[r.IntN(len(act))]
+		a := s.SampleChance(r)
+		if seat != games.Chance {
+			a = pick(s, seat)
+		}
+		mustApply(t, s, seat, a)
+		if err := invariant(s); err != nil {
+			t.Fatalf("after %s by %v: %v", s.Describe(a), seat, err)
+		}
+	}
+	return s
+}
+
+// TestRandomPlayouts plays many quick random games of every size, checking the invariant
+// after every move and that every listed move applies.
+func TestRandomPlayouts(t *testing.T) {
+	seed := gamestest.Seed(t)
+	for g := range 24 {
+		r := rand.New(rand.NewPCG(seed, uint64(g)))
+		n := 1 + g%4
+		boards := [][]int{nil, {2}, {4, 3}, {3, 1, 4}}[g/4%4]
+		pick := randomPick(r)
+		playGame(t, n, boards, r, func(s *State, seat games.Seat) games.Action {
+			if r.IntN(20) == 0 {
+				for _, a := range s.Legal(seat) {
+					if _, err := s.clone().Apply(seat, a); err != nil {
+						t.Fatalf("listed %s refused: %v", s.Describe(a), err)
+					}
+				}
+			}
+			return pick(s, seat)
+		})
+	}
+}
+
+func randomPick(r *rand.Rand) func(*State, games.Seat) games.Action {
+	return func(s *State, seat games.Seat) games.Action {
+		legal := s.Legal(seat)
+		return legal[r.IntN(len(legal))]
+	}
+}
+
+// TestAIBeatsRandom: the greedy player beats a random one in every 2-player game, by far.
+func TestAIBeatsRandom(t *testing.T) {
+	seed := gamestest.Seed(t)
+	const rounds = 6
+	wins, margin := 0, 0
+	for g := range rounds {
+		r := rand.New(rand.NewPCG(seed, uint64(g)))
+		ai := games.Seat(g % 2)
+		s := playGame(t, 2, nil, r, func(s *State, seat games.Seat) games.Action {
+			if seat == ai {
+				return s.Hint(seat)
+			}
+			return randomPick(r)(s, seat)
+		})
+		res := s.Result()
+		if res.PlaceOf(ai) == 1 && len(res.Ranking[0]) == 1 {
+			wins++
+		}
+		margin += res.Seats[ai].Score - res.Seats[1-ai].Score
+	}
+	if wins < rounds || margin < rounds*40 {
+		t.Fatalf("greedy AI won %d of %d games against random play by %d points in all", wins, rounds, margin)
+	}
+	t.Logf("greedy AI won %d of %d, by %.1f points a game", wins, rounds, float64(margin)/rounds)
+}
+
+// TestAISolo: a greedy solo game over all four boards ends with a rating and a decent score.
+func TestAISolo(t *testing.T) {
+	seed := gamestest.Seed(t)
+	var totals []int
+	for g := range 3 {
+		r := rand.New(rand.NewPCG(seed, uint64(g)))
+		s := playGame(t, 1, nil, r, func(s *State, seat games.Seat) games.Action { return s.Hint(seat) })
+		res := s.Result()
+		if res.Summary.IsZero() {
+			t.Fatal("no rating at the end of a solo game")
+		}
+		totals = append(totals, res.Seats[0].Score)
+	}
+	t.Logf("greedy solo totals %v", totals)
+	if slices.Max(totals) < 0 { // the greedy player averages about +11 over the four boards
+		t.Errorf("greedy solo totals %v: the AI plays badly", totals)
+	}
+}
+
+// TestHintDeterministic: equal states give equal hints, and hints are legal.
+func TestHintDeterministic(t *testing.T) {
+	s := building(t, 3, nil)
+	mustApply(t, s, games.Chance, Reveal{Piece: N5})
+	for _, seat := range s.ToAct() {
+		h := s.Hint(seat)
+		if h2 := s.clone().Hint(seat); h2 != h {
+			t.Fatalf("hint %v then %v", h, h2)
+		}
+		if !slices.Contains(s.Legal(seat), games.Action(h)) {
+			t.Fatalf("hint %v is not listed", h)
+		}
+	}
+	if s.Hint(games.Chance) != nil {
+		t.Fatal("chance gets a hint")
+	}
+}

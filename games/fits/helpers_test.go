@@ -1,0 +1,165 @@
+package fits
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
+)
+
+var names = []string{"Ada", "Ben", "Cid", "Dee"}
+
+func testRand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
+
+// parseGrid reads a text board, top row first, the last line being row 1: '.' or ' ' an
+// empty cell, any other character a covered one (the same letter is the same piece). Fewer
+// than 16 lines fill the lower rows.
+func parseGrid(t testing.TB, lines ...string) (Grid, map[byte][]Cell) {
+	t.Helper()
+	var g Grid
+	pieces := map[byte][]Cell{}
+	if len(lines) > Rows {
+		t.Fatalf("text board of %d lines, at most %d", len(lines), Rows)
+	}
+	ids := map[byte]int8{}
+	for i, line := range lines {
+		row := len(lines) - 1 - i
+		line = strings.ReplaceAll(line, " ", "")
+		if len(line) != Cols {
+			t.Fatalf("text board line %q: want %d cells", line, Cols)
+		}
+		for col := range Cols {
+			ch := line[col]
+			if ch == '.' {
+				continue
+			}
+			if _, ok := ids[ch]; !ok {
+				ids[ch] = int8(len(ids) + 1)
+			}
+			g[row][col] = ids[ch]
+			pieces[ch] = append(pieces[ch], Cell{col, row})
+		}
+	}
+	return g, pieces
+}
+
+// setBoard replaces seat's board by a text board (pieces without a shape, one per letter).
+func setBoard(t testing.TB, s *State, seat games.Seat, lines ...string) {
+	t.Helper()
+	g, _ := parseGrid(t, lines...)
+	st := &s.seats[seat]
+	st.board = board{grid: g, height: g.Heights()}
+	n := 0
+	for _, row := range g {
+		for _, id := range row {
+			n = max(n, int(id))
+		}
+	}
+	st.pieces = make([]Placed, n)
+	for row := range Rows {
+		for col := range Cols {
+			if id := g[row][col]; id != 0 {
+				st.pieces[id-1].Cells = append(st.pieces[id-1].Cells, Cell{col, row})
+			}
+		}
+	}
+}
+
+// dealt returns a game of n players (boards as given, default all four) after the start
+// deal with the given start cards (default F5 W5 X5 U5 in seat order).
+func dealt(t testing.TB, n int, boards []int, cards ...Shape) *State {
+	t.Helper()
+	if boards == nil {
+		boards = []int{1, 2, 3, 4}
+	}
+	s, err := NewState(names[:n], Options{Boards: boards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cards == nil {
+		cards = startTable[:n]
+	}
+	mustApply(t, s, games.Chance, Start{Cards: cards})
+	return s
+}
+
+// building returns dealt(...) after every seat placed its start piece as the AI would.
+func building(t testing.TB, n int, boards []int, cards ...Shape) *State {
+	t.Helper()
+	s := dealt(t, n, boards, cards...)
+	for _, seat := range s.ToAct() {
+		mustApply(t, s, seat, s.Hint(seat))
+	}
+	return s
+}
+
+// pl is a placement by column letter.
+func pl(piece Shape, rot int, flip bool, col byte) Place {
+	return Place{Piece: piece, Rot: rot, Flip: flip, Col: int(col - 'A')}
+}
+
+// snapshot is everything observable about a state, for "a refused move changes nothing".
+func snapshot(s *State) string {
+	return gamestest.Fingerprint(s) + fmt.Sprintf("%+v", *s)
+}
+
+func checkText(t testing.TB, what string, x games.Text) {
+	t.Helper()
+	if x.EN == "" || x.CS == "" || strings.Contains(x.EN+x.CS, "%!") {
+		t.Fatalf("%s: bad text %+v", what, x)
+	}
+}
+
+func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
+	t.Helper()
+	ev, err := s.Apply(seat, a)
+	if err != nil {
+		t.Fatalf("%s by %v refused: %v\n%s", s.Describe(a), seat, err, s.drawSeat(seat))
+	}
+	for _, e := range ev {
+		checkText(t, "event", e.Text)
+	}
+	return ev
+}
+
+func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) *games.Refusal {
+	t.Helper()
+	before := snapshot(s)
+	_, err := s.Apply(seat, a)
+	if err == nil {
+		t.Fatalf("%s by %v accepted, want refusal\n%s", s.Describe(a), seat, s.drawSeat(seat))
+	}
+	if !errors.Is(err, kind) {
+		t.Fatalf("%s by %v: got %v, want %v", s.Describe(a), seat, err, kind)
+	}
+	var r *games.Refusal
+	if !errors.As(err, &r) {
+		t.Fatalf("%s: %v is not a *games.Refusal", s.Describe(a), err)
+	}
+	checkText(t, "refusal", r.Reason)
+	if snapshot(s) != before {
+		t.Fatalf("refused move %s changed the state", s.Describe(a))
+	}
+	return r
+}
+
+// drawSeat draws seat's board with its marks, for failure messages.
+func (s *State) drawSeat(seat games.Seat) string {
+	if !s.isSeat(seat) {
+		return ""
+	}
+	return fmt.Sprintf("board %d of %s:\n%s", s.Board(), s.players[seat], drawGrid(&s.seats[seat].board.grid, s.Board()))
+}
+
+// labels writes cells as "A1 B1".
+func labels(cells []Cell) string {
+	var out []string
+	for _, c := range cells {
+		out = append(out, c.Label())
+	}
+	return strings.Join(out, " ")
+}

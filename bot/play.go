@@ -68,7 +68,7 @@ func (b *Bot) panelMessage(c *call, t *Table, st games.State, seat games.Seat, d
 		return message{}, fmt.Errorf("compose panel of seat %d: %w", seat, err)
 	}
 	lines = append(lines, "👉 "+c.say(panel.Hint))
-	file, err := b.privatePicture(t, st, seat, draft, c.lang)
+	file, err := b.privatePicture(t, st, seat, panel.Draft, c.lang)
 	if err != nil {
 		return message{}, err
 	}
@@ -86,14 +86,14 @@ func (b *Bot) panelComponents(c *call, t *Table, p games.Panel) []discordgo.Mess
 		if ctl.Commit {
 			v = verbCommit
 		}
-		btn := discordgo.Button{Label: c.say(ctl.Label), Style: buttonStyle(ctl.Style), CustomID: buildID(t.Game, t.rev, v, ctl.Next), Disabled: ctl.Disabled}
-		if ctl.Emoji != "" {
-			btn.Emoji = &discordgo.ComponentEmoji{Name: ctl.Emoji}
-		}
-		buttons = append(buttons, btn)
+		// Games use symbols such as ⟳ and ⇋ that Discord does not accept as button emoji, so
+		// the symbol leads the label instead.
+		label := strings.TrimSpace(ctl.Emoji + " " + c.say(ctl.Label))
+		buttons = append(buttons, discordgo.Button{Label: truncate(label, 80), Style: buttonStyle(ctl.Style),
+			CustomID: buildID(t.Game, t.rev, v, ctl.Next), Disabled: ctl.Disabled})
 	}
 	if p.Input != nil {
-		buttons = append(buttons, discordgo.Button{Label: c.say(p.Input.Button), Emoji: &discordgo.ComponentEmoji{Name: "⌨️"},
+		buttons = append(buttons, discordgo.Button{Label: "⌨️ " + c.say(p.Input.Button),
 			Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.rev, verbType, p.Draft)})
 	}
 	var rows []discordgo.MessageComponent

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -13,7 +15,9 @@ const maxCustomID = 100
 
 // ID is a parsed custom_id: "<game>/<revision>/<verb>/<arg>". Game names the game of the table
 // the component was drawn for, Rev the table's revision at that time, Verb the route and Arg the
-// route's argument (a panel draft, for instance), which may itself contain slashes.
+// route's argument (a panel draft, for instance), which may itself contain slashes. Discord
+// wants the custom_ids of one message distinct, so two buttons leading to the same place carry
+// a "~N" after the verb (see uniqueIDs); ParseID drops it.
 type ID struct {
 	Game string
 	Rev  store.Revision
@@ -40,7 +44,30 @@ func ParseID(s string) (ID, error) {
 	if err != nil {
 		return ID{}, fmt.Errorf("custom_id %q: revision: %w", s, err)
 	}
-	return ID{Game: parts[0], Rev: store.Revision(rev), Verb: parts[2], Arg: parts[3]}, nil
+	v, _, _ := strings.Cut(parts[2], "~")
+	return ID{Game: parts[0], Rev: store.Revision(rev), Verb: v, Arg: parts[3]}, nil
+}
+
+// uniqueIDs makes the custom_ids of buttons distinct by marking repeats "verb~N".
+func uniqueIDs(buttons []discordgo.MessageComponent) {
+	seen := map[string]int{}
+	for i, c := range buttons {
+		b, ok := c.(discordgo.Button)
+		if !ok {
+			continue
+		}
+		n := seen[b.CustomID]
+		seen[b.CustomID] = n + 1
+		if n == 0 {
+			continue
+		}
+		parts := strings.SplitN(b.CustomID, "/", 4)
+		if len(parts) == 4 {
+			parts[2] += "~" + strconv.Itoa(n)
+			b.CustomID = strings.Join(parts, "/")
+			buttons[i] = b
+		}
+	}
 }
 
 // verb is a route of the component router. The verbs are matched exactly; Bot.routes maps

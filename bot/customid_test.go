@@ -3,6 +3,8 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 func TestIDRoundTrip(t *testing.T) {
@@ -41,5 +43,25 @@ func TestBuildIDFitsDiscord(t *testing.T) {
 	id := buildID("shelfie", 18446744073709551615, verbRematch, strings.Repeat("d", 60))
 	if len(id) > maxCustomID {
 		t.Fatalf("%d bytes", len(id))
+	}
+}
+
+func TestUniqueIDs(t *testing.T) {
+	buttons := []discordgo.MessageComponent{
+		discordgo.Button{CustomID: "fits/3/draft/r0f0cA"}, discordgo.Button{CustomID: "fits/3/draft/r0f0cA"},
+		discordgo.Button{CustomID: "fits/3/commit/r0f0cA"}, discordgo.Button{CustomID: "fits/3/draft/r0f0cA"},
+	}
+	uniqueIDs(buttons)
+	seen := map[string]bool{}
+	for _, c := range buttons {
+		id := c.(discordgo.Button).CustomID
+		if seen[id] {
+			t.Fatalf("%q twice", id)
+		}
+		seen[id] = true
+		parsed, err := ParseID(id)
+		if err != nil || parsed.Arg != "r0f0cA" || (parsed.Verb != "draft" && parsed.Verb != "commit") {
+			t.Fatalf("%q parses to %+v, %v", id, parsed, err)
+		}
 	}
 }

@@ -15,12 +15,18 @@ var people = map[string]fakediscord.User{ada.ID: ada, ben.ID: ben, cid.ID: cid}
 // openLobby runs /start for Ada and returns the lobby message.
 func (h *harness) openLobby(in *instance, opts ...fakediscord.CommandOption) fakediscord.Message {
 	h.t.Helper()
-	ix := h.fake.SlashCommand(actor(ada), "start", append([]fakediscord.CommandOption{fakediscord.StringOption("game", "ingenious")}, opts...)...)
+	return h.openGameLobby(in, "ingenious", opts...)
+}
+
+// openGameLobby runs /start game:<game> for Ada and returns the lobby message.
+func (h *harness) openGameLobby(in *instance, game string, opts ...fakediscord.CommandOption) fakediscord.Message {
+	h.t.Helper()
+	ix := h.fake.SlashCommand(actor(ada), "start", append([]fakediscord.CommandOption{fakediscord.StringOption("game", game)}, opts...)...)
 	if err := h.send(in, ix); err != nil {
 		h.t.Fatalf("/start: %v", err)
 	}
 	m := h.seen(ix)
-	if m.Ephemeral() || !strings.Contains(m.Content, "Ingenious") {
+	if m.Ephemeral() || !strings.Contains(strings.ToLower(m.Content), game) {
 		h.t.Fatalf("lobby: %+v", m.Content)
 	}
 	return m
@@ -42,10 +48,15 @@ func (h *harness) choose(in *instance, u fakediscord.User, m fakediscord.Message
 	return h.seen(ix), err
 }
 
-// startGame seats Ada and the others (Ben, Cid; "AI" adds an AI seat) and starts.
+// startGame seats Ada and the others (Ben, Cid; "AI" adds an AI seat) at Ingenious and starts.
 func (h *harness) startGame(in *instance, others ...string) {
 	h.t.Helper()
-	lobby := h.openLobby(in)
+	h.seatAndStart(in, h.openLobby(in), others...)
+}
+
+// seatAndStart seats the others in a lobby and starts the game.
+func (h *harness) seatAndStart(in *instance, lobby fakediscord.Message, others ...string) {
+	h.t.Helper()
 	for _, o := range others {
 		var err error
 		if o == "AI" {
@@ -158,7 +169,7 @@ func (h *harness) checkFinished(humans ...fakediscord.User) {
 	if err != nil || !games.Over(st) {
 		h.t.Fatalf("archived record does not replay to the end: %v", err)
 	}
-	board, err := h.store.Leaderboard(ctx, testGuild, "ingenious", 10)
+	board, err := h.store.Leaderboard(ctx, testGuild, t.Game, 10)
 	if err != nil || len(board) != len(humans) {
 		h.t.Fatalf("leaderboard: %v %+v", err, board)
 	}
@@ -173,7 +184,7 @@ func (h *harness) checkFinished(humans ...fakediscord.User) {
 			h.t.Errorf("%s: played %d wins %d best %d; want 1, %d, %d", s.Name, s.Played, s.Wins, s.Best, want, res.Seats[seat].Score)
 		}
 	}
-	ix := h.fake.SlashCommand(actor(cid), "leaderboard", fakediscord.StringOption("game", "ingenious"))
+	ix := h.fake.SlashCommand(actor(cid), "leaderboard", fakediscord.StringOption("game", t.Game))
 	if err := h.send(h.bots[0], ix); err != nil || !strings.Contains(h.seen(ix).Content, board[0].Name) {
 		h.t.Fatalf("/leaderboard: %v %q", err, h.seen(ix).Content)
 	}

@@ -96,6 +96,7 @@ func (b *Bot) panelComponents(c *call, t *Table, p games.Panel) []discordgo.Mess
 		buttons = append(buttons, discordgo.Button{Label: "⌨️ " + c.say(p.Input.Button),
 			Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.rev, verbType, p.Draft)})
 	}
+	uniqueIDs(buttons)
 	var rows []discordgo.MessageComponent
 	for len(buttons) > 0 && len(rows) < 4 {
 		n := min(5, len(buttons))

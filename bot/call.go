@@ -38,6 +38,7 @@ type call struct {
 // message is an answer in the making: text, components, pictures and whom it may mention.
 type message struct {
 	content    string
+	body       string // board messages: the content before the status line
 	components []discordgo.MessageComponent
 	files      []*discordgo.File
 	embeds     []*discordgo.MessageEmbed

@@ -56,6 +56,7 @@ func (b *Bot) onAbandonConfirm(c *call, id ID) error {
 	}
 	kit, _ := b.kit(t.Game)
 	lang := t.Lang()
-	return b.post(c, t, message{content: fmt.Sprintf("%s %s", kit.Game.Emoji(),
+	_, err = b.post(c, t, message{content: fmt.Sprintf("%s %s", kit.Game.Emoji(),
 		games.Say("%s ended the game of %s. Start a new one with /start.", "%s ukončil(a) hru %s. Novou založíš příkazem /start.", c.name, kit.Game.Title().EN).In(lang))})
+	return err
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"strings"
@@ -89,6 +90,7 @@ func (b *Bot) boardMessage(t *Table, st games.State, steps []step, lang games.La
 			sb.WriteString(prefix + e.Text.In(lang) + "\n")
 		}
 	}
+	body := sb.String()
 	line, mentions := statusLine(t, st, lang)
 	sb.WriteString(line)
 	if len(mentions) > 0 {
@@ -103,7 +105,7 @@ func (b *Bot) boardMessage(t *Table, st games.State, steps []step, lang games.La
 		discordgo.Button{Label: games.Say("Scores", "Skóre").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.rev, verbScores, "")},
 		discordgo.Button{Label: games.Say("Rules", "Pravidla").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.rev, verbRules, "")},
 	}}
-	return message{content: sb.String(), files: []*discordgo.File{file}, components: []discordgo.MessageComponent{row}, mentions: mentions}, nil
+	return message{content: sb.String(), body: body, files: []*discordgo.File{file}, components: []discordgo.MessageComponent{row}, mentions: mentions}, nil
 }
 
 // progress is the header's account of where the game stands: the game's own, or the number of
@@ -165,12 +167,53 @@ func (b *Bot) endMessage(t *Table, st games.State, steps []step, lang games.Lang
 }
 
 // post sends a public message to the table's channel.
-func (b *Bot) post(c *call, t *Table, m message) error {
-	_, err := b.rest.ChannelMessageSendComplex(t.Channel, &discordgo.MessageSend{
+func (b *Bot) post(c *call, t *Table, m message) (*discordgo.Message, error) {
+	msg, err := b.rest.ChannelMessageSendComplex(t.Channel, &discordgo.MessageSend{
 		Content: m.content, Files: m.files, Components: m.components, AllowedMentions: m.allowed(),
 	}, discordgo.WithContext(c.ctx))
 	if err != nil {
-		return fmt.Errorf("post to channel %s: %w", t.Channel, err)
+		return nil, fmt.Errorf("post to channel %s: %w", t.Channel, err)
+	}
+	return msg, nil
+}
+
+// editWindow is how old a board message may be for its status line to be edited: Discord
+// rate-limits edits of messages older than an hour.
+const editWindow = 50 * time.Minute
+
+// rememberBoard notes the newest board message in the table, so its status line can follow a
+// simultaneous step.
+func (b *Bot) rememberBoard(c *call, t *Table, msg *discordgo.Message, body string) error {
+	_, err := b.mutate(c.ctx, t.Channel, func(cur *Table) error {
+		if cur.ID != t.ID {
+			return errStale
+		}
+		cur.Board = &PostedBoard{ID: msg.ID, At: b.now(), Body: body}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errStale) {
+		return fmt.Errorf("remember board message: %w", err)
+	}
+	return nil
+}
+
+// refreshStatus rewrites the status line of the newest board message after a seat has chosen
+// in a simultaneous step ("Waiting for Ben"), without mentioning anybody again.
+func (b *Bot) refreshStatus(c *call) error {
+	t, err := b.loadTable(c.ctx, c.i.ChannelID)
+	if err != nil || t.Board == nil || b.now().Sub(t.Board.At) > editWindow || t.Status != StatusPlaying {
+		return err
+	}
+	st, err := b.state(t)
+	if err != nil {
+		return err
+	}
+	line, _ := statusLine(t, st, t.Lang())
+	content := t.Board.Body + line
+	_, err = b.rest.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.Board.ID, Channel: t.Channel, Content: &content,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(c.ctx))
+	if err != nil {
+		return fmt.Errorf("refresh the board's status line: %w", err)
 	}
 	return nil
 }
@@ -187,7 +230,7 @@ func (b *Bot) announce(c *call, t *Table, steps []step) error {
 		if err != nil {
 			return err
 		}
-		if err := b.post(c, t, m); err != nil {
+		if _, err := b.post(c, t, m); err != nil {
 			return err
 		}
 		return b.archive(c, t, st)
@@ -196,5 +239,9 @@ func (b *Bot) announce(c *call, t *Table, steps []step) error {
 	if err != nil {
 		return err
 	}
-	return b.post(c, t, m)
+	msg, err := b.post(c, t, m)
+	if err != nil {
+		return err
+	}
+	return b.rememberBoard(c, t, msg, m.body)
 }

@@ -374,7 +374,7 @@ func (b *Bot) onCommit(c *call, id ID) error {
 		return err
 	}
 	if len(waiting) > 0 {
-		return nil
+		return b.refreshStatus(c)
 	}
 	return b.announce(c, t, steps)
 }

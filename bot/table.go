@@ -41,12 +41,23 @@ type Table struct {
 	Record *games.Record `json:"record,omitempty"`
 	// Since holds, per seat, the revision at which the seat's current decision began: a panel
 	// drawn before it is stale, one drawn at or after it still fits.
-	Since    []store.Revision `json:"since,omitempty"`
-	Created  time.Time        `json:"created"`
-	Updated  time.Time        `json:"updated"`
-	Archived bool             `json:"archived,omitempty"`
+	Since []store.Revision `json:"since,omitempty"`
+	// Board is the newest board message, whose status line is kept current while a
+	// simultaneous step goes on.
+	Board    *PostedBoard `json:"board,omitempty"`
+	Created  time.Time    `json:"created"`
+	Updated  time.Time    `json:"updated"`
+	Archived bool         `json:"archived,omitempty"`
 
 	rev store.Revision
+}
+
+// PostedBoard is a board message in the channel: its ID, when it was posted, and its text
+// before the status line.
+type PostedBoard struct {
+	ID   string    `json:"id"`
+	At   time.Time `json:"at"`
+	Body string    `json:"body"`
 }
 
 // SeatInfo is one seat: a Discord user, or an AI player when AI is set.

@@ -18,7 +18,7 @@ type command struct {
 // commands lists the slash commands by name.
 func (b *Bot) commands() map[string]command {
 	cmds := map[string]command{}
-	for _, c := range []command{b.startCommand(), handCommand(), statusCommand(), abandonCommand(), b.rulesCommand(), helpCommand(), b.leaderboardCommand()} {
+	for _, c := range []command{b.startCommand(), handCommand(), statusCommand(), abandonCommand(), b.rulesCommand(), helpCommand(), b.leaderboardCommand(), historyCommand()} {
 		cmds[c.def.Name] = c
 	}
 	return cmds
@@ -27,7 +27,7 @@ func (b *Bot) commands() map[string]command {
 // ApplicationCommands returns the definitions of every slash command, for registration.
 func (b *Bot) ApplicationCommands() []*discordgo.ApplicationCommand {
 	var defs []*discordgo.ApplicationCommand
-	for _, name := range []string{"start", "hand", "status", "abandon", "rules", "help", "leaderboard"} {
+	for _, name := range []string{"start", "hand", "status", "abandon", "rules", "help", "leaderboard", "history"} {
 		defs = append(defs, b.commands()[name].def)
 	}
 	return defs
@@ -106,14 +106,14 @@ func helpCommand() command {
 const helpEN = `**tablebot** referees tabletop games right here in the channel.
 • **/start** ` + "`game:`" + ` — open a table; others click **Join**, the host clicks **Start**.
 • Click **Your turn** (or type **/hand**) to open your private panel and make your move.
-• **/status** — show the table again · **/rules** — the rules · **/leaderboard** — the best players here
+• **/status** — show the table again · **/rules** — the rules · **/leaderboard** — the best players here · **/history** — finished games and their records
 • **/abandon** — end the game (the host or someone with Manage Channels).
 Games:`
 
 const helpCS = `**tablebot** rozhoduje deskové hry přímo v kanálu.
 • **/start** ` + "`game:`" + ` — založ stůl; ostatní kliknou na **Přidat se**, zakladatel na **Začít**.
 • Klikni na **Tvůj tah** (nebo napiš **/hand**), otevře se tvůj soukromý panel pro tah.
-• **/status** — znovu ukázat stůl · **/rules** — pravidla · **/leaderboard** — nejlepší hráči serveru
+• **/status** — znovu ukázat stůl · **/rules** — pravidla · **/leaderboard** — nejlepší hráči serveru · **/history** — dohrané hry a jejich záznamy
 • **/abandon** — ukončit hru (zakladatel nebo někdo s právem Spravovat kanály).
 Hry:`
 

@@ -188,6 +188,17 @@ func (h *harness) checkFinished(humans ...fakediscord.User) {
 	if err := h.send(h.bots[0], ix); err != nil || !strings.Contains(h.seen(ix).Content, board[0].Name) {
 		h.t.Fatalf("/leaderboard: %v %q", err, h.seen(ix).Content)
 	}
+	ix = h.fake.SlashCommand(actor(cid), "history")
+	if err := h.send(h.bots[0], ix); err != nil {
+		h.t.Fatalf("/history: %v", err)
+	}
+	hm := h.seen(ix)
+	if !hm.Ephemeral() || len(hm.Attachments) != 1 {
+		h.t.Fatalf("/history: %q with %d files", hm.Content, len(hm.Attachments))
+	}
+	if exported, err := games.DecodeRecord(hm.Attachments[0].Data); err != nil || len(exported.Moves) != len(rec.Moves) {
+		h.t.Fatalf("/history's record: %v", err)
+	}
 }
 
 func TestFullGameTwoPlayersGateway(t *testing.T) {

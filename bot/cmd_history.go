@@ -1,0 +1,55 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// historyLimit is how many finished games /history lists (and attaches: Discord takes 10 files).
+const historyLimit = 10
+
+// historyCommand is /history: the server's latest finished games, each record attached as
+// JSON (replay it with `tablebot replay`, or attach it to a bug report).
+func historyCommand() command {
+	return command{
+		def:    newCommand("history", games.Say("The server's latest finished games, with their records", "Poslední dohrané hry serveru i s jejich záznamy")),
+		handle: (*Bot).onHistory,
+	}
+}
+
+func (b *Bot) onHistory(c *call) error {
+	if err := c.ackReply(true); err != nil {
+		return err
+	}
+	list, err := b.store.History(c.ctx, c.i.GuildID, historyLimit)
+	if err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	if len(list) == 0 {
+		return c.reply(message{ephemeral: true, content: c.say(games.Say("No finished games on this server yet.", "Na tomto serveru zatím není žádná dohraná hra."))})
+	}
+	var sb strings.Builder
+	sb.WriteString("📜 " + c.say(games.Say("Latest finished games:", "Poslední dohrané hry:")) + "\n")
+	var files []*discordgo.File
+	for i, a := range list {
+		rec, err := games.DecodeRecord(a.Record)
+		title := a.Game
+		if kit, ok := b.kit(a.Game); ok {
+			title = kit.Game.Emoji() + " " + c.say(kit.Game.Title())
+		}
+		players := "?"
+		if err == nil {
+			players = strings.Join(rec.Players, ", ")
+		}
+		name := fmt.Sprintf("%s-%s.json", a.Game, a.At.UTC().Format("2006-01-02-1504"))
+		fmt.Fprintf(&sb, "%d. %s — %s — %s (`%s`)\n", i+1, a.At.UTC().Format("2006-01-02 15:04"), title, players, name)
+		files = append(files, &discordgo.File{Name: name, ContentType: "application/json", Reader: bytes.NewReader(a.Record)})
+	}
+	sb.WriteString(c.say(games.Say("Replay a record with `tablebot replay FILE`.", "Záznam přehraješ příkazem `tablebot replay SOUBOR`.")))
+	return c.reply(message{ephemeral: true, content: sb.String(), files: files})
+}

@@ -6,8 +6,10 @@ import (
 	"fmt"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/fits"
 	"github.com/tablebot/tablebot/games/ingenious"
 	"github.com/tablebot/tablebot/images"
+	fitsart "github.com/tablebot/tablebot/images/fits"
 	ingeniousart "github.com/tablebot/tablebot/images/ingenious"
 )
 
@@ -21,6 +23,7 @@ type Kit struct {
 func Kits() []Kit {
 	return []Kit{
 		{Game: ingenious.Game{}, Art: ingeniousart.New()},
+		{Game: fits.Game{}, Art: fitsart.New()},
 	}
 }
 

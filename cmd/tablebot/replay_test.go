@@ -17,6 +17,27 @@ func runCmd(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+func TestReplayFITSExample(t *testing.T) {
+	code, out, stderr := runCmd(t, "replay", "../../examples/fits-2p.json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got replayOutput
+	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Game != "fits" || !got.Over {
+		t.Fatalf("%v %+v", err, got)
+	}
+	for _, s := range got.Seats {
+		boards := s.Detail.(map[string]any)["boards"].([]any)
+		sum := 0.0
+		for _, b := range boards {
+			sum += b.(float64)
+		}
+		if len(boards) != 4 || int(sum) != s.Score {
+			t.Errorf("seat %d: score %d is not the sum of its four boards %v", s.Seat, s.Score, boards)
+		}
+	}
+}
+
 func TestReplayExample(t *testing.T) {
 	code, out, stderr := runCmd(t, "replay", "../../examples/ingenious-2p.json")
 	if code != 0 {

@@ -1,7 +1,6 @@
 package fits
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -157,7 +156,7 @@ func DecodeAction(data []byte) (Action, error) {
 			Flip  *bool   `json:"flip"`
 			Col   *string `json:"col"`
 		}
-		if err := strict(data, &raw); err != nil {
+		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
 			return nil, err
 		}
 		if raw.Piece == nil || raw.Rot == nil || raw.Flip == nil || raw.Col == nil {
@@ -173,7 +172,7 @@ func DecodeAction(data []byte) (Action, error) {
 			Type  string `json:"type"`
 			Piece *Shape `json:"piece"`
 		}
-		if err := strict(data, &raw); err != nil {
+		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
 			return nil, err
 		}
 		if raw.Piece == nil {
@@ -188,7 +187,7 @@ func DecodeAction(data []byte) (Action, error) {
 			Type  string   `json:"type"`
 			Cards *[]Shape `json:"cards"`
 		}
-		if err := strict(data, &raw); err != nil {
+		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
 			return nil, err
 		}
 		if raw.Cards == nil {
@@ -197,17 +196,4 @@ func DecodeAction(data []byte) (Action, error) {
 		return Start{Cards: *raw.Cards}, nil
 	}
 	return nil, fmt.Errorf("%w: unknown action type %q (want place, aside, start or reveal)", games.ErrBadRecord, *head.Type)
-}
-
-// strict decodes data into v, refusing unknown fields and trailing data.
-func strict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%w: action: %v", games.ErrBadRecord, err)
-	}
-	if dec.More() {
-		return fmt.Errorf("%w: action: trailing data", games.ErrBadRecord)
-	}
-	return nil
 }

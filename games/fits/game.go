@@ -3,7 +3,6 @@ package fits
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"slices"
 
 	"github.com/tablebot/tablebot/games"
@@ -33,13 +32,8 @@ func ParseOptions(data json.RawMessage) (Options, error) {
 	var raw struct {
 		Boards *[]int `json:"boards"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(trimmed))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
-		return Options{}, fmt.Errorf("%w: fits options: %v", games.ErrBadRecord, err)
-	}
-	if dec.More() {
-		return Options{}, fmt.Errorf("%w: fits options: trailing data", games.ErrBadRecord)
+	if err := games.DecodeStrict(trimmed, &raw, "fits options"); err != nil {
+		return Options{}, err
 	}
 	if raw.Boards == nil {
 		return DefaultOptions(), nil

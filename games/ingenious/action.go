@@ -1,7 +1,6 @@
 package ingenious
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -127,7 +126,7 @@ func DecodeAction(data []byte) (Action, error) {
 			Tile *string         `json:"tile"`
 			Raw  json.RawMessage `json:"cells"`
 		}
-		if err := strict(data, &raw); err != nil {
+		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
 			return nil, err
 		}
 		if raw.Tile == nil || raw.Raw == nil {
@@ -146,7 +145,7 @@ func DecodeAction(data []byte) (Action, error) {
 		var raw struct {
 			Type string `json:"type"`
 		}
-		if err := strict(data, &raw); err != nil {
+		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
 			return nil, err
 		}
 		if raw.Type == "swap" {
@@ -158,7 +157,7 @@ func DecodeAction(data []byte) (Action, error) {
 			Type  string  `json:"type"`
 			Tiles *[]Tile `json:"tiles"`
 		}
-		if err := strict(data, &raw); err != nil {
+		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
 			return nil, err
 		}
 		if raw.Tiles == nil {
@@ -167,14 +166,4 @@ func DecodeAction(data []byte) (Action, error) {
 		return Draw{Tiles: *raw.Tiles}, nil
 	}
 	return nil, fmt.Errorf("%w: unknown action type %q (want place, swap, keep or draw)", games.ErrBadRecord, *head.Type)
-}
-
-// strict decodes data into v, refusing unknown fields.
-func strict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%w: action: %v", games.ErrBadRecord, err)
-	}
-	return nil
 }

@@ -3,7 +3,6 @@ package ingenious
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 
 	"github.com/tablebot/tablebot/games"
 )
@@ -54,12 +53,8 @@ func ParseOptions(data json.RawMessage) (Options, error) {
 	if len(bytes.TrimSpace(data)) == 0 || string(bytes.TrimSpace(data)) == "null" {
 		return o, nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&o); err != nil {
-		return o, fmt.Errorf("%w: ingenious options: %v", games.ErrBadRecord, err)
-	}
-	return o, nil
+	err := games.DecodeStrict(data, &o, "ingenious options")
+	return o, err
 }
 
 // New starts a game for 1–4 players.

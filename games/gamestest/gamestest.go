@@ -40,8 +40,10 @@ type Suite struct {
 	// Canonical maps an action to the form Legal lists it in (default: unchanged).
 	Canonical func(games.Action) games.Action
 	// ApplyAllEvery checks every listed legal move on a clone every this many moves (default 7;
-	// the check is skipped for lists longer than 400, where a random 400 are checked).
+	// for lists longer than 400 a random 400 are checked).
 	ApplyAllEvery int
+	// MutateEvery tries Mutate's proposals every this many moves (default 2).
+	MutateEvery int
 }
 
 // Seed returns the seed of a randomized test: TABLEBOT_SEED if set, else a fresh one. It
@@ -88,6 +90,9 @@ func (s Suite) Run(t *testing.T) {
 	}
 	if s.ApplyAllEvery == 0 {
 		s.ApplyAllEvery = 7
+	}
+	if s.MutateEvery == 0 {
+		s.MutateEvery = 2
 	}
 	if s.Canonical == nil {
 		s.Canonical = func(a games.Action) games.Action { return a }
@@ -137,7 +142,7 @@ func (s Suite) playout(t *testing.T, c Case, r *rand.Rand) {
 			if move%s.ApplyAllEvery == 0 {
 				s.checkLegalApply(t, st, seat, legal, r)
 			}
-			if s.Mutate != nil {
+			if s.Mutate != nil && move%s.MutateEvery == 0 {
 				s.checkMutations(t, st, seat, legal, r)
 			}
 			if st.Hint(seat) == nil {

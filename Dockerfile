@@ -5,13 +5,16 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 ARG VERSION=dev
-RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/tablebot ./cmd/tablebot
+RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/tablebot ./cmd/tablebot \
+ && mkdir -p /out/data
 
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/tablebot /tablebot
-# The embedded store lives here; mount a volume to keep games across container restarts.
+# The embedded store lives in /data, owned by the non-root user; mount a volume there to keep
+# games across container restarts (a new named volume takes this ownership).
+COPY --from=build --chown=65532:65532 /out/data /data
 WORKDIR /data
 ENV TABLEBOT_STORE_PATH=/data/tablebot.db
 EXPOSE 8080
-USER nonroot:nonroot
+USER 65532:65532
 ENTRYPOINT ["/tablebot"]

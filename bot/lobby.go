@@ -168,6 +168,7 @@ func (b *Bot) onStart(c *call, id ID) error {
 		return err
 	}
 	var steps []step
+	var st games.State
 	t, err := b.mutate(c.ctx, c.i.ChannelID, func(t *Table) error {
 		if t.Status != StatusLobby || t.Game != id.Game || id.Rev < t.Opened {
 			return refuse("This lobby is closed. Start a new one with /start.", "Tento stůl už je zavřený. Nový založíš příkazem /start.")
@@ -187,7 +188,7 @@ func (b *Bot) onStart(c *call, id ID) error {
 		if err != nil {
 			return err
 		}
-		t.Record, t.Status = &rec.Record, StatusPlaying
+		t.Record, t.Status, st = &rec.Record, StatusPlaying, rec.State
 		t.Since = nil
 		refreshSince(t, nil, nil)
 		return nil
@@ -201,5 +202,5 @@ func (b *Bot) onStart(c *call, id ID) error {
 	if err := c.edit(lobby); err != nil {
 		return err
 	}
-	return b.announce(c, t, steps)
+	return b.announce(c, t, st, steps)
 }

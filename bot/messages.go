@@ -218,13 +218,9 @@ func (b *Bot) refreshStatus(c *call) error {
 	return nil
 }
 
-// announce posts the board after steps (and the result when the game is over), and archives a
-// finished game.
-func (b *Bot) announce(c *call, t *Table, steps []step) error {
-	st, err := b.state(t)
-	if err != nil {
-		return err
-	}
+// announce posts the board of state st after steps (and the result when the game is over),
+// and archives a finished game.
+func (b *Bot) announce(c *call, t *Table, st games.State, steps []step) error {
 	if games.Over(st) {
 		m, err := b.endMessage(t, st, steps, t.Lang())
 		if err != nil {
@@ -242,6 +238,9 @@ func (b *Bot) announce(c *call, t *Table, steps []step) error {
 	msg, err := b.post(c, t, m)
 	if err != nil {
 		return err
+	}
+	if len(st.ToAct()) < 2 {
+		return nil // one seat decides: the status line will not change before the next board
 	}
 	return b.rememberBoard(c, t, msg, m.body)
 }

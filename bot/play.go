@@ -256,6 +256,7 @@ func (b *Bot) onTyped(c *call, id ID) error {
 // deciding in a simultaneous step; or why nothing was written.
 type committed struct {
 	table   *Table
+	state   games.State
 	steps   []step
 	waiting []games.Seat
 	// stale is set when the panel was drawn before the seat's current decision.
@@ -315,6 +316,7 @@ func (b *Bot) commit(ctx context.Context, channel, user string, id ID) (committe
 		}
 		refreshSince(t, before, moved)
 		out.waiting = stillDeciding(before, moved, rec.State.ToAct())
+		out.state = rec.State
 		t.Record = &rec.Record
 		if games.Over(rec.State) {
 			t.Status = StatusOver
@@ -376,7 +378,7 @@ func (b *Bot) onCommit(c *call, id ID) error {
 	if len(waiting) > 0 {
 		return b.refreshStatus(c)
 	}
-	return b.announce(c, t, steps)
+	return b.announce(c, t, res.state, steps)
 }
 
 // stillDeciding lists the seats that were deciding before a write, did not move in it and

@@ -38,7 +38,13 @@ func (b *Bot) onLeaderboard(c *call) error {
 		if i < len(medals) {
 			mark = medals[i]
 		}
-		sb.WriteString(mark + " " + c.say(games.Say("**%s** — %d wins of %d games, best %d", "**%s** — %d výher z %d her, nejlépe %d", r.Name, r.Wins, r.Played, r.Best)) + "\n")
+		wins := games.Count(r.Wins, "win", "wins", "výhra", "výhry", "výher")
+		played := games.Count(r.Played, "game", "games", "hra", "hry", "her")
+		line := games.Text{
+			EN: fmt.Sprintf("**%s** — %s in %s, best %d", r.Name, wins.EN, played.EN, r.Best),
+			CS: fmt.Sprintf("**%s** — %s, odehráno %s, nejlépe %d", r.Name, wins.CS, played.CS, r.Best),
+		}
+		sb.WriteString(mark + " " + c.say(line) + "\n")
 	}
 	return c.reply(message{content: sb.String()})
 }

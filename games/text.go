@@ -59,3 +59,17 @@ func Join(parts []Text, sep string) Text {
 	}
 	return Text{EN: strings.Join(en, sep), CS: strings.Join(cs, sep)}
 }
+
+// Count writes n with the noun in the right plural form for each language: English one/many;
+// Czech one (1), few (2–4) and many (0, 5 and more), e.g. Count(2, "win", "wins", "výhra",
+// "výhry", "výher") is "2 wins" / "2 výhry".
+func Count(n int, enOne, enMany, csOne, csFew, csMany string) Text {
+	en, cs := enMany, csMany
+	switch {
+	case n == 1:
+		en, cs = enOne, csOne
+	case n >= 2 && n <= 4:
+		cs = csFew
+	}
+	return Text{EN: fmt.Sprintf("%d %s", n, en), CS: fmt.Sprintf("%d %s", n, cs)}
+}

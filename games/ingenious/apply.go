@@ -89,7 +89,10 @@ func (s *State) applyDraw(d Draw) ([]games.Event, error) {
 		s.bag[t.kind()]++
 	}
 	s.returning = nil
-	events := []games.Event{{Seat: games.Chance, Minor: true, Text: games.Say("%s drew %d tiles.", "%s si dobral(a) %d dílků.", s.players[seat], len(d.Tiles))}}
+	drawn := games.Count(len(d.Tiles), "tile", "tiles", "dílek", "dílky", "dílků")
+	events := []games.Event{{Seat: games.Chance, Minor: true, Text: games.Text{
+		EN: s.players[seat] + " drew " + drawn.EN + ".", CS: s.players[seat] + " si dobral(a) " + drawn.CS + ".",
+	}}}
 	switch {
 	case s.Solo():
 		s.phase = PhasePlace

@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/store"
 )
 
 // toConfirm opens the panel of the player to act and goes as far as the Place button,
@@ -347,4 +349,45 @@ func withoutPermissions(t *testing.T, ix *fakediscord.Interaction) *fakediscord.
 	}
 	ix.Raw = data
 	return ix
+}
+
+// TestStoreDown: with the store gone, a click gets a clear message, /healthz says 503, and
+// nothing panics; once a store answers again the game goes on where it was.
+func TestStoreDown(t *testing.T) {
+	path := t.TempDir() + "/t.db"
+	st, err := store.OpenBolt(path, store.BoltOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, st)
+	in := h.addBot("gateway")
+	h.startGame(in, ben.ID)
+	h.playTurn(firstChoice)
+	before := playerMoves(h.table())
+	board := h.lastBoard()
+	st.Close()
+
+	m, err := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
+	if err == nil || !strings.Contains(m.Content, "your game is safe") {
+		t.Fatalf("with the store down: %v %q", err, m.Content)
+	}
+	rec := httptest.NewRecorder()
+	in.bot.Healthz().ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Fatalf("/healthz with the store down: %d", rec.Code)
+	}
+
+	// A new process on the same file carries on (the old one is stopped first).
+	in.session.Close()
+	again, err := store.OpenBolt(path, store.BoltOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { again.Close() })
+	h.store, h.bots = again, nil
+	h.addBot("gateway")
+	if got := playerMoves(h.table()); got != before {
+		t.Fatalf("%d moves after the outage, want %d", got, before)
+	}
+	h.playTurn(firstChoice)
 }

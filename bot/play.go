@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -163,7 +162,8 @@ func (b *Bot) openPanel(c *call, id ID) error {
 // onTurn opens the caller's panel from a public board message.
 func (b *Bot) onTurn(c *call, id ID) error { return b.openPanel(c, ID{}) }
 
-// showDraft redraws the panel in place at draft (stale panels are replaced by a fresh one).
+// showDraft redraws the panel in place at draft with note on top. A stale panel is replaced
+// by a fresh one, saying so unless note already explains.
 func (b *Bot) showDraft(c *call, id ID, draft, note string) error {
 	if err := c.ackUpdate(); err != nil {
 		return err
@@ -173,7 +173,10 @@ func (b *Bot) showDraft(c *call, id ID, draft, note string) error {
 		return err
 	}
 	if stale(t, seat, id.Rev) {
-		draft, note = "", movedOn(c)
+		draft = ""
+		if note == "" {
+			note = movedOn(c)
+		}
 	}
 	m, err := b.panelMessage(c, t, st, seat, draft, note)
 	if err != nil {
@@ -355,7 +358,7 @@ func (b *Bot) onCommit(c *call, id ID) error {
 		if refusal != nil {
 			draft = id.Arg
 		}
-		return b.showDraftAfterAck(c, id, draft, note)
+		return b.showDraft(c, id, draft, note)
 	}
 	var done []string
 	for _, e := range steps[0].events {
@@ -391,25 +394,6 @@ func stillDeciding(before []games.Seat, moved map[games.Seat]bool, after []games
 		}
 	}
 	return out
-}
-
-// showDraftAfterAck redraws the panel after a refused commit, with the reason on top.
-func (b *Bot) showDraftAfterAck(c *call, id ID, draft, note string) error {
-	t, st, seat, err := b.seated(c, id)
-	if errors.Is(err, errStale) {
-		return err
-	}
-	if err != nil {
-		return err
-	}
-	if stale(t, seat, id.Rev) {
-		draft = ""
-	}
-	m, err := b.panelMessage(c, t, st, seat, draft, note)
-	if err != nil {
-		return err
-	}
-	return c.edit(m)
 }
 
 // onScores shows the current standing, ephemeral.

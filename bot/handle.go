@@ -76,7 +76,7 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 			if !ok {
 				return refuse("That button is not one of mine any more. Use /hand or /status.", "Toto tlačítko už neznám. Použij /hand nebo /status.")
 			}
-			c.log = c.log.With("game", id.Game, "revision", uint64(id.Rev), "verb", id.Verb)
+			c.log = c.log.With("verb", id.Verb, "drawn_at", uint64(id.Rev))
 			return h(b, c, id)
 		}
 		return refuse("I cannot handle that kind of interaction.", "Tento druh interakce neumím zpracovat.")
@@ -159,7 +159,7 @@ func (b *Bot) explain(c *call, err error) {
 	}
 }
 
-// logAttrs adds the table's identity to a logger.
+// tableLog adds the table's identity to a logger: game, table and revision.
 func tableLog(l *slog.Logger, t *Table) *slog.Logger {
 	return l.With("game", t.Game, "table", t.ID, "revision", uint64(t.rev))
 }

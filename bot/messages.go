@@ -120,6 +120,9 @@ func progress(t *Table, st games.State) games.Text {
 			moves++
 		}
 	}
+	if moves == 0 {
+		return games.Say("the game begins", "hra začíná")
+	}
 	return games.Say("move %d", "tah %d", moves)
 }
 

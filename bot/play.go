@@ -366,19 +366,12 @@ func (b *Bot) onCommit(c *call, id ID) error {
 			done = append(done, e.Text.In(c.lang))
 		}
 	}
-	if len(waiting) > 0 {
-		// A simultaneous step goes on: the others' choices stay hidden and nothing is posted
-		// until the last of them has moved.
-		var names []string
-		for _, s := range waiting {
-			names = append(names, t.Seats[s].Name)
-		}
-		done = append(done, c.say(games.Say("Waiting for %s.", "Čeká se na: %s.", strings.Join(names, ", "))))
-	}
 	if err := c.edit(message{content: "✅ " + strings.Join(done, "\n"), ephemeral: true}); err != nil {
 		return err
 	}
 	if len(waiting) > 0 {
+		// A simultaneous step goes on: the others' choices stay hidden and no board is posted
+		// until the last of them has moved; the board's status line now waits for the rest.
 		return b.refreshStatus(c)
 	}
 	return b.announce(c, t, res.state, steps)

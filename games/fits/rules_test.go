@@ -395,3 +395,16 @@ func TestEveryPairAccepted(t *testing.T) {
 		t.Errorf("O4 from E rests on %s", got)
 	}
 }
+
+func TestProgress(t *testing.T) {
+	var _ games.Progress = (*State)(nil)
+	s := dealt(t, 2, []int{3, 1}, F5, X5)
+	if got := s.Progress().EN; got != "round 1 of 2 (board 3) · start pieces" {
+		t.Fatalf("start pieces: %q", got)
+	}
+	b := building(t, 2, []int{3, 1}, F5, X5)
+	mustApply(t, b, games.Chance, Reveal{Piece: T4})
+	if got := b.Progress(); got.EN != "round 1 of 2 (board 3) · card 1 of 16" || got.CS != "kolo 1 z 2 (deska 3) · karta 1 z 16" {
+		t.Fatalf("first card: %+v", got)
+	}
+}

@@ -63,11 +63,13 @@ func describeOptions(g games.Game, raw json.RawMessage, lang games.Lang) string 
 		if got, ok := set[o.Name]; ok {
 			v = string(got)
 		}
-		switch v {
-		case "true":
+		switch {
+		case v == "true":
 			v = games.Say("yes", "ano").In(lang)
-		case "false":
+		case v == "false":
 			v = games.Say("no", "ne").In(lang)
+		case strings.HasPrefix(v, "["):
+			v = strings.ReplaceAll(strings.Trim(v, "[]"), ",", ", ")
 		}
 		parts = append(parts, o.Name+": "+v)
 	}

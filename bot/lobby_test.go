@@ -1,0 +1,20 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/games"
+)
+
+func TestDescribeOptions(t *testing.T) {
+	kits := catalog.Kits()
+	fits, _ := catalog.Find(kits, "fits")
+	if got := describeOptions(fits.Game, []byte(`{"boards":[3,1]}`), games.English); got != "boards: 3, 1" {
+		t.Errorf("fits: %q", got)
+	}
+	ing, _ := catalog.Find(kits, "ingenious")
+	if got := describeOptions(ing.Game, []byte(`{"teams":true}`), games.Czech); got != "teams: ano · talk: ne" {
+		t.Errorf("ingenious: %q", got)
+	}
+}

@@ -3,69 +3,111 @@ package fits
 import (
 	"image/color"
 
+	game "github.com/tablebot/tablebot/games/fits"
 	"github.com/tablebot/tablebot/images"
 )
 
-// seatShades are the piece colours of seats 0–3 (red, green, blue, yellow), each with a dark
-// edge and a light face for the ghost.
-var seatShades = [4]struct{ face, edge, ghost color.RGBA }{
-	{images.Hex("#d9443f"), images.Hex("#7c1f1c"), images.Hex("#efb3ad")},
-	{images.Hex("#3aa45a"), images.Hex("#1b5a2e"), images.Hex("#b2dcbd")},
-	{images.Hex("#3676d8"), images.Hex("#1a3c76"), images.Hex("#b1c8ef")},
-	{images.Hex("#f0c233"), images.Hex("#836414"), images.Hex("#f7e3a6")},
+// seatShades are the piece colours of the seats, indexed by game.Colour: red, green, blue,
+// yellow.
+var seatShades = [4]color.RGBA{
+	game.Red:    images.Hex("#dc4640"),
+	game.Green:  images.Hex("#35a457"),
+	game.Blue:   images.Hex("#3674d8"),
+	game.Yellow: images.Hex("#f0c233"),
 }
 
 // The colours of the boards.
 var (
-	wood      = images.Hex("#5a3d27") // the board seen between the cells
-	woodEdge  = images.Hex("#7d573a") // its rim
-	cellFill  = images.Hex("#efe6d2") // a plain cell
-	dotInk    = images.Hex("#8b7a63") // the dot of a plain cell
-	overFill  = images.Hex("#3f2c1e") // a cell of the overhang rows
-	overHatch = images.Hex("#4e3828") // the hatching of the overhang
-	overText  = images.Hex("#a98a6c") // the overhang's name
-	numFill   = images.Hex("#f6dc8c") // a numbered cell (board 2)
-	whiteFill = images.Hex("#ffffff") // a white cell (board 3)
-	blackFill = images.Hex("#20242a") // a black cell (board 3)
-	symFill   = images.Hex("#d9cdf0") // a symbol cell (board 4)
-	ink       = images.Hex("#2e261d") // marks printed on cells
-	badGhost  = images.Hex("#e85a5a") // a landing that is not allowed
+	plate      = images.Hex("#5a3d27") // the walnut frame around the grid
+	plateRim   = images.Hex("#7d573a") // its lit edge
+	cellFill   = images.Hex("#efe6d2") // an empty cell of the grid
+	gridLine   = images.Hex("#c4b292") // the lines between cells
+	overFill   = images.Hex("#3f2c1e") // an empty cell of the overhang
+	overHatch  = images.Hex("#4e3828") // the overhang's hatching
+	overInk    = images.Hex("#b39373") // the overhang's name and row numbers
+	ridge      = images.Hex("#f4f1ea") // the line between row 12 and the overhang
+	dotInk     = images.Hex("#958268") // a plain dot
+	numberFill = images.Hex("#f6d77e") // board 2: a numbered cell
+	whiteFill  = images.Hex("#ffffff") // board 3: a white value cell
+	whiteRing  = images.Hex("#9aa0a8") // board 3: its ring
+	blackFill  = images.Hex("#1b1d21") // board 3: a black −5 cell
+	symbolFill = images.Hex("#ddd0f0") // board 4: a symbol's cell
+	markInk    = images.Hex("#2e261d") // numbers, values and symbols printed on cells
+	headroom   = images.Hex("#33242a") // the rows above 16 in a preview, where no piece may go
+	roomInk    = images.Hex("#8c5468") // their dashed edge and label
+	neutral    = images.Hex("#e6e9ec") // the revealed card's shape, nobody's yet
+	neutralRim = images.Hex("#59636d") // its outline
+	doneInk    = images.Hex("#7fd18b") // the "done" mark
+	silver     = images.Hex("#c0c8d0") // the medal of second place and below
 )
 
-// seatShade returns the shades of seat's colour.
-func seatShade(seat int) (face, edge, ghost color.RGBA) {
-	s := seatShades[((seat%4)+4)%4]
-	return s.face, s.edge, s.ghost
-}
+// ghostAlpha is the opacity of a previewed piece.
+const ghostAlpha = 0.6
 
-// paletteColours lists every colour of the pictures with the ramps their anti-aliased edges
-// and text need.
+// edgeOf is the outline of a piece of colour c: a deep shade of it, so that two pieces of one
+// colour side by side are parted by a clear dark line.
+func edgeOf(c color.RGBA) color.RGBA { return images.Mix(c, images.Black, 0.62) }
+
+// litOf and shadeOf are the lit (top, left) and shaded (bottom, right) rims of a square.
+func litOf(c color.RGBA) color.RGBA   { return images.Mix(c, images.White, 0.22) }
+func shadeOf(c color.RGBA) color.RGBA { return images.Mix(c, images.Black, 0.14) }
+
+// paletteColours lists every colour the pictures use, with the shades between them that
+// anti-aliased edges and the translucent preview need.
 func paletteColours() []color.RGBA {
 	out := images.StandardColours()
 	add := func(cs ...color.RGBA) { out = append(out, cs...) }
 	ramp := func(a, b color.RGBA, n int) { add(images.Ramp(a, b, n)...) }
-	add(wood, woodEdge, cellFill, dotInk, overFill, overHatch, overText, numFill, whiteFill, blackFill, symFill, ink, badGhost)
+	add(plate, plateRim, cellFill, gridLine, overFill, overHatch, overInk, ridge, dotInk, numberFill,
+		whiteFill, whiteRing, blackFill, symbolFill, markInk, headroom, roomInk, neutral, neutralRim,
+		doneInk, silver)
+	ramp(images.Card, plate, 1)
+	ramp(images.Card, plateRim, 1)
+	ramp(plate, plateRim, 1)
 	ramp(cellFill, dotInk, 2)
-	ramp(cellFill, ink, 3)
-	ramp(numFill, ink, 3)
-	ramp(whiteFill, ink, 3)
-	ramp(blackFill, whiteFill, 3)
-	ramp(symFill, ink, 3)
-	ramp(wood, cellFill, 2)
-	ramp(wood, images.Paper, 3)
+	ramp(cellFill, markInk, 3)
+	ramp(numberFill, markInk, 3)
+	ramp(whiteFill, markInk, 3)
+	ramp(whiteFill, whiteRing, 1)
+	ramp(blackFill, images.Paper, 3)
+	ramp(symbolFill, markInk, 3)
 	ramp(overFill, overHatch, 1)
-	ramp(overFill, images.Paper, 2)
-	ramp(overFill, overText, 2)
-	ramp(overHatch, overText, 1)
-	ramp(images.Slate, wood, 1)
-	ramp(wood, images.Highlight, 1)
-	ramp(badGhost, images.Paper, 2)
+	ramp(overFill, overInk, 2)
+	ramp(images.Card, overInk, 1)
+	ramp(headroom, roomInk, 1)
+	ramp(images.Card, doneInk, 2)
+	ramp(images.Card, neutral, 2)
+	ramp(neutral, neutralRim, 1)
+	ramp(images.Card, silver, 2)
+	ramp(silver, images.Slate, 2)
+	ramp(images.Gold, images.Slate, 2)
+	ramp(images.Highlight, headroom, 1)
 	for _, s := range seatShades {
-		add(s.face, s.edge, s.ghost)
-		ramp(s.face, s.edge, 1)
-		ramp(s.face, images.Card, 2)
-		ramp(s.face, images.Slate, 2)
-		ramp(s.ghost, s.edge, 1)
+		add(s, edgeOf(s), litOf(s), shadeOf(s))
+		ramp(s, edgeOf(s), 1)
+		ramp(images.Card, s, 2)
+		ramp(s, markInk, 2)
+		ramp(s, images.Highlight, 1)
+		for _, under := range []color.RGBA{cellFill, overFill, overHatch, dotInk, headroom, numberFill, whiteFill, blackFill, symbolFill, markInk} {
+			add(images.Mix(under, s, ghostAlpha))
+		}
+	}
+	for _, under := range []color.RGBA{cellFill, overFill, overHatch, headroom} {
+		add(images.Mix(under, images.Highlight, ghostAlpha))
 	}
 	return out
+}
+
+// fade returns c at opacity alpha (0–1), premultiplied as image/color expects.
+func fade(c color.RGBA, alpha float64) color.RGBA {
+	m := func(v uint8) uint8 { return uint8(float64(v)*alpha + 0.5) }
+	return color.RGBA{m(c.R), m(c.G), m(c.B), m(255)}
+}
+
+// seatShade returns the piece colour of c, or neutral for a colour no seat has.
+func seatShade(c game.Colour) color.RGBA {
+	if c < game.Red || c > game.Yellow {
+		return neutral
+	}
+	return seatShades[c]
 }

@@ -1,9 +1,9 @@
 package fits
 
 import (
-	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -18,109 +18,253 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
 
-// maxPictureBytes is the most a picture may encode to.
-const maxPictureBytes = 80 << 10
+// maxDiffering is the fraction of pixels a picture may differ from its golden copy in (by
+// more than a few levels in a channel), for floating-point differences between machines.
+const maxDiffering = 0.002
 
-func encode(t testing.TB, img image.Image) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := images.EncodePNG(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+// picture is one picture of the tests: its name and how to draw it.
+type picture struct {
+	name string
+	draw func(r *Renderer) (image.Image, error)
 }
 
-// differing counts the pixels that differ between two pictures of the same size.
-func differing(a, b image.Image) int {
-	if a.Bounds() != b.Bounds() {
-		return -1
+func tablePic(name string, v *game.View, lang games.Lang) picture {
+	return picture{name, func(r *Renderer) (image.Image, error) { return r.Table(v, lang) }}
+}
+
+func privatePic(name string, v *game.View, draft string, lang games.Lang) picture {
+	return picture{name, func(r *Renderer) (image.Image, error) { return r.Private(v, draft, lang) }}
+}
+
+// goldens lists the golden pictures, each drawn from a seeded game played by the AI.
+func goldens(tb testing.TB) []picture {
+	tb.Helper()
+	two, four, end, b4, solo, high := twoMid(tb), fourMid(tb), roundEnd(tb), board4(tb), soloOver(tb), crowded(tb)
+	tooHigh, ok := highDraft(view(high, 0))
+	if !ok {
+		tb.Fatal("no drop reaches above row 16")
 	}
-	n := 0
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, _ := a.At(x, y).RGBA()
-			r2, g2, b2, _ := b.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 {
-				n++
-			}
-		}
+	return []picture{
+		tablePic("table-two-mid", view(two, games.NoSeat), games.English),
+		tablePic("table-four", view(four, 1), games.Czech),
+		tablePic("table-solo-over", view(solo, 0), games.English),
+		tablePic("table-round-end", view(end, games.NoSeat), games.English),
+		tablePic("table-board4", view(b4, games.NoSeat), games.English),
+		privatePic("private-legal", view(two, 0), "", games.English),
+		privatePic("private-too-high", view(high, 0), tooHigh, games.English),
+		privatePic("private-aside-cs", view(four, 0), game.AsideDraft, games.Czech),
 	}
-	return n
 }
 
 func TestGolden(t *testing.T) {
 	r := New()
-	for _, g := range goldenCases(t) {
-		t.Run(g.name, func(t *testing.T) {
-			img, err := g.draw(r)
+	for _, p := range goldens(t) {
+		t.Run(p.name, func(t *testing.T) {
+			got, err := p.draw(r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			data := encode(t, img)
-			if len(data) > maxPictureBytes {
-				t.Errorf("%d bytes, want at most %d", len(data), maxPictureBytes)
-			}
-			if w := img.Bounds().Dx(); w > 1200 {
-				t.Errorf("%d px wide, want at most 1200", w)
-			}
-			path := filepath.Join("testdata", g.name+".png")
+			path := filepath.Join("testdata", p.name+".png")
 			if *update {
-				if err := os.WriteFile(path, data, 0o644); err != nil {
+				if err := writePNG(path, got); err != nil {
 					t.Fatal(err)
 				}
+				return
 			}
-			f, err := os.Open(path)
+			want, err := readPNG(path)
 			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
+				t.Fatalf("%v (go test ./images/fits -update writes it)", err)
 			}
-			want, err := png.Decode(f)
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := differing(img, want); d < 0 || d > img.Bounds().Dx()*img.Bounds().Dy()/1000 {
-				got := filepath.Join(t.TempDir(), g.name+".png")
-				os.WriteFile(got, data, 0o644)
-				t.Fatalf("%d pixels differ from %s; the new picture is %s", d, path, got)
+			if err := compare(got, want); err != nil {
+				out, werr := os.CreateTemp("", "fits-"+p.name+"-*.png")
+				if werr == nil {
+					out.Close()
+					werr = writePNG(out.Name(), got)
+				}
+				if werr != nil {
+					t.Fatalf("%v; writing the picture failed too: %v", err, werr)
+				}
+				t.Fatalf("%v: got %s, want %s (go test ./images/fits -update accepts it)", err, out.Name(), path)
 			}
 		})
 	}
 }
 
-func TestBadViews(t *testing.T) {
-	r := New()
-	spectator := play(t, 2, "{}", 1, func(s *game.State) bool { return turned(s) == 2 }).View(games.NoSeat)
-	for name, draw := range map[string]func() error{
-		"wrong type":        func() error { _, err := r.Table(42, games.English); return err },
-		"nil view":          func() error { _, err := r.Table((*game.View)(nil), games.English); return err },
-		"spectator private": func() error { _, err := r.Private(spectator, "", games.English); return err },
-		"naive wrong type":  func() error { _, err := r.NaiveTable("x", games.English); return err },
-	} {
-		if err := draw(); !errors.Is(err, ErrView) {
-			t.Errorf("%s: %v, want ErrView", name, err)
+// compare fails when the pictures differ in size or in more than a tiny fraction of pixels.
+func compare(got, want image.Image) error {
+	if got.Bounds() != want.Bounds() {
+		return fmt.Errorf("size %v, want %v", got.Bounds(), want.Bounds())
+	}
+	b := got.Bounds()
+	diff := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := got.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if far(r1, r2) || far(g1, g2) || far(b1, b2) {
+				diff++
+			}
 		}
 	}
-	// A malformed draft is drawn as "nothing to place", never a panic.
-	mine := play(t, 2, "{}", 1, func(s *game.State) bool { return turned(s) == 3 && len(s.ToAct()) == 2 }).View(0)
-	if _, err := r.Private(mine, "r9f7cZ", games.English); err != nil {
-		t.Errorf("malformed draft: %v", err)
+	if frac := float64(diff) / float64(b.Dx()*b.Dy()); frac > maxDiffering {
+		return fmt.Errorf("%d pixels (%.2f%%) differ", diff, 100*frac)
 	}
+	return nil
 }
 
-func TestConcurrentRendering(t *testing.T) {
+// far reports whether two 16-bit channel values differ by more than 8 levels of 255.
+func far(a, b uint32) bool { return max(a, b)-min(a, b) > 8*0x101 }
+
+func writePNG(path string, img image.Image) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := images.EncodePNG(f, img); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func readPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return img, nil
+}
+
+// TestConcurrent draws every golden picture from several goroutines on one fresh renderer
+// (its caches filling under contention) and checks that each equals the picture drawn alone.
+func TestConcurrent(t *testing.T) {
+	ps := goldens(t)
+	alone := New()
+	want := make([]image.Image, len(ps))
+	for i, p := range ps {
+		img, err := p.draw(alone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = img
+	}
 	r := New()
-	cases := goldenCases(t)
 	var wg sync.WaitGroup
-	for i := range 8 {
+	for g := range 6 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g := cases[i%len(cases)]
-			if _, err := g.draw(r); err != nil {
-				t.Errorf("%s: %v", g.name, err)
+			for k := range ps {
+				i := (g + k) % len(ps)
+				got, err := ps[i].draw(r)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if !samePixels(got, want[i]) {
+					t.Errorf("%s drawn concurrently differs from the picture drawn alone", ps[i].name)
+				}
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// samePixels reports whether two paletted pictures are identical.
+func samePixels(a, b image.Image) bool {
+	pa, ok1 := a.(*image.Paletted)
+	pb, ok2 := b.(*image.Paletted)
+	return ok1 && ok2 && pa.Rect == pb.Rect && string(pa.Pix) == string(pb.Pix)
+}
+
+func TestBadViews(t *testing.T) {
+	r := New()
+	two := twoMid(t)
+	spectator := view(two, games.NoSeat)
+	overlap := view(two, games.NoSeat)
+	overlap.Seats[1].Pieces = append(overlap.Seats[1].Pieces, overlap.Seats[1].Pieces[0])
+	offBoard := view(two, games.NoSeat)
+	offBoard.Seats[0].Pieces[0].Cells = []game.Cell{{Col: 6, Row: 0}}
+	noSeats := view(two, games.NoSeat)
+	noSeats.Seats = nil
+	badBoard := view(two, games.NoSeat)
+	badBoard.Board = 7
+	badLast := view(two, games.NoSeat)
+	badLast.Seats[0].Last = 99
+	for _, tc := range []struct {
+		name string
+		view any
+	}{
+		{"nil", nil},
+		{"a string", "table"},
+		{"a view by value", *spectator},
+		{"a nil view", (*game.View)(nil)},
+		{"no seats", noSeats},
+		{"board 7", badBoard},
+		{"overlapping pieces", overlap},
+		{"a piece off the board", offBoard},
+		{"a last piece out of range", badLast},
+	} {
+		if _, err := r.Table(tc.view, games.English); !errors.Is(err, ErrView) {
+			t.Errorf("Table(%s): error %v, want one wrapping ErrView", tc.name, err)
+		}
+		if _, err := r.NaiveTable(tc.view, games.English); !errors.Is(err, ErrView) {
+			t.Errorf("NaiveTable(%s): error %v, want one wrapping ErrView", tc.name, err)
+		}
+		if _, err := r.Private(tc.view, "", games.English); !errors.Is(err, ErrView) {
+			t.Errorf("Private(%s): error %v, want one wrapping ErrView", tc.name, err)
+		}
+	}
+	if _, err := r.Private(spectator, "", games.English); !errors.Is(err, ErrView) {
+		t.Errorf("Private(spectator): error %v, want one wrapping ErrView", err)
+	}
+	player := view(two, 0)
+	for _, draft := range []string{"r9f0cA", "x", "r0f0cG", "r0f2cA", "aside "} {
+		if _, err := r.Private(player, draft, games.English); err == nil {
+			t.Errorf("Private with draft %q: want an error", draft)
+		}
+	}
+	for _, draft := range []string{"", "aside", "r0f0cA", "r3f1cD", "r1f0cF"} {
+		if _, err := r.Private(player, draft, games.Czech); err != nil {
+			t.Errorf("Private with draft %q: %v", draft, err)
+		}
+	}
+	if _, err := r.Private(view(startPhase(t), 0), "aside", games.English); err == nil {
+		t.Error("setting a start piece aside: want an error")
+	}
+	if _, err := r.Private(view(two, 1), "", games.English); err != nil {
+		t.Errorf("a seat that has chosen already: %v", err)
+	}
+}
+
+// TestEveryStep draws the table and every player's panel after every move of a seeded game:
+// no phase, seat or state may fail to draw.
+func TestEveryStep(t *testing.T) {
+	r := New()
+	var st *game.State
+	draw := func() {
+		t.Helper()
+		if _, err := r.Table(view(st, games.NoSeat), games.Czech); err != nil {
+			t.Fatalf("table after %d cards: %v", turned(st), err)
+		}
+		for seat := range games.Seat(2) {
+			if _, err := r.Private(view(st, seat), "", games.English); err != nil {
+				t.Fatalf("panel of seat %d after %d cards: %v", seat, turned(st), err)
+			}
+		}
+	}
+	play(t, 2, `{"boards":[4,3]}`, 11, func(s *game.State) bool {
+		st = s
+		draw()
+		return false
+	})
+	draw()
+	if !games.Over(st) {
+		t.Fatal("the game did not end")
+	}
 }

@@ -3,80 +3,381 @@ package fits
 import (
 	"fmt"
 	"image"
-	"image/color"
+	"slices"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/fits"
 	"github.com/tablebot/tablebot/images"
 )
 
-// privateCell is the cell size of the board on a private panel.
-const privateCell = 40
+// bigCell is the square size of the piece drawn large on the private panel.
+const bigCell = 34
 
-// drawPrivate draws the viewer's board with the current piece as a ghost at draft, and beside
-// it the piece, the card and what the placement would do.
-func (r *Renderer) drawPrivate(v *game.View, draft string, lang games.Lang) (*image.RGBA, error) {
-	fonts, err := r.kit.Fonts()
+// privateView is what a private panel shows: the viewer's board and, when it has a piece to
+// place, the draft and where it would land.
+type privateView struct {
+	v    *game.View
+	mine game.SeatView
+	own  *owners
+	// draft is the draft read (meaningful when mine.Piece is a shape); ghost and landErr are
+	// the landing of a placement (see fits.View.Ghost).
+	draft   game.Draft
+	ghost   game.Placed
+	landErr error
+}
+
+// preparePrivate reads view and draft for a private panel. A spectator's view is an error
+// wrapping ErrView; a malformed draft, or setting a start piece aside, is an error too.
+func preparePrivate(view any, draft string) (*privateView, error) {
+	v, err := asView(view)
 	if err != nil {
-		return nil, fmt.Errorf("fits art: fonts: %w", err)
+		return nil, err
 	}
-	mine, _ := v.Mine()
-	bsize := frame{cell: privateCell}.size()
-	width, height := 780, 86+bsize.Y+20
-	img := image.NewRGBA(image.Rect(0, 0, width, height))
-	c := images.NewCanvas(img, images.NewFaces(fonts))
-	p := &painter{r: r, c: c}
-	p.fill(img.Rect, images.Slate)
-	face, edge, _ := seatShade(int(mine.Seat))
-	title := fmt.Sprintf("%s · %s %d %s %d · %s %d", mine.Name, wordRound.In(lang), v.Round+1, wordOf.In(lang), len(v.Boards), wordBoard.In(lang), v.Board)
-	c.Text(truncate(title, 48), 24, 40, 0, 0.5, images.Bold, 26, images.Paper)
-	f := frame{x: 14, y: 80, cell: privateCell}
-	p.fill(image.Rect(f.x-6, f.y-6, f.x+bsize.X+6, f.y+bsize.Y+6), images.Card)
-	p.board(f, v.Board, lang)
-	p.pieces(f, mine, mine.Last)
+	mine, ok := v.Mine()
+	if !ok {
+		return nil, fmt.Errorf("%w: a spectator's view has no board of its own", ErrView)
+	}
+	own, err := occupancy(mine)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrView, err)
+	}
+	p := &privateView{v: v, mine: mine, own: own}
+	if mine.Piece == game.NoShape {
+		if draft != "" {
+			if _, err := game.ParseDraft(draft); err != nil {
+				return nil, fmt.Errorf("fits art: draft %q: %w", draft, err)
+			}
+		}
+		return p, nil
+	}
+	d, err := v.Draft(draft)
+	if err != nil {
+		return nil, fmt.Errorf("fits art: draft %q: %w", draft, err)
+	}
+	if d.Aside && v.Phase == game.PhaseStart {
+		return nil, fmt.Errorf("fits art: draft %q: a start piece cannot be set aside", draft)
+	}
+	p.draft = d
+	if !d.Aside {
+		p.ghost, p.landErr = v.Ghost(d)
+	}
+	return p, nil
+}
 
-	px := f.x + bsize.X + 34
-	p.fill(image.Rect(px-14, f.y-6, width-14, f.y+bsize.Y+6), images.Card)
-	line := func(y int, s string, style images.Style, size float64, col color.RGBA) {
-		c.Text(truncate(s, 34), float64(px), float64(y), 0, 0.5, style, size, col)
+// placing reports whether the panel previews a placement (not an aside, not idle).
+func (p *privateView) placing() bool { return p.mine.Piece != game.NoShape && !p.draft.Aside }
+
+// drawPrivateFrame draws what every private panel shares: the slate, the board's card with
+// the column letters and the headroom above row 16, and the side card.
+func drawPrivateFrame(c *images.Canvas, l privateLayout, lang games.Lang) {
+	rect(c, image.Rectangle{Max: l.size}, images.Slate)
+	for _, r := range []image.Rectangle{l.card, l.side} {
+		c.RoundedRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius, images.Card)
 	}
-	d, draftErr := v.Draft(draft)
-	switch {
-	case mine.Piece == game.NoShape && mine.Decided:
-		line(f.y+40, wordWaiting.In(lang), images.Bold, 22, images.Paper)
-	case mine.Piece == game.NoShape || draftErr != nil:
-		line(f.y+40, wordNothing.In(lang), images.Bold, 22, images.Dim)
-	default:
-		line(f.y+34, fmt.Sprintf("%s: %s", wordYourTurn.In(lang), mine.Piece), images.Bold, 26, images.Paper)
-		if len(v.Turned) > 0 && v.Phase == game.PhaseBuild {
-			line(f.y+68, fmt.Sprintf("%s %d %s 16", wordCard.In(lang), len(v.Turned), wordOf.In(lang)), images.Medium, 19, images.Dim)
-		} else {
-			line(f.y+68, wordStart.In(lang), images.Medium, 19, images.Dim)
-		}
-		o := mine.Piece.Orient(d.Rot, d.Flip)
-		if d.Aside {
-			o = mine.Piece.Orient(0, false)
-		}
-		const sq = 44
-		p.shape(o, px+10, f.y+110+o.Height*sq, sq, face, edge)
-		ty := f.y + 140 + o.Height*sq
-		if d.Aside {
-			line(ty, wordWillSet.In(lang), images.Bold, 21, images.Highlight)
-			break
-		}
-		pl, err := v.Ghost(d)
-		p.ghost(f, int(mine.Seat), pl.Cells, err == nil)
-		if err != nil {
-			line(ty, wordTooHigh.In(lang), images.Bold, 19, badGhost)
-		} else {
-			line(ty, fmt.Sprintf(wordLands.In(lang), pl.Bottom+1, pl.Top+1), images.Bold, 21, images.Paper)
-		}
+	room := l.room
+	rect(c, room, headroom)
+	dc := c.DC
+	dc.SetDash(6, 5)
+	dc.DrawRectangle(float64(room.Min.X)+1, float64(room.Min.Y)+1, float64(room.Dx())-2, float64(room.Dy())-2)
+	dc.SetColor(roomInk)
+	dc.SetLineWidth(2)
+	dc.Stroke()
+	dc.SetDash()
+	mid := float64(room.Min.X+room.Max.X) / 2
+	c.Text(wordNoRoomRows.In(lang), mid, float64(room.Min.Y+room.Max.Y)/2, 0.5, 0.5, images.Bold, 13, roomInk)
+	g := l.geom
+	for col := range game.Cols {
+		r := g.cellRect(l.board, col, 0)
+		c.Text(game.ColumnLabel(col), float64(r.Min.X)+float64(g.cell)/2, float64(l.letters.Min.Y+l.letters.Max.Y)/2, 0.5, 0.5, images.Bold, g.labelSize(), images.Paper)
 	}
-	by := f.y + bsize.Y - 60
-	line(by, fmt.Sprintf("%s: %+d", wordThis.In(lang), mine.Now.Total), images.Bold, 21, images.Paper)
-	line(by+30, fmt.Sprintf(wordDots.In(lang), mine.Now.Dots), images.Medium, 18, images.Dim)
-	if err := c.Err(); err != nil {
-		return nil, fmt.Errorf("fits art: %w", err)
+}
+
+// fastPrivate draws the private panel: the cached frame and board copied, the text drawn in
+// RGBA and converted, pieces and the ghost stamped straight onto the palette.
+func (r *Renderer) fastPrivate(p *privateView, lang games.Lang) (*image.Paletted, error) {
+	l := newPrivateLayout()
+	pal, err := r.pal()
+	if err != nil {
+		return nil, err
+	}
+	frame, err := r.frame(frameKey{seats: 0, lang: lang}, l.size, func(c *images.Canvas) { drawPrivateFrame(c, l, lang) })
+	if err != nil {
+		return nil, err
+	}
+	board, err := r.board(p.v.Board, l.geom.cell, lang)
+	if err != nil {
+		return nil, err
+	}
+	out := image.NewPaletted(frame.Rect, pal.Colours())
+	copy(out.Pix, frame.Pix)
+	images.Blit(out, board, l.board)
+	scratch := r.borrow(l.size)
+	defer r.giveBack(scratch)
+	c, err := r.canvas(scratch, false)
+	if err != nil {
+		return nil, err
+	}
+	var stampErr error
+	sc := &scene{r: r, c: c, s: palSurface{out: out, pal: pal, err: &stampErr}, lang: lang}
+	if err := sc.private(p, l); err != nil {
+		return nil, err
+	}
+	for _, rg := range sc.regions {
+		pal.ConvertRect(out, scratch, rg)
+	}
+	sc.runShapes()
+	if err := sc.finish(stampErr); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// naivePrivate draws the private panel the straightforward way, the benchmarks' reference:
+// everything afresh through gg into RGBA.
+func (r *Renderer) naivePrivate(p *privateView, lang games.Lang) (*image.RGBA, error) {
+	l := newPrivateLayout()
+	img := image.NewRGBA(image.Rectangle{Max: l.size})
+	c, err := r.canvas(img, true)
+	if err != nil {
+		return nil, err
+	}
+	drawPrivateFrame(c, l, lang)
+	drawBoard(c, l.geom, l.board, p.v.Board, lang)
+	sc := &scene{r: r, c: c, s: ggSurface{c}, lang: lang}
+	if err := sc.private(p, l); err != nil {
+		return nil, err
+	}
+	sc.runShapes()
+	if err := sc.finish(nil); err != nil {
+		return nil, err
 	}
 	return img, nil
+}
+
+// private draws what changes on the private panel: the title, the pieces and the ghost on
+// the board, and the side card.
+func (sc *scene) private(p *privateView, l privateLayout) error {
+	set, err := sc.r.sprites(l.geom.cell)
+	if err != nil {
+		return err
+	}
+	v, mine := p.v, p.mine
+	sc.region(l.title, images.Slate)
+	x, cy := float64(l.title.Min.X+4), float64(l.title.Min.Y+l.title.Max.Y)/2-4
+	sc.badge(mine.Colour, x+15, cy, 30)
+	right := sc.say(wordRoundOf, v.Round+1, len(v.Boards)) + " · " + sc.say(wordBoard, v.Board)
+	rw := sc.text(right, float64(l.title.Max.X-4), cy, 1, 0.5, images.Bold, 19, images.Dim, 0)
+	title := mine.Name + " · " + wordYourBoard.In(sc.lang)
+	sc.text(title, x+42, cy, 0, 0.5, images.Bold, 24, images.Paper, float64(l.title.Dx())-rw-62)
+
+	sc.later(func() { drawPieces(sc.s, set, l.geom, l.board, mine, p.own, false) })
+	if p.placing() && len(p.ghost.Cells) > 0 {
+		sc.later(func() {
+			drawGhost(sc.s, set, l.geom, l.board, mine.Colour, p.ghost.Cells, p.landErr == nil)
+		})
+	}
+	sc.previewPanel(p, l.side)
+	return nil
+}
+
+// previewPanel draws the side card: the card and the piece large in its orientation, what
+// the draft does (where it lands and what the board then scores; too high; set aside), the
+// scores so far and the pieces set aside.
+func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
+	v, mine := p.v, p.mine
+	x, x1 := float64(r.Min.X+20), float64(r.Max.X-20)
+	w := x1 - x
+	top := float64(r.Min.Y)
+	// The text goes in bands of the card, leaving its empty stretches alone.
+	band := func(y0, y1 float64) {
+		sc.region(image.Rect(r.Min.X+radius/2, int(top+y0), r.Max.X-radius/2, int(top+y1)), images.Card)
+	}
+	band(radius/2, 56)
+	band(214, 360)
+	band(364, 454)
+	band(466, 496)
+	band(float64(r.Dy()-70), float64(r.Dy()-radius/2))
+	col := seatShade(mine.Colour)
+
+	// The card and the piece.
+	label := sc.say(wordCardOf, len(v.Turned), game.NumShapes)
+	if v.Phase == game.PhaseStart || len(v.Turned) == 0 {
+		label = wordStartPiece.In(sc.lang)
+	}
+	piece, o := sc.shown(p)
+	nw := 0.0
+	if piece.Valid() {
+		nw = sc.text(piece.String(), x1, top+32, 1, 0.5, images.Bold, 24, images.Dim, 0) + 12
+	}
+	sc.text(label, x, top+32, 0, 0.5, images.Bold, 24, images.Paper, w-nw)
+	if piece.Valid() {
+		face := col
+		if p.draft.Aside || mine.Piece == game.NoShape {
+			face = images.Mix(images.Card, col, 2.0/3)
+		}
+		sc.shape(o, (x+x1)/2, top+140, bigCell, face, edgeOf(col))
+	}
+	if p.placing() && (p.draft.Rot > 0 || p.draft.Flip) {
+		note := sc.say(wordTurned, p.draft.Rot)
+		if p.draft.Rot == 0 {
+			note = ""
+		}
+		if p.draft.Flip {
+			if note != "" {
+				note += " · "
+			}
+			note += wordFlipped.In(sc.lang)
+		}
+		sc.text(note, (x+x1)/2, top+228, 0.5, 0.5, images.Medium, 15, images.Dim, w)
+	}
+
+	// What the draft does.
+	box := image.Rect(int(x)-6, int(top)+250, int(x1)+6, int(top)+346)
+	sc.box(box, 8, images.Slate)
+	bx, bw := x+8, w-16
+	line1, line2 := float64(box.Min.Y)+30, float64(box.Min.Y)+64
+	switch {
+	case mine.Piece == game.NoShape:
+		msg := wordNothing.In(sc.lang)
+		if mine.Decided {
+			msg = wordChosen.In(sc.lang)
+		}
+		sc.text(msg, bx, line1, 0, 0.5, images.Bold, 18, images.Paper, bw)
+		sc.text(chosenText(sc, mine), bx, line2, 0, 0.5, images.Medium, 16, images.Dim, bw)
+	case p.draft.Aside:
+		sc.frame(box, 8, 3, images.Highlight)
+		sc.text(wordSetAside.In(sc.lang)+" "+mine.Piece.String(), bx, line1, 0, 0.5, images.Bold, 24, images.Highlight, bw)
+		sc.text(wordAsideNote.In(sc.lang), bx, line2, 0, 0.5, images.Medium, 16, images.Paper, bw)
+	case p.landErr != nil:
+		sc.frame(box, 8, 3, images.Highlight)
+		msg, why := sc.say(wordTooHigh, p.ghost.Top+1), wordNoRoom.In(sc.lang)
+		if len(p.ghost.Cells) == 0 {
+			wide := mine.Piece.Orient(p.draft.Rot, p.draft.Flip).Width
+			msg = sc.say(wordSideways, game.ColumnLabel(p.draft.Col))
+			why = sc.say(wordPickCols, wide, game.ColumnLabel(game.Cols-wide))
+		}
+		sc.text(msg, bx, line1, 0, 0.5, images.Bold, 18, images.Highlight, bw)
+		for i, line := range sc.wrap(why, images.Medium, 15, bw, 2) {
+			sc.text(line, bx, line2-8+float64(i)*19, 0, 0.5, images.Medium, 15, images.Paper, bw)
+		}
+	default:
+		sc.text(sc.say(wordLands, game.ColumnLabel(p.draft.Col), rowsText(p.ghost)), bx, line1, 0, 0.5, images.Bold, 21, images.Paper, bw)
+		after := scoreAfter(v.Board, mine, p.ghost)
+		sc.text(sc.say(wordAfter, after, after-mine.Now.Total), bx, line2, 0, 0.5, images.Medium, 16, images.Dim, bw)
+	}
+
+	// The scores so far.
+	sy := top + 384
+	lw := sc.text(wordThisBoard.In(sc.lang), x, sy, 0, 0.5, images.Medium, 16, images.Dim, 0)
+	sc.text(signed(mine.Now.Total), x+lw+8, sy, 0, 0.5, images.Bold, 24, images.Paper, 0)
+	tw := sc.text(number(mine.Total), x1, sy, 1, 0.5, images.Bold, 24, images.Gold, 0)
+	sc.text(wordTotal.In(sc.lang), x1-tw-8, sy, 1, 0.5, images.Medium, 16, images.Dim, 0)
+
+	// The pieces set aside this round.
+	ay := top + 432
+	lw = sc.text(wordAside.In(sc.lang)+":", x, ay, 0, 0.5, images.Medium, 16, images.Dim, 0)
+	ax := x + lw + 10
+	if len(mine.Aside) == 0 {
+		sc.text(wordNone.In(sc.lang), ax, ay, 0, 0.5, images.Medium, 16, images.Dim, 0)
+	}
+	const cell = 9
+	for i, sh := range mine.Aside {
+		so := sh.Orient(0, false)
+		sw := float64(so.Width * cell)
+		if ax+sw > x1 {
+			sc.text("+"+itoa(len(mine.Aside)-i), ax, ay, 0, 0.5, images.Bold, 15, images.Dim, 0)
+			break
+		}
+		sc.shape(so, ax+sw/2, ay, cell, col, edgeOf(col))
+		ax += sw + 10
+	}
+
+	sc.toCome(v, mine, x, x1, top+482)
+
+	// The board's rule, at the bottom.
+	rule := sc.wrap(wordRule[v.Board].In(sc.lang), images.Medium, 15, w, 2)
+	for i, line := range rule {
+		sc.text(line, x, float64(r.Max.Y)-24-float64(len(rule)-1-i)*20, 0, 0.5, images.Medium, 15, images.Dim, w)
+	}
+}
+
+// toCome lists, from (x, y) to x1, the building cards not turned yet this round, small; the
+// viewer's own start shape, which it will skip, is dimmed.
+func (sc *scene) toCome(v *game.View, mine game.SeatView, x, x1, y float64) {
+	var left []game.Shape
+	for _, sh := range game.Shapes() {
+		if !slices.Contains(v.Turned, sh) {
+			left = append(left, sh)
+		}
+	}
+	sc.text(sc.say(wordToCome)+": "+itoa(len(left)), x, y, 0, 0.5, images.Medium, 16, images.Dim, x1-x)
+	var start game.Shape
+	if int(mine.Seat) >= 0 && int(mine.Seat) < len(v.StartCards) {
+		start = v.StartCards[mine.Seat]
+	}
+	const cell, slot, rowH = 12, 58, 48
+	perRow := max(1, int(x1-x+12)/slot)
+	for i, sh := range left {
+		o := sh.Orient(0, false)
+		cx := x + float64(i%perRow)*slot + float64(slot-12)/2
+		cy := y + 44 + float64(i/perRow)*rowH
+		face, edge := neutral, neutralRim
+		if sh == start {
+			face, edge = images.Mix(images.Card, neutral, 1.0/3), images.Mix(images.Card, neutral, 2.0/3)
+		}
+		sc.shape(o, cx, cy, cell, face, edge)
+	}
+}
+
+// chosenText says what the viewer has chosen for the current piece, hidden from the others
+// until all have chosen: where it lands, or that it is set aside; "" before a choice.
+func chosenText(sc *scene, mine game.SeatView) string {
+	if mine.PendingAside.Valid() {
+		return wordSetAside.In(sc.lang) + " " + mine.PendingAside.String()
+	}
+	for _, pc := range mine.Pieces {
+		if pc.Pending {
+			return pc.Place.Piece.String() + " · " + sc.say(wordLands, game.ColumnLabel(pc.Place.Col), rowsText(pc))
+		}
+	}
+	return ""
+}
+
+// rowsText names the rows a piece spans: "9" or "9–10".
+func rowsText(pl game.Placed) string {
+	if pl.Top > pl.Bottom {
+		return itoa(pl.Bottom+1) + "–" + itoa(pl.Top+1)
+	}
+	return itoa(pl.Bottom + 1)
+}
+
+// shown returns the piece the panel draws large and its orientation: the piece to place as
+// the draft turns it, or the viewer's hidden choice once made.
+func (sc *scene) shown(p *privateView) (game.Shape, game.Orientation) {
+	mine := p.mine
+	switch {
+	case p.placing():
+		return mine.Piece, mine.Piece.Orient(p.draft.Rot, p.draft.Flip)
+	case mine.Piece.Valid():
+		return mine.Piece, mine.Piece.Orient(0, false)
+	case mine.PendingAside.Valid():
+		return mine.PendingAside, mine.PendingAside.Orient(0, false)
+	}
+	for _, pc := range mine.Pieces {
+		if pc.Pending {
+			return pc.Place.Piece, pc.Place.Piece.Orient(pc.Place.Rot, pc.Place.Flip)
+		}
+	}
+	return game.NoShape, game.Orientation{}
+}
+
+// scoreAfter is what board n scores with pl laid on mine's board.
+func scoreAfter(n int, mine game.SeatView, pl game.Placed) int {
+	g := mine.Grid
+	for _, c := range pl.Cells {
+		if c.Col >= 0 && c.Col < game.Cols && c.Row >= 0 && c.Row < game.Rows {
+			g[c.Row][c.Col] = 1
+		}
+	}
+	return game.ScoreGrid(n, &g).Total
 }

@@ -1,10 +1,14 @@
-// Package fits draws the pictures of FITS: the table overview with every player's board side
-// by side, and a player's private panel with the current piece as a ghost where it would land.
+// Package fits draws the pictures of FITS: the table (every player's board side by side with
+// names, colours, scores, the revealed card and who is still placing) and each player's
+// private panel (the own board with the current piece as a translucent ghost where the draft
+// would drop it, the piece large, and what the drop would do).
 //
-// Static parts — each board number's empty grid with its dots, special cells, overhang and
-// labels, at each cell size — are drawn once per Renderer and copied into every picture;
-// pieces are filled straight into the pixels; only text is drawn per picture. The result is
-// converted to the shared fixed palette, which encodes small and fast.
+// Static parts are drawn once per Renderer and copied: the empty board of each board number
+// (grid, dots, special cells, hatched overhang, labels) at each cell size and language, and
+// the frame of each picture. Squares of pieces, ghosts and rings are sprites stamped straight
+// onto the palette, outlines are filled rectangles, and only the text is drawn per picture,
+// in RGBA, and converted. Pictures are *image.Paletted over one fixed palette, which encodes
+// to PNG several times faster and smaller than RGBA (see images.Encoder).
 package fits
 
 import (
@@ -18,20 +22,25 @@ import (
 	"github.com/tablebot/tablebot/images"
 )
 
-// ErrView is wrapped by the errors of views a renderer cannot draw: of another game, nil, or a
-// spectator's view for a private picture.
+// ErrView is wrapped by the errors of views a renderer cannot draw: of another game, nil,
+// inconsistent, or a spectator's view for a private panel.
 var ErrView = errors.New("fits art: cannot draw this view")
 
-// Renderer draws FITS pictures. It keeps caches of static parts and is safe for concurrent use.
+// Renderer draws FITS pictures. It implements images.Art and images.Baseline. Its caches (the
+// palette, static boards, frames, sprites) fill on first use; it is safe for concurrent use.
 type Renderer struct {
 	kit *images.Kit
 
-	palOnce sync.Once
-	pal     *images.Palette
-	palErr  error
+	palette lazy[*images.Palette]
 
-	mu     sync.Mutex
-	boards map[boardKey]*image.RGBA
+	mu         sync.Mutex
+	boards     map[boardKey]*lazy[*image.Paletted]
+	frames     map[frameKey]*lazy[*image.Paletted]
+	spriteSets map[int]*lazy[*spriteSet] // by cell size
+	rings      map[ringKey]*lazy[images.Sprite]
+	// scratch lends picture-sized RGBA images, by size, to draw the text of a picture on
+	// before it is converted to the palette.
+	scratch map[image.Point]*sync.Pool
 }
 
 var (
@@ -41,71 +50,179 @@ var (
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), boards: map[boardKey]*image.RGBA{}}
-}
-
-// palette returns the renderer's palette, built on first use.
-func (r *Renderer) palette() (*images.Palette, error) {
-	r.palOnce.Do(func() { r.pal, r.palErr = images.NewPalette(paletteColours()) })
-	return r.pal, r.palErr
-}
-
-// asView checks that view is a FITS view.
-func asView(view any) (*game.View, error) {
-	v, ok := view.(*game.View)
-	if !ok || v == nil {
-		return nil, fmt.Errorf("%w: want *fits.View, got %T", ErrView, view)
+	return &Renderer{
+		kit:        images.NewKit(),
+		boards:     map[boardKey]*lazy[*image.Paletted]{},
+		frames:     map[frameKey]*lazy[*image.Paletted]{},
+		spriteSets: map[int]*lazy[*spriteSet]{},
+		rings:      map[ringKey]*lazy[images.Sprite]{},
+		scratch:    map[image.Point]*sync.Pool{},
 	}
-	if len(v.Seats) == 0 || len(v.Seats) > 4 {
-		return nil, fmt.Errorf("%w: %d seats", ErrView, len(v.Seats))
-	}
-	return v, nil
 }
 
-// Table draws the overview every player sees.
+// lazy is a value made once, on first use, by whichever caller comes first.
+type lazy[T any] struct {
+	once sync.Once
+	v    T
+	err  error
+}
+
+// get returns the value, making it with build on the first call.
+func (l *lazy[T]) get(build func() (T, error)) (T, error) {
+	l.once.Do(func() { l.v, l.err = build() })
+	return l.v, l.err
+}
+
+// entry returns m's entry for k, adding an empty one under r.mu.
+func entry[K comparable, T any](r *Renderer, m map[K]*lazy[T], k K) *lazy[T] {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e, ok := m[k]
+	if !ok {
+		e = &lazy[T]{}
+		m[k] = e
+	}
+	return e
+}
+
+// pal returns the palette, building it (and its lookup table) on first use.
+func (r *Renderer) pal() (*images.Palette, error) {
+	p, err := r.palette.get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
+	if err != nil {
+		return nil, fmt.Errorf("fits art: palette: %w", err)
+	}
+	return p, nil
+}
+
+// canvas returns a canvas over img with a fresh set of faces.
+func (r *Renderer) canvas(img *image.RGBA, baseline bool) (*images.Canvas, error) {
+	faces, err := r.kit.Faces()
+	if err != nil {
+		return nil, fmt.Errorf("fits art: fonts: %w", err)
+	}
+	c := images.NewCanvas(img, faces)
+	c.SetBaseline(baseline)
+	return c, nil
+}
+
+// convert returns img, drawn on c, on the palette, or c's drawing error.
+func (r *Renderer) convert(img *image.RGBA, c *images.Canvas) (*image.Paletted, error) {
+	if err := c.Err(); err != nil {
+		return nil, fmt.Errorf("fits art: %w", err)
+	}
+	pal, err := r.pal()
+	if err != nil {
+		return nil, err
+	}
+	return pal.Convert(img), nil
+}
+
+// borrow lends an RGBA image of size; give it back with giveBack.
+func (r *Renderer) borrow(size image.Point) *image.RGBA {
+	r.mu.Lock()
+	p, ok := r.scratch[size]
+	if !ok {
+		p = &sync.Pool{}
+		r.scratch[size] = p
+	}
+	r.mu.Unlock()
+	if img, ok := p.Get().(*image.RGBA); ok {
+		return img
+	}
+	return image.NewRGBA(image.Rectangle{Max: size})
+}
+
+// giveBack returns a borrowed image.
+func (r *Renderer) giveBack(img *image.RGBA) {
+	r.mu.Lock()
+	p := r.scratch[img.Rect.Max]
+	r.mu.Unlock()
+	if p != nil {
+		p.Put(img)
+	}
+}
+
+// Table draws the table as view (a *fits.View) shows it, as an *image.Paletted.
 func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
 	v, err := asView(view)
 	if err != nil {
 		return nil, err
 	}
-	img, err := r.drawTable(v, lang, false)
-	if err != nil {
-		return nil, err
-	}
-	return r.finish(img)
+	return r.fastTable(v, lang)
 }
 
-// NaiveTable draws the overview the straightforward way — every part afresh through gg into
-// RGBA — as the reference of the benchmarks (see images.Baseline).
+// NaiveTable draws the table the straightforward way, for benchmarks: everything afresh
+// through gg into RGBA, nothing cached (see images.Baseline).
 func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
 	v, err := asView(view)
 	if err != nil {
 		return nil, err
 	}
-	return r.drawTable(v, lang, true)
+	return r.naiveTable(v, lang)
 }
 
-// Private draws the viewer's own board with the current piece as a ghost at draft.
+// Private draws the viewer's panel at draft (see fits.ParseDraft; "" stands for the view's
+// suggestion): the own board with the current piece as a ghost where it would land, or marked
+// as set aside, and beside it the piece, the card, the round and the scores. A spectator's
+// view, a malformed draft and setting a start piece aside are errors.
 func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
+	p, err := preparePrivate(view, draft)
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := v.Mine(); !ok {
-		return nil, fmt.Errorf("%w: a spectator has no private board", ErrView)
-	}
-	img, err := r.drawPrivate(v, draft, lang)
-	if err != nil {
-		return nil, err
-	}
-	return r.finish(img)
+	return r.fastPrivate(p, lang)
 }
 
-// finish converts a drawn picture to the palette.
-func (r *Renderer) finish(img *image.RGBA) (image.Image, error) {
-	pal, err := r.palette()
-	if err != nil {
-		return nil, fmt.Errorf("fits art: palette: %w", err)
+// asView checks that view is a non-nil *fits.View that can be drawn: 1–4 seats, a board
+// number 1–4, every seat's colour known and its pieces on the board without overlapping.
+func asView(view any) (*game.View, error) {
+	v, ok := view.(*game.View)
+	if !ok {
+		return nil, fmt.Errorf("%w: want *fits.View, got %T", ErrView, view)
 	}
-	return pal.Convert(img), nil
+	if v == nil {
+		return nil, fmt.Errorf("%w: nil *fits.View", ErrView)
+	}
+	if len(v.Seats) < 1 || len(v.Seats) > 4 {
+		return nil, fmt.Errorf("%w: %d seats (want 1 to 4)", ErrView, len(v.Seats))
+	}
+	if v.Board < 1 || v.Board > 4 {
+		return nil, fmt.Errorf("%w: board %d (want 1 to 4)", ErrView, v.Board)
+	}
+	for i, sv := range v.Seats {
+		if sv.Colour < game.Red || sv.Colour > game.Yellow {
+			return nil, fmt.Errorf("%w: seat %d has colour %d", ErrView, i, sv.Colour)
+		}
+		if _, err := occupancy(sv); err != nil {
+			return nil, fmt.Errorf("%w: seat %d: %w", ErrView, i, err)
+		}
+	}
+	return v, nil
+}
+
+// owners says which piece covers each cell of a board: 0 none, k the piece Pieces[k-1].
+type owners [game.Rows][game.Cols]int8
+
+// occupancy returns the owners of sv's cells, built from its pieces; it fails when a piece
+// lies off the board or on another.
+func occupancy(sv game.SeatView) (*owners, error) {
+	var o owners
+	if len(sv.Pieces) > 100 {
+		return nil, fmt.Errorf("%d pieces on one board", len(sv.Pieces))
+	}
+	if sv.Last < -1 || sv.Last >= len(sv.Pieces) {
+		return nil, fmt.Errorf("the last piece is number %d of %d", sv.Last, len(sv.Pieces))
+	}
+	for i, p := range sv.Pieces {
+		for _, c := range p.Cells {
+			if c.Col < 0 || c.Col >= game.Cols || c.Row < 0 || c.Row >= game.Rows {
+				return nil, fmt.Errorf("piece %d (%s) has a square off the board at column %d, row %d", i+1, p.Place.Piece, c.Col, c.Row+1)
+			}
+			if o[c.Row][c.Col] != 0 {
+				return nil, fmt.Errorf("pieces %d and %d both cover %s", o[c.Row][c.Col], i+1, c.Label())
+			}
+			o[c.Row][c.Col] = int8(i + 1)
+		}
+	}
+	return &o, nil
 }

@@ -1,8 +1,8 @@
 package fits
 
 import (
-	"fmt"
 	"image"
+	"image/color"
 	"slices"
 	"strings"
 
@@ -11,141 +11,299 @@ import (
 	"github.com/tablebot/tablebot/images"
 )
 
-// cellFor is the cell size of the overview's boards by the number of seats.
-func cellFor(seats int) int {
-	switch seats {
-	case 1, 2:
-		return 40
-	case 3:
-		return 36
-	}
-	return 32
+// frameKey names a cached frame: the table's for a number of seats (0: the private panel's),
+// in a language.
+type frameKey struct {
+	seats int
+	lang  games.Lang
 }
 
-// headerH is the height of the overview's header band.
-const headerH = 112
+// frame returns the frame of key on the palette, drawing it on first use.
+func (r *Renderer) frame(k frameKey, size image.Point, draw func(c *images.Canvas)) (*image.Paletted, error) {
+	return entry(r, r.frames, k).get(func() (*image.Paletted, error) {
+		img := image.NewRGBA(image.Rectangle{Max: size})
+		c, err := r.canvas(img, false)
+		if err != nil {
+			return nil, err
+		}
+		draw(c)
+		return r.convert(img, c)
+	})
+}
 
-// drawTable draws the overview: the header with the round and the revealed card, then every
-// seat's board with its name, state and scores.
-func (r *Renderer) drawTable(v *game.View, lang games.Lang, naive bool) (*image.RGBA, error) {
-	fonts, err := r.kit.Fonts()
+// drawTableFrame draws what every table of n seats shares: the slate, the header band, the
+// seat cards and the solo panel, empty.
+func drawTableFrame(c *images.Canvas, l tableLayout) {
+	rect(c, image.Rectangle{Max: l.size}, images.Slate)
+	card := func(r image.Rectangle) {
+		c.RoundedRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius, images.Card)
+	}
+	card(l.header)
+	for _, r := range l.cards {
+		card(r)
+	}
+	if !l.side.Empty() {
+		card(l.side)
+	}
+}
+
+// fastTable draws the table of v: the cached frame and boards copied, the text drawn in
+// RGBA and converted region by region, the pieces stamped straight onto the palette.
+func (r *Renderer) fastTable(v *game.View, lang games.Lang) (*image.Paletted, error) {
+	l := newTableLayout(len(v.Seats))
+	pal, err := r.pal()
 	if err != nil {
-		return nil, fmt.Errorf("fits art: fonts: %w", err)
+		return nil, err
 	}
-	n := len(v.Seats)
-	cell := cellFor(n)
-	bsize := frame{cell: cell}.size()
-	colW := bsize.X + 40
-	width := max(640, n*colW+40)
-	height := headerH + 78 + bsize.Y + 112
-	img := image.NewRGBA(image.Rect(0, 0, width, height))
-	c := images.NewCanvas(img, images.NewFaces(fonts))
-	c.SetBaseline(naive)
-	p := &painter{r: r, c: c, naive: naive}
-	p.fill(img.Rect, images.Slate)
-	p.header(v, lang, width)
-	x0 := (width - n*colW) / 2
-	for i, sv := range v.Seats {
-		x := x0 + i*colW
-		p.seat(v, sv, lang, image.Rect(x+8, headerH, x+colW-8, height-12), cell)
+	frame, err := r.frame(frameKey{seats: l.n}, l.size, func(c *images.Canvas) { drawTableFrame(c, l) })
+	if err != nil {
+		return nil, err
 	}
-	if err := c.Err(); err != nil {
-		return nil, fmt.Errorf("fits art: %w", err)
+	board, err := r.board(v.Board, l.geom.cell, lang)
+	if err != nil {
+		return nil, err
+	}
+	out := image.NewPaletted(frame.Rect, pal.Colours())
+	copy(out.Pix, frame.Pix)
+	for _, card := range l.cards {
+		images.Blit(out, board, boardAt(card))
+	}
+	scratch := r.borrow(l.size)
+	defer r.giveBack(scratch)
+	c, err := r.canvas(scratch, false)
+	if err != nil {
+		return nil, err
+	}
+	var stampErr error
+	sc := &scene{r: r, c: c, s: palSurface{out: out, pal: pal, err: &stampErr}, lang: lang}
+	if err := sc.table(v, l); err != nil {
+		return nil, err
+	}
+	for _, rg := range sc.regions {
+		pal.ConvertRect(out, scratch, rg)
+	}
+	sc.runShapes()
+	if err := sc.finish(stampErr); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// naiveTable draws the table of v the straightforward way: everything afresh through gg into
+// RGBA.
+func (r *Renderer) naiveTable(v *game.View, lang games.Lang) (*image.RGBA, error) {
+	l := newTableLayout(len(v.Seats))
+	img := image.NewRGBA(image.Rectangle{Max: l.size})
+	c, err := r.canvas(img, true)
+	if err != nil {
+		return nil, err
+	}
+	drawTableFrame(c, l)
+	for _, card := range l.cards {
+		drawBoard(c, l.geom, boardAt(card), v.Board, lang)
+	}
+	sc := &scene{r: r, c: c, s: ggSurface{c}, lang: lang}
+	if err := sc.table(v, l); err != nil {
+		return nil, err
+	}
+	sc.runShapes()
+	if err := sc.finish(nil); err != nil {
+		return nil, err
 	}
 	return img, nil
 }
 
-// header draws the title, the round and board, and the revealed card (or the result).
-func (p *painter) header(v *game.View, lang games.Lang, width int) {
-	c := p.c
-	c.Text("FITS", 28, 46, 0, 0.5, images.Bold, 40, images.Paper)
-	round := fmt.Sprintf("%s %d %s %d · %s %d", wordRound.In(lang), v.Round+1, wordOf.In(lang), len(v.Boards), wordBoard.In(lang), v.Board)
-	c.Text(round, 28, 88, 0, 0.5, images.Medium, 22, images.Dim)
-	right := float64(width - 28)
+// table draws everything of the table that changes: the header, each seat's card and the
+// solo panel.
+func (sc *scene) table(v *game.View, l tableLayout) error {
+	set, err := sc.r.sprites(l.geom.cell)
+	if err != nil {
+		return err
+	}
+	sc.header(v, l.header)
+	for i, sv := range v.Seats {
+		own, err := occupancy(sv)
+		if err != nil {
+			return err
+		}
+		sc.seat(v, sv, l.cards[i], l.geom, set, own)
+	}
+	if !l.side.Empty() {
+		sc.soloPanel(v, v.Seats[0], l.side)
+	}
+	return nil
+}
+
+// header draws the header band: the round and board with the board's scoring rule and what
+// the table waits for on the left; the revealed card (or the start pieces, the round's
+// scores, the result) in a box on the right.
+func (sc *scene) header(v *game.View, r image.Rectangle) {
+	in := r.Inset(radius / 2)
+	sc.region(in, images.Card)
+	boxW := min(360, r.Dx()*9/20)
+	box := image.Rect(r.Max.X-12-boxW, r.Min.Y+10, r.Max.X-12, r.Max.Y-10)
+	x := float64(r.Min.X + 18)
+	w := float64(box.Min.X-12) - x
+	top := float64(r.Min.Y)
+	title := sc.say(wordRoundOf, v.Round+1, len(v.Boards)) + " · " + sc.say(wordBoard, v.Board)
+	sc.text(title, x, top+28, 0, 0.5, images.Bold, 26, images.Paper, w)
+	sc.text(wordRule[v.Board].In(sc.lang), x, top+56, 0, 0.5, images.Medium, 15, images.Dim, w)
+	status, col := sc.status(v)
+	sc.text(status, x, top+83, 0, 0.5, images.Bold, 17, col, w)
+	sc.cardBox(v, box)
+}
+
+// status says what the table waits for, and in which colour: the seats still placing, a deal
+// or a turn of chance, or at the end the ranking.
+func (sc *scene) status(v *game.View) (string, color.RGBA) {
+	switch v.Phase {
+	case game.PhaseOver:
+		if v.Solo && len(v.Seats) == 1 {
+			return wordTotal.In(sc.lang) + " " + number(v.Seats[0].Total), images.Gold
+		}
+		var parts []string
+		for place, group := range v.Result.Ranking {
+			for _, seat := range group {
+				if int(seat) >= 0 && int(seat) < len(v.Seats) {
+					sv := v.Seats[seat]
+					parts = append(parts, itoa(place+1)+". "+sv.Name+" "+number(sv.Total))
+				}
+			}
+		}
+		return strings.Join(parts, " · "), images.Gold
+	case game.PhaseDeal:
+		if v.RoundOver && v.Round+1 < len(v.Boards) {
+			return sc.say(wordNext, v.Boards[v.Round+1]), images.Paper
+		}
+		return sc.say(wordDealing), images.Paper
+	case game.PhaseReveal:
+		return sc.say(wordTurning), images.Paper
+	}
+	var names []string
+	for _, seat := range v.ToAct {
+		if int(seat) >= 0 && int(seat) < len(v.Seats) {
+			names = append(names, v.Seats[seat].Name)
+		}
+	}
+	return sc.say(wordWaitingFor, strings.Join(names, ", ")), images.Highlight
+}
+
+// cardBox draws the header's box: the card turned (its number, name and shape), the start
+// pieces of each seat, the board just scored, or the end.
+func (sc *scene) cardBox(v *game.View, box image.Rectangle) {
+	sc.box(box, 8, images.Slate)
+	x, top := float64(box.Min.X+14), float64(box.Min.Y)
+	w := float64(box.Dx() - 28)
+	cy := float64(box.Min.Y+box.Max.Y) / 2
 	switch {
 	case v.Phase == game.PhaseOver:
-		c.Text(wordOver.In(lang), right, 40, 1, 0.5, images.Bold, 30, images.Gold)
-		c.Text(truncate(v.Result.Summary.In(lang), 60), right, 84, 1, 0.5, images.Medium, 20, images.Paper)
+		sc.text(wordOver.In(sc.lang), x, top+26, 0, 0.5, images.Bold, 22, images.Gold, w)
+		for i, line := range sc.wrap(v.Result.Summary.In(sc.lang), images.Medium, 15, w, 2) {
+			sc.text(line, x, top+52+float64(i)*20, 0, 0.5, images.Medium, 15, images.Paper, w)
+		}
 	case v.RoundOver:
-		c.Text(wordScored.In(lang), right, 56, 1, 0.5, images.Bold, 28, images.Gold)
-	case v.Phase == game.PhaseStart || v.Card == game.NoShape:
-		c.Text(wordStart.In(lang), right, 56, 1, 0.5, images.Bold, 28, images.Paper)
-	default:
-		label := fmt.Sprintf("%s %d %s 16", wordCard.In(lang), len(v.Turned), wordOf.In(lang))
-		o := v.Card.Orient(0, false)
-		const sq = 20
-		sx := int(right) - o.Width*sq
-		p.fill(image.Rect(sx-14, 12, int(right)+14, 100), images.Card)
-		p.shape(o, sx, 56+o.Height*sq/2, sq, images.Paper, images.Slate)
-		c.Text(label, float64(sx-30), 44, 1, 0.5, images.Bold, 26, images.Paper)
-		c.Text(v.Card.String(), float64(sx-30), 80, 1, 0.5, images.Medium, 20, images.Dim)
-	}
-}
-
-// seat draws one seat's column: name and state, board, scores.
-func (p *painter) seat(v *game.View, sv game.SeatView, lang games.Lang, box image.Rectangle, cell int) {
-	c := p.c
-	face, edge, _ := seatShade(int(sv.Seat))
-	p.fill(box, images.Card)
-	acting := slices.Contains(v.ToAct, sv.Seat)
-	if acting {
-		p.fill(image.Rect(box.Min.X, box.Min.Y, box.Max.X, box.Min.Y+4), images.Highlight)
-	}
-	x, y := box.Min.X+16, box.Min.Y+30
-	p.fill(image.Rect(x, y-11, x+22, y+11), face)
-	p.edges(image.Rect(x, y-11, x+22, y+11), 2, edge, func(int, int) bool { return false })
-	c.Text(string("RGBY"[int(sv.Seat)%4]), float64(x+11), float64(y), 0.5, 0.5, images.Bold, 14, images.Slate)
-	name := sv.Name
-	if sv.Seat == v.Viewer {
-		name += " (" + wordYou.In(lang) + ")"
-	}
-	c.Text(truncate(name, 20), float64(x+32), float64(y), 0, 0.5, images.Bold, 22, images.Paper)
-	var state string
-	var col = images.Dim
-	switch {
-	case acting:
-		state, col = wordPlacing.In(lang), images.Highlight
-	case sv.Decided:
-		state = "✓ " + wordDone.In(lang)
-	case v.Phase == game.PhaseBuild && sv.Piece == game.NoShape && len(v.StartCards) > int(sv.Seat) && v.StartCards[sv.Seat] == v.Card:
-		state = wordSkips.In(lang)
-	}
-	c.Text(state, float64(x), float64(y+26), 0, 0.5, images.Medium, 16, col)
-	bsize := frame{cell: cell}.size()
-	f := frame{x: box.Min.X + (box.Dx()-bsize.X)/2 - 6, y: box.Min.Y + 76, cell: cell}
-	p.board(f, v.Board, lang)
-	p.pieces(f, sv, sv.Last)
-	iy := float64(f.y + bsize.Y + 14)
-	c.Text(fmt.Sprintf("%s: %+d", wordThis.In(lang), sv.Now.Total), float64(x), iy, 0, 0.5, images.Bold, 19, images.Paper)
-	c.Text(fmt.Sprintf("%s: %d", wordTotal.In(lang), sv.Total+boardIfOpen(v, sv)), float64(box.Max.X-16), iy, 1, 0.5, images.Bold, 19, images.Gold)
-	if len(sv.Rounds) > 0 {
+		sc.text(sc.say(wordScored, v.Board), x, top+26, 0, 0.5, images.Bold, 22, images.Gold, w)
 		var parts []string
-		for _, r := range sv.Rounds {
-			parts = append(parts, fmt.Sprintf("%+d", r.Total))
+		for _, sv := range v.Seats {
+			if len(sv.Rounds) > 0 {
+				parts = append(parts, sv.Name+" "+signed(sv.Rounds[len(sv.Rounds)-1].Total))
+			}
 		}
-		c.Text(wordRounds.In(lang)+": "+strings.Join(parts, " · "), float64(x), iy+28, 0, 0.5, images.Medium, 16, images.Dim)
-	}
-	if len(sv.Aside) > 0 {
-		var names []string
-		for _, s := range sv.Aside {
-			names = append(names, s.String())
+		for i, line := range sc.wrap(strings.Join(parts, " · "), images.Medium, 15, w, 2) {
+			sc.text(line, x, top+52+float64(i)*20, 0, 0.5, images.Medium, 15, images.Paper, w)
 		}
-		c.Text(truncate(wordAside.In(lang)+": "+strings.Join(names, " "), 34), float64(x), iy+52, 0, 0.5, images.Medium, 16, images.Dim)
+	case v.Phase == game.PhaseStart || v.Phase == game.PhaseDeal || v.Card == game.NoShape:
+		label := wordStartCards.In(sc.lang)
+		if v.Phase == game.PhaseReveal {
+			label = sc.say(wordTurning)
+		}
+		sc.text(label, x, top+24, 0, 0.5, images.Bold, 20, images.Paper, w)
+		if v.Phase != game.PhaseStart {
+			return
+		}
+		sx := x
+		for i, sh := range v.StartCards {
+			if !sh.Valid() || i >= len(v.Seats) {
+				continue
+			}
+			o := sh.Orient(0, false)
+			col := seatShade(v.Seats[i].Colour)
+			sc.shape(o, sx+float64(o.Width*12)/2, cy+14, 12, col, edgeOf(col))
+			sx += float64(o.Width*12) + 18
+		}
+	default:
+		const cell = 20
+		o := v.Card.Orient(0, false)
+		sx := float64(box.Max.X-16) - float64(o.Width*cell)/2
+		sc.text(sc.say(wordCardOf, len(v.Turned), game.NumShapes), x, top+30, 0, 0.5, images.Bold, 22, images.Paper, w-float64(o.Width*cell)-16)
+		sc.text(v.Card.String(), x, top+60, 0, 0.5, images.Bold, 18, images.Dim, 0)
+		sc.shape(o, sx, cy, cell, neutral, neutralRim)
 	}
 }
 
-// boardIfOpen is what the board on the table adds to a total while its round is unscored.
-func boardIfOpen(v *game.View, sv game.SeatView) int {
-	if v.RoundOver || v.Phase == game.PhaseOver || v.Phase == game.PhaseDeal {
-		return 0
+// soloPanel draws the solo game's score panel: every board of the game with its score (the
+// board on the table as it stands), the total, and at the end the rating.
+func (sc *scene) soloPanel(v *game.View, sv game.SeatView, r image.Rectangle) {
+	sc.region(r.Inset(radius/2), images.Card)
+	x, x1 := float64(r.Min.X+18), float64(r.Max.X-18)
+	w := x1 - x
+	y := float64(r.Min.Y) + 30
+	sc.text(wordBoards.In(sc.lang), x, y, 0, 0.5, images.Bold, 22, images.Paper, w)
+	y += 44
+	for i, b := range v.Boards {
+		label, ink := sc.say(wordBoard, b), images.Paper
+		value, vink := "—", images.Dim
+		var detail string
+		switch {
+		case i < len(sv.Rounds):
+			value, vink = signed(sv.Rounds[i].Total), images.Paper
+			detail = sc.breakdown(sv.Rounds[i])
+		case i == v.Round:
+			ink, value, vink = images.Highlight, signed(sv.Now.Total), images.Highlight
+			detail = sc.say(wordThisBoard)
+		}
+		sc.text(label, x, y, 0, 0.5, images.Bold, 19, ink, w-70)
+		sc.text(value, x1, y, 1, 0.5, images.Bold, 21, vink, 0)
+		if detail != "" {
+			sc.text(detail, x, y+24, 0, 0.5, images.Medium, 14, images.Dim, w)
+		}
+		y += 62
 	}
-	return sv.Now.Total
+	rect(sc.c, image.Rect(int(x), int(y)-14, int(x1), int(y)-12), images.Dim)
+	y += 14
+	sc.text(wordTotal.In(sc.lang), x, y, 0, 0.5, images.Bold, 22, images.Paper, w-80)
+	sc.text(number(sv.Total), x1, y, 1, 0.5, images.Bold, 30, images.Gold, 0)
+	if v.Phase != game.PhaseOver || v.Result.Summary.IsZero() {
+		return
+	}
+	y += 50
+	sc.text(wordRating.In(sc.lang), x, y, 0, 0.5, images.Bold, 16, images.Dim, w)
+	y += 32
+	if len(v.Boards) == 4 {
+		sc.text(game.Rating(sv.Total).In(sc.lang), x, y, 0, 0.5, images.Bold, 30, images.Gold, w)
+		return
+	}
+	for _, line := range sc.wrap(v.Result.Summary.In(sc.lang), images.Medium, 16, w, 2) {
+		sc.text(line, x, y, 0, 0.5, images.Medium, 16, images.Paper, w)
+		y += 22
+	}
 }
 
-// truncate shortens s to n characters with an ellipsis.
-func truncate(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
+// breakdown writes a scored board's parts: "dots −5 · numbers +4".
+func (sc *scene) breakdown(rs game.RoundScore) string {
+	parts := []string{sc.say(wordDots) + " " + signed(-rs.Dots)}
+	switch rs.Board {
+	case 1:
+		parts = append(parts, sc.say(wordRows)+" "+signed(rs.Rows))
+	case 2:
+		parts = append(parts, sc.say(wordNumbers)+" "+signed(rs.Values))
+	case 3:
+		parts = append(parts, sc.say(wordWhite)+" "+signed(rs.Values), sc.say(wordBlack)+" "+signed(-5*rs.Blacks))
+	case 4:
+		parts = append(parts, sc.say(wordPairs)+" "+signed(3*rs.PairsBoth), sc.say(wordHalves)+" "+signed(-3*rs.PairsOne))
 	}
-	return s
+	return strings.Join(parts, " · ")
 }
+
+// acting reports whether seat is among the seats v waits for.
+func acting(v *game.View, seat games.Seat) bool { return slices.Contains(v.ToAct, seat) }

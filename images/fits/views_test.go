@@ -2,7 +2,6 @@ package fits
 
 import (
 	"encoding/json"
-	"image"
 	"math/rand/v2"
 	"testing"
 
@@ -12,52 +11,112 @@ import (
 
 var names = []string{"Ada", "Bohuslav", "Cyril", "Dana"}
 
-// play plays a seeded game with the AI until stop says so (or the end) and returns it.
-// Within a simultaneous step the seats move from the last to the first, so stopping in the
-// middle leaves the low seats still to act.
-func play(tb testing.TB, players int, options string, seed uint64, stop func(st *game.State) bool) *game.State {
+// play starts a game of players with options and lets the built-in AI play it through the
+// games contract, chance seeded by seed, until stop holds (or the game ends). Within a
+// simultaneous step the seats move from the last to the first, so that stopping in the middle
+// of a card leaves the low seats still to act.
+func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
 	tb.Helper()
 	st, err := game.Game{}.New(names[:players], json.RawMessage(options))
 	if err != nil {
-		tb.Fatal(err)
+		tb.Fatalf("new game: %v", err)
 	}
 	s := st.(*game.State)
-	r := rand.New(rand.NewPCG(seed, 99))
-	for moves := 0; !games.Over(s) && !stop(s); moves++ {
+	rng := rand.New(rand.NewPCG(seed, seed^0xf175))
+	for moves := 0; !stop(s); moves++ {
 		if moves > 5000 {
-			tb.Fatal("game too long")
+			tb.Fatal("the game did not end")
 		}
 		act := s.ToAct()
+		if len(act) == 0 {
+			return s
+		}
 		seat := act[len(act)-1]
-		a := s.SampleChance(r)
-		if seat != games.Chance {
+		var a games.Action
+		if seat == games.Chance {
+			a = s.SampleChance(rng)
+		} else {
 			a = s.Hint(seat)
 		}
+		if a == nil {
+			tb.Fatalf("seat %v has nothing to do", seat)
+		}
 		if _, err := s.Apply(seat, a); err != nil {
-			tb.Fatal(err)
+			tb.Fatalf("apply %s for seat %v: %v", s.Describe(a), seat, err)
 		}
 	}
 	return s
 }
 
-// turned counts the building cards turned in the current round.
-func turned(s *game.State) int { return len(s.View(games.NoSeat).(*game.View).Turned) }
+// view returns s as seat sees it.
+func view(s *game.State, seat games.Seat) *game.View { return s.View(seat).(*game.View) }
 
-// goldenCase is one picture of the golden tests.
-type goldenCase struct {
-	name string
-	draw func(r *Renderer) (image.Image, error)
+// turned counts the building cards turned in the round on the table.
+func turned(s *game.State) int { return len(view(s, games.NoSeat).Turned) }
+
+// waiting reports whether exactly n seats must still place the current piece.
+func waiting(s *game.State, n int) bool {
+	act := s.ToAct()
+	return len(act) == n && act[0] != games.Chance
 }
 
-func table(v any) func(r *Renderer) (image.Image, error) {
-	return func(r *Renderer) (image.Image, error) { return r.Table(v, games.English) }
+// never is a stop condition that lets the game run to its end.
+func never(*game.State) bool { return false }
+
+// The games the tests, samples and benchmarks draw.
+
+// twoMid is a two-player game in its first round, at card 9, with Ada still to place.
+func twoMid(tb testing.TB) *game.State {
+	return play(tb, 2, "{}", 1, func(s *game.State) bool {
+		return s.Board() == 1 && turned(s) == 9 && waiting(s, 1) && s.ToAct()[0] == 0
+	})
 }
 
-func private(v any, draft string, lang games.Lang) func(r *Renderer) (image.Image, error) {
-	return func(r *Renderer) (image.Image, error) { return r.Private(v, draft, lang) }
+// fourMid is a four-player game on board 2 at card 11 with two seats still to place.
+func fourMid(tb testing.TB) *game.State {
+	return play(tb, 4, "{}", 2, func(s *game.State) bool {
+		return s.Board() == 2 && turned(s) == 11 && waiting(s, 2)
+	})
 }
 
-// highDraft finds a draft whose landing sticks out above row 16 for the viewer, if any.
+// roundEnd is a three-player game whose first board (board 3) has just been scored.
+func roundEnd(tb testing.TB) *game.State {
+	return play(tb, 3, `{"boards":[3,1]}`, 3, func(s *game.State) bool { return view(s, games.NoSeat).RoundOver })
+}
+
+// board4 is a three-player game on board 4 at card 6, Ada still to place.
+func board4(tb testing.TB) *game.State {
+	return play(tb, 3, `{"boards":[4,2]}`, 4, func(s *game.State) bool {
+		return s.Board() == 4 && turned(s) == 6 && waiting(s, 1)
+	})
+}
+
+// soloOver is a finished solo game over all four boards, rated.
+func soloOver(tb testing.TB) *game.State { return play(tb, 1, "{}", 5, never) }
+
+// startPhase is a four-player game in its second round with the start pieces to place.
+func startPhase(tb testing.TB) *game.State {
+	return play(tb, 4, "{}", 6, func(s *game.State) bool {
+		return s.Board() == 2 && s.Phase() == game.PhaseStart && waiting(s, 3)
+	})
+}
+
+// fourOver is a finished four-player game.
+func fourOver(tb testing.TB) *game.State { return play(tb, 4, `{"boards":[2,4]}`, 7, never) }
+
+// crowded is a solo game on board 3 late in the round where some drop of the current piece
+// would reach above row 16.
+func crowded(tb testing.TB) *game.State {
+	return play(tb, 1, `{"boards":[3]}`, 6, func(s *game.State) bool {
+		if turned(s) < 12 || !waiting(s, 1) {
+			return false
+		}
+		_, ok := highDraft(view(s, 0))
+		return ok
+	})
+}
+
+// highDraft finds a draft whose landing would reach above row 16 for the viewer of v.
 func highDraft(v *game.View) (string, bool) {
 	for rot := range 4 {
 		for _, flip := range []bool{false, true} {
@@ -70,41 +129,4 @@ func highDraft(v *game.View) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// goldenCases builds the views the golden pictures show, deterministically.
-func goldenCases(tb testing.TB) []goldenCase {
-	tb.Helper()
-	midTwo := play(tb, 2, "{}", 1, func(s *game.State) bool {
-		return s.Board() == 1 && turned(s) == 9 && len(s.ToAct()) == 1 && s.ToAct()[0] == 0
-	})
-	four := play(tb, 4, "{}", 2, func(s *game.State) bool {
-		return s.Board() == 2 && turned(s) == 11 && len(s.ToAct()) == 2
-	})
-	roundEnd := play(tb, 2, "{}", 3, func(s *game.State) bool {
-		v := s.View(games.NoSeat).(*game.View)
-		return v.RoundOver
-	})
-	board4 := play(tb, 3, `{"boards":[4,3]}`, 4, func(s *game.State) bool {
-		return s.Board() == 4 && turned(s) == 10 && len(s.ToAct()) == 1
-	})
-	soloOver := play(tb, 1, "{}", 5, func(*game.State) bool { return false })
-	tall := play(tb, 1, `{"boards":[3]}`, 6, func(s *game.State) bool {
-		if turned(s) < 12 || len(s.ToAct()) != 1 || s.ToAct()[0] != 0 {
-			return false
-		}
-		_, ok := highDraft(s.View(0).(*game.View))
-		return ok
-	})
-	high, _ := highDraft(tall.View(0).(*game.View))
-	return []goldenCase{
-		{"table-two-mid", table(midTwo.View(games.NoSeat))},
-		{"table-four", table(four.View(1))},
-		{"table-round-end", table(roundEnd.View(games.NoSeat))},
-		{"table-board4", table(board4.View(games.NoSeat))},
-		{"table-solo-over", table(soloOver.View(0))},
-		{"private-legal", private(midTwo.View(0), "", games.English)},
-		{"private-aside-cs", private(midTwo.View(0), "aside", games.Czech)},
-		{"private-too-high", private(tall.View(0), high, games.English)},
-	}
 }

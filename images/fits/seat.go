@@ -1,0 +1,151 @@
+package fits
+
+import (
+	"image"
+	"image/color"
+
+	game "github.com/tablebot/tablebot/games/fits"
+	"github.com/tablebot/tablebot/images"
+)
+
+// asideCell is the square size of the pieces listed as set aside.
+const asideCell = 7
+
+// seat draws one seat's card: the head (colour badge, name, colour and state, the place at
+// the end), the board with its pieces, and the foot (this board's score or, once scored, its
+// breakdown; the total; the scored boards; the pieces set aside). A seat the table waits for
+// is ringed in pink, the winners in gold.
+func (sc *scene) seat(v *game.View, sv game.SeatView, card image.Rectangle, g boardGeom, set *spriteSet, own *owners) {
+	at := boardAt(card)
+	bs := g.size()
+	head := image.Rect(card.Min.X+radius/2, card.Min.Y+radius/2, card.Max.X-radius/2, at.Y)
+	foot := image.Rect(card.Min.X+radius/2, at.Y+bs.Y, card.Max.X-radius/2, card.Max.Y-radius/2)
+	sc.seatHead(v, sv, head)
+	sc.seatFoot(v, sv, foot)
+	sc.later(func() { drawPieces(sc.s, set, g, at, sv, own, true) })
+	waiting := acting(v, sv.Seat)
+	switch {
+	case waiting:
+		sc.ring(card, images.Highlight)
+	case v.Phase == game.PhaseOver && v.Result.PlaceOf(sv.Seat) == 1 && len(v.Seats) > 1:
+		sc.ring(card, images.Gold)
+	}
+}
+
+// seatHead draws the badge and name, and under them the colour's name and the seat's state:
+// waiting (pink), done (a tick), or skipping the card of its own start piece.
+func (sc *scene) seatHead(v *game.View, sv game.SeatView, r image.Rectangle) {
+	sc.region(r, images.Card)
+	x0, x1 := float64(r.Min.X+cardPad-radius/2), float64(r.Max.X-cardPad+radius/2)
+	y := float64(r.Min.Y)
+	sc.badge(sv.Colour, x0+13, y+22, 26)
+	name := sv.Name
+	if sv.Seat == v.Viewer {
+		name += " (" + wordYou.In(sc.lang) + ")"
+	}
+	right := x1
+	if v.Phase == game.PhaseOver && len(v.Seats) > 1 {
+		if place := v.Result.PlaceOf(sv.Seat); place > 0 {
+			sc.medal(place, x1-14, y+22, 14)
+			right -= 36
+		}
+	}
+	waiting := acting(v, sv.Seat)
+	ink := images.Paper
+	if waiting {
+		ink = images.Highlight
+	}
+	nx := x0 + 34
+	sc.text(name, nx, y+22, 0, 0.5, images.Bold, 20, ink, right-nx)
+	sy := y + 46
+	cx := nx + sc.text(sv.Colour.Name().In(sc.lang), nx, sy, 0, 0.5, images.Medium, 14, images.Dim, 0)
+	state, col := sc.seatState(v, sv)
+	if state == "" {
+		return
+	}
+	cx += sc.text(" · ", cx, sy, 0, 0.5, images.Medium, 14, images.Dim, 0)
+	if sv.Decided && !waiting {
+		sc.check(cx+1, sy, 12, col)
+		cx += 17
+	}
+	sc.text(state, cx, sy, 0, 0.5, images.Bold, 14, col, right-cx)
+}
+
+// seatState says what the seat is doing in a simultaneous step.
+func (sc *scene) seatState(v *game.View, sv game.SeatView) (string, color.RGBA) {
+	switch {
+	case acting(v, sv.Seat):
+		return wordWaiting.In(sc.lang), images.Highlight
+	case v.Phase != game.PhaseStart && v.Phase != game.PhaseBuild:
+		return "", images.Dim
+	case sv.Decided:
+		return wordDone.In(sc.lang), doneInk
+	case v.Phase == game.PhaseBuild && int(sv.Seat) < len(v.StartCards) && v.StartCards[sv.Seat] == v.Card:
+		return wordSkips.In(sc.lang), images.Dim
+	}
+	return "", images.Dim
+}
+
+// seatFoot draws under a board: this board's score (its breakdown once scored), the scored
+// boards and the total, and the pieces set aside.
+func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
+	sc.region(r, images.Card)
+	x0, x1 := float64(r.Min.X+cardPad-radius/2), float64(r.Max.X-cardPad+radius/2)
+	y := float64(r.Min.Y)
+
+	// The board on the table as it stands, or its breakdown once scored.
+	scored := v.RoundOver || v.Phase == game.PhaseOver
+	if scored && len(sv.Rounds) > 0 {
+		sc.text(sc.breakdown(sv.Rounds[len(sv.Rounds)-1]), x0, y+14, 0, 0.5, images.Medium, 13, images.Paper, x1-x0)
+	} else {
+		lw := sc.text(wordThisBoard.In(sc.lang), x0, y+14, 0, 0.5, images.Medium, 14, images.Dim, 0)
+		sc.text(signed(sv.Now.Total), x0+lw+6, y+14, 0, 0.5, images.Bold, 18, images.Paper, x1-x0-lw-6)
+	}
+
+	// The scored boards as chips (the board's number, then its score), and the total.
+	cy := y + 43
+	tl := x1 - sc.text(number(sv.Total), x1, cy, 1, 0.5, images.Bold, 20, images.Gold, 0) - 6
+	tl -= sc.text(wordTotal.In(sc.lang), tl, cy, 1, 0.5, images.Medium, 14, images.Dim, 0) + 8
+	cx := x0
+	if len(sv.Rounds) == 0 {
+		sc.text(wordBoards.In(sc.lang)+": —", x0, cy, 0, 0.5, images.Medium, 14, images.Dim, tl-x0)
+	}
+	for i, rs := range sv.Rounds {
+		val := signed(rs.Total)
+		w := 26 + sc.c.TextWidth(val, images.Bold, 15)
+		if cx+w > tl {
+			break
+		}
+		chip := image.Rect(int(cx), int(cy)-11, int(cx+w), int(cy)+11)
+		sc.box(chip, 5, images.Slate)
+		if scored && i == len(sv.Rounds)-1 {
+			sc.frame(chip, 5, 2, images.Gold)
+		}
+		sc.text(itoa(rs.Board), cx+8, cy, 0, 0.5, images.Medium, 13, images.Dim, 0)
+		sc.text(val, cx+w-7, cy, 1, 0.5, images.Bold, 15, images.Paper, 0)
+		cx += w + 5
+	}
+
+	// The pieces set aside this round, small, the one set aside last underlined in pink.
+	ay := y + 72
+	lw := sc.text(wordAside.In(sc.lang)+":", x0, ay, 0, 0.5, images.Medium, 14, images.Dim, 0)
+	ax := x0 + lw + 8
+	if len(sv.Aside) == 0 {
+		sc.text(wordNone.In(sc.lang), ax, ay, 0, 0.5, images.Medium, 14, images.Dim, 0)
+		return
+	}
+	col := seatShade(sv.Colour)
+	for i, sh := range sv.Aside {
+		o := sh.Orient(0, false)
+		w := float64(o.Width * asideCell)
+		if ax+w > x1 {
+			sc.text("+"+itoa(len(sv.Aside)-i), ax, ay, 0, 0.5, images.Bold, 14, images.Dim, 0)
+			break
+		}
+		sc.shape(o, ax+w/2, ay, asideCell, col, edgeOf(col))
+		if sh == sv.LastAside {
+			rect(sc.c, image.Rect(int(ax), int(ay)+13, int(ax+w), int(ay)+15), images.Highlight)
+		}
+		ax += w + 8
+	}
+}

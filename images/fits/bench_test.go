@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/fits"
+	"github.com/tablebot/tablebot/images/imagestest"
 )
 
 // maxPictureBytes is the most a picture may encode to.
@@ -128,15 +129,15 @@ func TestSizes(t *testing.T) {
 		tablePic("solo mid", view(play(t, 1, "{}", 9, func(s *game.State) bool { return s.Board() == 3 && turned(s) == 8 }), 0), games.Czech),
 	)
 	for _, p := range ps {
-		img, err := p.draw(r)
+		img, err := p.Draw(r)
 		if err != nil {
-			t.Fatalf("%s: %v", p.name, err)
+			t.Fatalf("%s: %v", p.Name, err)
 		}
 		if w := img.Bounds().Dx(); w > maxPictureWidth {
-			t.Errorf("%s: %d px wide, more than %d", p.name, w, maxPictureWidth)
+			t.Errorf("%s: %d px wide, more than %d", p.Name, w, maxPictureWidth)
 		}
 		if n := encodeFast(t, r, img, &buf); n > maxPictureBytes {
-			t.Errorf("%s: encodes to %d bytes, more than %d", p.name, n, maxPictureBytes)
+			t.Errorf("%s: encodes to %d bytes, more than %d", p.Name, n, maxPictureBytes)
 		}
 	}
 }
@@ -181,7 +182,7 @@ func TestNaiveMatchesFast(t *testing.T) {
 // and the palette rounds the baseline's colours, but the pictures must be the same.
 func similar(a, b image.Image) error {
 	if a.Bounds() != b.Bounds() {
-		return compare(a, b)
+		return imagestest.Compare(a, b)
 	}
 	n, r := 0, a.Bounds()
 	for y := r.Min.Y; y < r.Max.Y; y++ {

@@ -3,37 +3,25 @@ package fits
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"image"
-	"image/png"
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/fits"
-	"github.com/tablebot/tablebot/images"
+	"github.com/tablebot/tablebot/images/imagestest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
 
-// maxDiffering is the fraction of pixels a picture may differ from its golden copy in (by
-// more than a few levels in a channel), for floating-point differences between machines.
-const maxDiffering = 0.002
-
-// picture is one picture of the tests: its name and how to draw it.
-type picture struct {
-	name string
-	draw func(r *Renderer) (image.Image, error)
-}
+// picture is one golden picture: its name and how to draw it.
+type picture = imagestest.Picture[*Renderer]
 
 func tablePic(name string, v *game.View, lang games.Lang) picture {
-	return picture{name, func(r *Renderer) (image.Image, error) { return r.Table(v, lang) }}
+	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Table(v, lang) }}
 }
 
 func privatePic(name string, v *game.View, draft string, lang games.Lang) picture {
-	return picture{name, func(r *Renderer) (image.Image, error) { return r.Private(v, draft, lang) }}
+	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Private(v, draft, lang) }}
 }
 
 // goldens lists the golden pictures, each drawn from a seeded game played by the AI.
@@ -57,129 +45,13 @@ func goldens(tb testing.TB) []picture {
 }
 
 func TestGolden(t *testing.T) {
-	r := New()
-	for _, p := range goldens(t) {
-		t.Run(p.name, func(t *testing.T) {
-			got, err := p.draw(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			path := filepath.Join("testdata", p.name+".png")
-			if *update {
-				if err := writePNG(path, got); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := readPNG(path)
-			if err != nil {
-				t.Fatalf("%v (go test ./images/fits -update writes it)", err)
-			}
-			if err := compare(got, want); err != nil {
-				out, werr := os.CreateTemp("", "fits-"+p.name+"-*.png")
-				if werr == nil {
-					out.Close()
-					werr = writePNG(out.Name(), got)
-				}
-				if werr != nil {
-					t.Fatalf("%v; writing the picture failed too: %v", err, werr)
-				}
-				t.Fatalf("%v: got %s, want %s (go test ./images/fits -update accepts it)", err, out.Name(), path)
-			}
-		})
-	}
-}
-
-// compare fails when the pictures differ in size or in more than a tiny fraction of pixels.
-func compare(got, want image.Image) error {
-	if got.Bounds() != want.Bounds() {
-		return fmt.Errorf("size %v, want %v", got.Bounds(), want.Bounds())
-	}
-	b := got.Bounds()
-	diff := 0
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r1, g1, b1, _ := got.At(x, y).RGBA()
-			r2, g2, b2, _ := want.At(x, y).RGBA()
-			if far(r1, r2) || far(g1, g2) || far(b1, b2) {
-				diff++
-			}
-		}
-	}
-	if frac := float64(diff) / float64(b.Dx()*b.Dy()); frac > maxDiffering {
-		return fmt.Errorf("%d pixels (%.2f%%) differ", diff, 100*frac)
-	}
-	return nil
-}
-
-// far reports whether two 16-bit channel values differ by more than 8 levels of 255.
-func far(a, b uint32) bool { return max(a, b)-min(a, b) > 8*0x101 }
-
-func writePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := images.EncodePNG(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-func readPNG(path string) (image.Image, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return img, nil
+	imagestest.Golden(t, New(), "testdata", *update, goldens(t))
 }
 
 // TestConcurrent draws every golden picture from several goroutines on one fresh renderer
 // (its caches filling under contention) and checks that each equals the picture drawn alone.
 func TestConcurrent(t *testing.T) {
-	ps := goldens(t)
-	alone := New()
-	want := make([]image.Image, len(ps))
-	for i, p := range ps {
-		img, err := p.draw(alone)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[i] = img
-	}
-	r := New()
-	var wg sync.WaitGroup
-	for g := range 6 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range ps {
-				i := (g + k) % len(ps)
-				got, err := ps[i].draw(r)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if !samePixels(got, want[i]) {
-					t.Errorf("%s drawn concurrently differs from the picture drawn alone", ps[i].name)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-}
-
-// samePixels reports whether two paletted pictures are identical.
-func samePixels(a, b image.Image) bool {
-	pa, ok1 := a.(*image.Paletted)
-	pb, ok2 := b.(*image.Paletted)
-	return ok1 && ok2 && pa.Rect == pb.Rect && string(pa.Pix) == string(pb.Pix)
+	imagestest.Concurrent(t, New, goldens(t))
 }
 
 func TestBadViews(t *testing.T) {

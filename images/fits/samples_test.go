@@ -7,6 +7,7 @@ import (
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/fits"
+	"github.com/tablebot/tablebot/images/imagestest"
 )
 
 var outDir = flag.String("out", "", "write sample pictures into this directory")
@@ -38,11 +39,11 @@ func TestSamples(t *testing.T) {
 		privatePic("private-three", view(three, 0), "", games.English),
 	)
 	for _, p := range ps {
-		img, err := p.draw(r)
+		img, err := p.Draw(r)
 		if err != nil {
-			t.Fatalf("%s: %v", p.name, err)
+			t.Fatalf("%s: %v", p.Name, err)
 		}
-		if err := writePNG(filepath.Join(*outDir, p.name+".png"), img); err != nil {
+		if err := imagestest.WritePNG(filepath.Join(*outDir, p.Name+".png"), img); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,0 +1,158 @@
+// Package imagestest is the golden-picture harness every renderer's tests share: pictures
+// compared with their checked-in PNGs (rewritten with -update), and drawn concurrently on one
+// fresh renderer to show its caches are safe.
+package imagestest
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/tablebot/tablebot/images"
+)
+
+// MaxDiffering is the fraction of pixels a picture may differ from its golden copy in (by more
+// than a few levels in a channel), for floating-point differences between machines.
+const MaxDiffering = 0.002
+
+// Picture is one golden picture: its name (the file testdata/<Name>.png) and how to draw it
+// with a renderer of type R.
+type Picture[R any] struct {
+	Name string
+	Draw func(r R) (image.Image, error)
+}
+
+// Golden draws every picture with r and compares it with dir/<Name>.png; with update set it
+// rewrites the files instead. On a mismatch the new picture is kept in a temporary file whose
+// path the failure names.
+func Golden[R any](t *testing.T, r R, dir string, update bool, pics []Picture[R]) {
+	t.Helper()
+	for _, p := range pics {
+		t.Run(p.Name, func(t *testing.T) {
+			got, err := p.Draw(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, p.Name+".png")
+			if update {
+				if err := WritePNG(path, got); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := ReadPNG(path)
+			if err != nil {
+				t.Fatalf("%v (go test -update writes it)", err)
+			}
+			if err := Compare(got, want); err != nil {
+				out, werr := os.CreateTemp("", p.Name+"-*.png")
+				if werr == nil {
+					out.Close()
+					werr = WritePNG(out.Name(), got)
+				}
+				if werr != nil {
+					t.Fatalf("%v; writing the picture failed too: %v", err, werr)
+				}
+				t.Fatalf("%v: got %s, want %s (go test -update accepts it)", err, out.Name(), path)
+			}
+		})
+	}
+}
+
+// Concurrent draws every picture from several goroutines on one renderer made by fresh (its
+// caches filling under contention) and checks each equals the picture drawn alone.
+func Concurrent[R any](t *testing.T, fresh func() R, pics []Picture[R]) {
+	t.Helper()
+	alone := fresh()
+	want := make([]image.Image, len(pics))
+	for i, p := range pics {
+		img, err := p.Draw(alone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = img
+	}
+	r := fresh()
+	var wg sync.WaitGroup
+	for g := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range pics {
+				i := (g + k) % len(pics)
+				got, err := pics[i].Draw(r)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if !SamePixels(got, want[i]) {
+					t.Errorf("%s drawn concurrently differs from the picture drawn alone", pics[i].Name)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// Compare fails when the pictures differ in size or in more than MaxDiffering of their pixels.
+func Compare(got, want image.Image) error {
+	if got.Bounds() != want.Bounds() {
+		return fmt.Errorf("size %v, want %v", got.Bounds(), want.Bounds())
+	}
+	b := got.Bounds()
+	diff := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := got.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if far(r1, r2) || far(g1, g2) || far(b1, b2) {
+				diff++
+			}
+		}
+	}
+	if frac := float64(diff) / float64(b.Dx()*b.Dy()); frac > MaxDiffering {
+		return fmt.Errorf("%d pixels (%.2f%%) differ", diff, 100*frac)
+	}
+	return nil
+}
+
+// far reports whether two 16-bit channel values differ by more than 8 levels of 255.
+func far(a, b uint32) bool { return max(a, b)-min(a, b) > 8*0x101 }
+
+// SamePixels reports whether two paletted pictures are identical.
+func SamePixels(a, b image.Image) bool {
+	pa, ok1 := a.(*image.Paletted)
+	pb, ok2 := b.(*image.Paletted)
+	return ok1 && ok2 && pa.Rect == pb.Rect && string(pa.Pix) == string(pb.Pix)
+}
+
+// WritePNG encodes img to path with the pictures' encoder.
+func WritePNG(path string, img image.Image) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := images.EncodePNG(f, img); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// ReadPNG decodes the PNG at path.
+func ReadPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return img, nil
+}

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -141,4 +142,21 @@ func (c *Canvas) RoundedFrame(x, y, w, h, radius, lw float64, col color.Color) {
 	c.DC.SetColor(col)
 	c.DC.SetLineWidth(lw)
 	c.DC.Stroke()
+}
+
+// Fit shortens s with an ellipsis until it is at most w pixels wide in style at size; s itself
+// when it fits.
+func (c *Canvas) Fit(s string, style Style, size, w float64) string {
+	if c.TextWidth(s, style, size) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 1 {
+		rs = rs[:len(rs)-1]
+		t := strings.TrimSpace(string(rs)) + "…"
+		if c.TextWidth(t, style, size) <= w {
+			return t
+		}
+	}
+	return "…"
 }

@@ -1,6 +1,8 @@
 package images
 
 import (
+	"image"
+	"strings"
 	"testing"
 )
 
@@ -25,5 +27,21 @@ func TestCanvasKeepsFaceErrors(t *testing.T) {
 	c.Text("A1", 5, 10, 0, 0.5, Style(42), 12, Paper)
 	if c.Err() == nil {
 		t.Error("drawing with an unknown style: want the error kept")
+	}
+}
+
+func TestCanvasFit(t *testing.T) {
+	fonts, err := LoadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, 10, 10)), NewFaces(fonts))
+	if got := c.Fit("Ada", Bold, 20, 500); got != "Ada" {
+		t.Errorf("a short name changed: %q", got)
+	}
+	long := "Bohuslav Přemyslovec z Kutné Hory"
+	got := c.Fit(long, Bold, 20, 120)
+	if got == long || !strings.HasSuffix(got, "…") || c.TextWidth(got, Bold, 20) > 120 {
+		t.Errorf("%q is %.0f px wide, want an ellipsis within 120", got, c.TextWidth(got, Bold, 20))
 	}
 }

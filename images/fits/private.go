@@ -108,28 +108,7 @@ func (r *Renderer) fastPrivate(p *privateView, lang games.Lang) (*image.Paletted
 	if err != nil {
 		return nil, err
 	}
-	out := image.NewPaletted(frame.Rect, pal.Colours())
-	copy(out.Pix, frame.Pix)
-	images.Blit(out, board, l.board)
-	scratch := r.borrow(l.size)
-	defer r.giveBack(scratch)
-	c, err := r.canvas(scratch, false)
-	if err != nil {
-		return nil, err
-	}
-	var stampErr error
-	sc := &scene{r: r, c: c, s: palSurface{out: out, pal: pal, err: &stampErr}, lang: lang}
-	if err := sc.private(p, l); err != nil {
-		return nil, err
-	}
-	for _, rg := range sc.regions {
-		pal.ConvertRect(out, scratch, rg)
-	}
-	sc.runShapes()
-	if err := sc.finish(stampErr); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return r.compose(pal, frame, board, []image.Point{l.board}, l.size, lang, func(sc *scene) error { return sc.private(p, l) })
 }
 
 // naivePrivate draws the private panel the straightforward way, the benchmarks' reference:

@@ -59,20 +59,9 @@ func (sc *scene) text(s string, x, y, ax, ay float64, style images.Style, size f
 	return sc.c.TextWidth(s, style, size)
 }
 
-// fit shortens s with an ellipsis until it is at most w pixels wide.
+// fit shortens s with an ellipsis until it is at most w pixels wide (see images.Canvas.Fit).
 func (sc *scene) fit(s string, style images.Style, size, w float64) string {
-	if sc.c.TextWidth(s, style, size) <= w {
-		return s
-	}
-	rs := []rune(s)
-	for len(rs) > 1 {
-		rs = rs[:len(rs)-1]
-		t := strings.TrimSpace(string(rs)) + "…"
-		if sc.c.TextWidth(t, style, size) <= w {
-			return t
-		}
-	}
-	return "…"
+	return sc.c.Fit(s, style, size, w)
 }
 
 // wrap breaks s into at most lines lines of at most w pixels, the last shortened with an

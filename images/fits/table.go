@@ -63,12 +63,23 @@ func (r *Renderer) fastTable(v *game.View, lang games.Lang) (*image.Paletted, er
 	if err != nil {
 		return nil, err
 	}
+	at := make([]image.Point, len(l.cards))
+	for i, card := range l.cards {
+		at[i] = boardAt(card)
+	}
+	return r.compose(pal, frame, board, at, l.size, lang, func(sc *scene) error { return sc.table(v, l) })
+}
+
+// compose finishes a fast picture: the cached frame copied, the cached board blitted into
+// each of boards, then draw's text drawn in RGBA on a pooled scratch and converted region by
+// region, and its shapes stamped straight onto the palette.
+func (r *Renderer) compose(pal *images.Palette, frame, board *image.Paletted, boards []image.Point, size image.Point, lang games.Lang, draw func(sc *scene) error) (*image.Paletted, error) {
 	out := image.NewPaletted(frame.Rect, pal.Colours())
 	copy(out.Pix, frame.Pix)
-	for _, card := range l.cards {
-		images.Blit(out, board, boardAt(card))
+	for _, at := range boards {
+		images.Blit(out, board, at)
 	}
-	scratch := r.borrow(l.size)
+	scratch := r.borrow(size)
 	defer r.giveBack(scratch)
 	c, err := r.canvas(scratch, false)
 	if err != nil {
@@ -76,7 +87,7 @@ func (r *Renderer) fastTable(v *game.View, lang games.Lang) (*image.Paletted, er
 	}
 	var stampErr error
 	sc := &scene{r: r, c: c, s: palSurface{out: out, pal: pal, err: &stampErr}, lang: lang}
-	if err := sc.table(v, l); err != nil {
+	if err := draw(sc); err != nil {
 		return nil, err
 	}
 	for _, rg := range sc.regions {

@@ -113,20 +113,9 @@ func (p *panel) name(seat games.Seat) string {
 	return "?"
 }
 
-// fit shortens s with an ellipsis until it fits in width w.
+// fit shortens s with an ellipsis until it is at most w pixels wide (see images.Canvas.Fit).
 func (p *panel) fit(s string, style images.Style, size, w float64) string {
-	if p.c.TextWidth(s, style, size) <= w {
-		return s
-	}
-	rs := []rune(s)
-	for len(rs) > 1 {
-		rs = rs[:len(rs)-1]
-		t := strings.TrimSpace(string(rs)) + "…"
-		if p.c.TextWidth(t, style, size) <= w {
-			return t
-		}
-	}
-	return "…"
+	return p.c.Fit(s, style, size, w)
 }
 
 // badge draws the round seat badge of seat centred on (x, y).

@@ -510,3 +510,54 @@ func TestOptions(t *testing.T) {
 		t.Errorf("teams with 4: %v", err)
 	}
 }
+
+func TestTeamAndSoloEnds(t *testing.T) {
+	t.Run("a team reaching 36 in all six wins at once", func(t *testing.T) {
+		s := dealt(t, 4, Options{Teams: true}, []string{"RG"}, []string{"OY"}, []string{"RG"}, []string{"OY"})
+		s.firstDone = []bool{true, true, true, true}
+		s.racks[2] = tiles(t, "RG", "BB")
+		s.turn = 2
+		s.scores[0] = [6]int{35, 36, 36, 36, 36, 36} // seat 2 plays for team 0
+		s.scores[1] = [6]int{36, 36, 36, 36, 36, 20}
+		set(s, 'R', Cell{-1, 0})
+		mustApply(t, s, 2, pl("RG", 0, 0, 1, 0))
+		r := s.Result()
+		if !r.Over || !slices.Equal(r.Ranking[0], []games.Seat{0, 2}) {
+			t.Fatalf("over %v ranking %v: want seats 0 & 2 winning at once", r.Over, r.Ranking)
+		}
+	})
+	t.Run("18 in all six is no win for a team", func(t *testing.T) {
+		s := dealt(t, 4, Options{Teams: true}, []string{"RG"}, []string{"OY"}, []string{"RG"}, []string{"OY"})
+		s.firstDone = []bool{true, true, true, true}
+		s.racks[0] = tiles(t, "RG", "BB")
+		s.scores[0] = [6]int{17, 18, 18, 18, 18, 18}
+		set(s, 'R', Cell{-1, 0})
+		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		if s.Result().Over {
+			t.Fatal("a team game ended at 18 in all six")
+		}
+	})
+	t.Run("solo ends at 36 in all six", func(t *testing.T) {
+		s, _ := NewState(names[:1], Options{})
+		mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
+		s.firstDone[0] = true
+		s.scores[0] = [6]int{35, 36, 36, 36, 36, 36}
+		set(s, 'R', Cell{-1, 0})
+		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		if !s.Result().Over || len(s.ToAct()) != 0 {
+			t.Fatalf("solo at 36 in all six: over %v, to act %v", s.Result().Over, s.ToAct())
+		}
+	})
+}
+
+func TestTeamSwapUsesTeamScores(t *testing.T) {
+	s := dealt(t, 4, Options{Teams: true}, []string{"BB", "YY", "YY", "OO", "OY", "PP"}, []string{"OY"}, []string{"RG"}, []string{"OY"})
+	s.firstDone = []bool{true, true, true, true}
+	// Seat 0's team is lowest in red and green; its rack has neither, so the swap is offered.
+	s.scores[0] = [6]int{2, 2, 9, 9, 9, 9}
+	s.scores[1] = [6]int{9, 9, 9, 9, 9, 0} // the other team's purple must not matter
+	mustApply(t, s, 0, pl("BB", 0, 0, 1, 0))
+	if s.phase != PhaseSwap {
+		t.Fatalf("phase %v, want the swap offered on the team's scores", s.phase)
+	}
+}

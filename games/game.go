@@ -27,19 +27,6 @@ type Progress interface {
 	Progress() Text
 }
 
-// Option describes one option a game accepts in its record's "options" object, so that the
-// lobby and help can show and set it without knowing the game.
-type Option struct {
-	// Name is the JSON key, e.g. "teams".
-	Name string
-	// Kind is "bool", "int" or "list" (a list of numbers written "1,2,3" by players).
-	Kind string
-	// Default is the value used when the key is missing, in its JSON form.
-	Default string
-	// About says what the option does.
-	About Text
-}
-
 // Game is the definition of one game: what a registry knows about it and how to start it.
 // A Game value holds no state of its own and is safe for concurrent use.
 type Game interface {
@@ -147,4 +134,14 @@ func IsToAct(st State, seat Seat) bool {
 		}
 	}
 	return false
+}
+
+// Determinizer is an optional power of a State: Determinize returns a state that seat cannot
+// tell from this one — equal View(seat), equal ToAct, equal Legal(seat) — with everything
+// seat cannot see (other hands, the order of the bag or the deck, choices not yet revealed)
+// drawn anew with r, as likely as the rules make it. The search AI plays on such states, so it
+// never peeks; the conformance suite checks that View(seat) does not change, which is how it
+// proves a view hides what the seat may not see. The receiver is not changed.
+type Determinizer interface {
+	Determinize(seat Seat, r *rand.Rand) State
 }

@@ -23,15 +23,21 @@ var (
 	Dim = Hex("#9aa6b1")
 )
 
-// PlayerColours are the colours of seats 0 to 3, used for seat badges.
-var PlayerColours = [4]color.RGBA{Hex("#5ec8d8"), Hex("#f38bc0"), Hex("#e4e4e4"), Hex("#d2ad6e")}
+// MaxSeats is the most seats any game has: every seat has its own colour and letter.
+const MaxSeats = 6
 
-// PlayerColour returns the colour of seat (cycling past the fourth).
+// playerColours are the colours of seats 0 to 5, used for seat badges. They differ in
+// lightness as well as hue, and a badge always carries the seat's number too.
+var playerColours = [MaxSeats]color.RGBA{
+	Hex("#5ec8d8"), Hex("#f38bc0"), Hex("#e4e4e4"), Hex("#d2ad6e"), Hex("#9bd36b"), Hex("#b49cf0"),
+}
+
+// PlayerColour returns the colour of seat 0 to 5 (cycling past the sixth); Dim for no seat.
 func PlayerColour(seat int) color.RGBA {
 	if seat < 0 {
 		return Dim
 	}
-	return PlayerColours[seat%len(PlayerColours)]
+	return playerColours[seat%MaxSeats]
 }
 
 // Greys returns n+1 evenly spaced greys from black to white.
@@ -57,7 +63,7 @@ func StandardColours() []color.RGBA {
 	out = append(out, Ramp(Slate, Highlight, 2)...)
 	out = append(out, Ramp(Card, Gold, 3)...)
 	out = append(out, Ramp(Slate, Gold, 2)...)
-	for _, p := range PlayerColours {
+	for _, p := range playerColours {
 		out = append(out, p)
 		out = append(out, Ramp(Card, p, 2)...)
 	}

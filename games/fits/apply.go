@@ -8,13 +8,17 @@ import (
 	"github.com/tablebot/tablebot/games"
 )
 
-// Apply makes seat's move. It refuses, in this order: any move after the end (ErrGameOver); a
+// Apply makes seat's move. It refuses, in this order: a seat that is not at the table
+// (ErrNotYourTurn); any move after the end (ErrGameOver); a
 // seat that need not act now, including one that has already chosen for the current piece or
 // skips it (ErrNotYourTurn); an action that is not the decision the seat faces
 // (ErrUnknownAction); and a move the rules forbid (ErrIllegal). A refused move changes
 // nothing. A seat's place or aside during a simultaneous step is kept hidden: the events then
 // say only that it has chosen, and the last seat's move reveals every choice of the step.
 func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
+	if err := games.CheckSeat(seat, len(s.players)); err != nil {
+		return nil, err
+	}
 	if s.phase == PhaseOver {
 		return nil, games.Refuse(games.ErrGameOver, "The game is over.", "Hra skončila.")
 	}

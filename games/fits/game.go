@@ -80,7 +80,7 @@ func (Game) Seats() (int, int) { return 1, 4 }
 
 // Options lists boards.
 func (Game) Options() []games.Option {
-	return []games.Option{{Name: "boards", Kind: "list", Default: "[1,2,3,4]", About: games.Say(
+	return []games.Option{{Name: "boards", Label: games.Say("Boards", "Desky"), Kind: games.OptionList, Default: "[1,2,3,4]", About: games.Say(
 		"The boards to play, one round each, in this order: 1 to 4 different numbers from 1 to 4.",
 		"Desky, které se hrají, jedno kolo na každé, v tomto pořadí: 1 až 4 různá čísla od 1 do 4.")}}
 }

@@ -230,7 +230,7 @@ func TestRoundsAndEnd(t *testing.T) {
 		t.Fatal("the game goes on after the last round")
 	}
 	mustRefuse(t, s, 0, pl(T4, 0, false, 'A'), games.ErrGameOver)
-	mustRefuse(t, s, 7, pl(T4, 0, false, 'A'), games.ErrGameOver)
+	mustRefuse(t, s, 7, pl(T4, 0, false, 'A'), games.ErrNotYourTurn) // not at the table: checked before the end
 	mustRefuse(t, s, games.Chance, Start{Cards: []Shape{F5, X5}}, games.ErrGameOver)
 }
 

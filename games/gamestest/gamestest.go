@@ -1,6 +1,8 @@
 // Package gamestest is the conformance suite every game runs in a few lines, in the manner of
 // OpenSpiel's basic tests: random legal playouts to the end, agreement between Legal and Apply,
-// refusals that leave the state unchanged, record replay equality and JSON round trips.
+// a stable order of Legal, refusals that leave the state unchanged, record replay equality,
+// JSON round trips, and — for games with hidden information, through games.Determinizer —
+// views that hide what their seat may not see.
 //
 // Randomized tests print their seed; set TABLEBOT_SEED to replay one.
 package gamestest
@@ -119,6 +121,7 @@ func (s Suite) playout(t *testing.T, c Case, r *rand.Rand) {
 		t.Fatalf("start: %v", err)
 	}
 	st := rec.State
+	hidden := &hiddenCheck{}
 	for move := 0; !games.Over(st); move++ {
 		if move >= s.MaxMoves {
 			t.Fatalf("game not over after %d moves", move)
@@ -141,6 +144,8 @@ func (s Suite) playout(t *testing.T, c Case, r *rand.Rand) {
 			}
 			if move%s.ApplyAllEvery == 0 {
 				s.checkLegalApply(t, st, seat, legal, r)
+				checkLegalStable(t, st, seat, legal)
+				hidden.check(t, st, r)
 			}
 			if s.Mutate != nil && move%s.MutateEvery == 0 {
 				s.checkMutations(t, st, seat, legal, r)
@@ -163,6 +168,7 @@ func (s Suite) playout(t *testing.T, c Case, r *rand.Rand) {
 	if _, err := st.Apply(0, st.Hint(0)); err == nil {
 		t.Fatalf("a move after the end was accepted")
 	}
+	hidden.done(t, st)
 	s.checkReplay(t, rec)
 }
 

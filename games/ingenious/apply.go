@@ -37,10 +37,14 @@ func startOf(cells [2]Cell) (Colour, bool) {
 	return startTouched(cells[1])
 }
 
-// Apply makes seat's move: refused with ErrGameOver after the end, ErrNotYourTurn for a seat
-// that need not act, ErrUnknownAction for an action that is not the decision faced now, and
-// ErrIllegal for a move the rules forbid. A refused move changes nothing.
+// Apply makes seat's move. It refuses, in the contract's order: a seat that is not at the
+// table (ErrNotYourTurn), any move after the end (ErrGameOver), a seat that need not act now
+// (ErrNotYourTurn), an action that is not the decision faced now (ErrUnknownAction), and a
+// move the rules forbid (ErrIllegal). A refused move changes nothing.
 func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
+	if err := games.CheckSeat(seat, len(s.players)); err != nil {
+		return nil, err
+	}
 	if s.phase == PhaseOver {
 		return nil, games.Refuse(games.ErrGameOver, "The game is over.", "Hra skončila.")
 	}

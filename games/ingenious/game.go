@@ -38,10 +38,10 @@ func (Game) Seats() (int, int) { return 1, 4 }
 // Options lists teams and talk.
 func (Game) Options() []games.Option {
 	return []games.Option{
-		{Name: "teams", Kind: "bool", Default: "false", About: games.Say(
+		{Name: "teams", Label: games.Say("Teams", "Týmy"), Kind: games.OptionBool, Default: "false", About: games.Say(
 			"Four players in two teams: seats 1 & 3 against 2 & 4, one joint score per colour up to 36.",
 			"Čtyři hráči ve dvou týmech: místa 1 a 3 proti 2 a 4, společné skóre každé barvy až do 36.")},
-		{Name: "talk", Kind: "bool", Default: "false", About: games.Say(
+		{Name: "talk", Label: games.Say("Partners may talk", "Rady spoluhráčů"), Kind: games.OptionBool, Default: "false", About: games.Say(
 			"Team partners may discuss the game.",
 			"Spoluhráči v týmu se smějí radit.")},
 	}

@@ -1,0 +1,113 @@
+package gamestest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// checkLegalStable checks that Legal lists the same actions in the same order when asked again
+// and when asked of a clone.
+func checkLegalStable(t *testing.T, st games.State, seat games.Seat, legal []games.Action) {
+	t.Helper()
+	want := actionsJSON(legal)
+	if got := actionsJSON(st.Legal(seat)); got != want {
+		t.Fatalf("Legal(%v) changed order when asked again:\n%s\nwant\n%s", seat, got, want)
+	}
+	if got := actionsJSON(st.Clone().Legal(seat)); got != want {
+		t.Fatalf("Legal(%v) of a clone differs:\n%s\nwant\n%s", seat, got, want)
+	}
+}
+
+func actionsJSON(as []games.Action) string {
+	b, _ := json.Marshal(as)
+	return string(b)
+}
+
+// hiddenCheck checks a game's Determinize during a playout. For every seat (and a spectator),
+// a determinized state must look exactly the same to that seat: equal View, ToAct and Legal.
+// Since Determinize draws anew everything the seat cannot see, a view that showed any of it
+// would change, so this is the check that views hide what they must. It also checks that the
+// determinized state plays on, and — in games of two or more players — that determinizing
+// really changed something over the playout (another seat's view), so that a Determinize that
+// merely clones cannot pass.
+type hiddenCheck struct {
+	checked, varied int
+}
+
+// check runs the checks at st, if its game can determinize.
+func (h *hiddenCheck) check(t *testing.T, st games.State, r *rand.Rand) {
+	t.Helper()
+	d, ok := st.(games.Determinizer)
+	if !ok {
+		return
+	}
+	before := Fingerprint(st)
+	seats := []games.Seat{games.NoSeat}
+	for i := range st.Players() {
+		seats = append(seats, games.Seat(i))
+	}
+	for _, seat := range seats {
+		det := d.Determinize(seat, r)
+		h.checked++
+		if got, want := viewOf(det, seat), viewOf(st, seat); got != want {
+			t.Fatalf("seat %v can tell a determinized state from the real one: its view\n%s\nwant\n%s", seat, got, want)
+		}
+		if fmt.Sprint(det.ToAct()) != fmt.Sprint(st.ToAct()) {
+			t.Fatalf("seat %v: determinized ToAct %v, want %v", seat, det.ToAct(), st.ToAct())
+		}
+		if seat >= 0 && actionsJSON(det.Legal(seat)) != actionsJSON(st.Legal(seat)) {
+			t.Fatalf("seat %v: determinized Legal differs", seat)
+		}
+		for other := range st.Players() {
+			if games.Seat(other) != seat && viewOf(det, games.Seat(other)) != viewOf(st, games.Seat(other)) {
+				h.varied++
+				break
+			}
+		}
+		playOn(t, det, r, 30)
+	}
+	if Fingerprint(st) != before {
+		t.Fatalf("Determinize changed the state it was called on")
+	}
+}
+
+// done checks, at the end of a playout of st's game, that determinizing varied something.
+func (h *hiddenCheck) done(t *testing.T, st games.State) {
+	t.Helper()
+	if h.checked > 0 && len(st.Players()) > 1 && h.varied == 0 {
+		t.Fatalf("Determinize never changed what another seat sees in %d tries: does it draw the hidden information anew?", h.checked)
+	}
+}
+
+// viewOf prints seat's view.
+func viewOf(st games.State, seat games.Seat) string {
+	return fmt.Sprintf("%+v", deref(st.View(seat)))
+}
+
+// playOn plays up to n random legal moves on st (which it changes), failing on any refusal.
+func playOn(t *testing.T, st games.State, r *rand.Rand, n int) {
+	t.Helper()
+	for range n {
+		act := st.ToAct()
+		if len(act) == 0 {
+			return
+		}
+		seat := act[r.IntN(len(act))]
+		var a games.Action
+		if seat == games.Chance {
+			a = st.SampleChance(r)
+		} else if legal := st.Legal(seat); len(legal) > 0 {
+			a = legal[r.IntN(len(legal))]
+		}
+		if a == nil {
+			t.Fatalf("determinized state: seat %v must act but has no move", seat)
+		}
+		if _, err := st.Apply(seat, a); err != nil {
+			t.Fatalf("determinized state: listed move %s refused: %v", st.Describe(a), err)
+		}
+	}
+}

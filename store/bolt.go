@@ -203,29 +203,6 @@ func (s *Bolt) Save(ctx context.Context, channel string, data []byte, expect Rev
 	return rev, nil
 }
 
-// Delete removes the channel's table if its revision is still expect. It fails with
-// ErrNotFound if there is none, ErrConflict (deleting nothing) if the revision differs,
-// ErrCorrupt if the stored table is unreadable, ErrClosed after Close, ctx's error, or a disk
-// error.
-func (s *Bolt) Delete(ctx context.Context, channel string, expect Revision) error {
-	return s.update(ctx, "delete "+strconv.Quote(channel), func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketTables)
-		key := appendPart(nil, channel)
-		v := b.Get(key)
-		if v == nil {
-			return ErrNotFound
-		}
-		cur, _, err := decodeTable(v)
-		if err != nil {
-			return err
-		}
-		if cur != expect {
-			return fmt.Errorf("at revision %d, not %d: %w", cur, expect, ErrConflict)
-		}
-		return b.Delete(key)
-	})
-}
-
 // Close closes the file, waiting for running transactions. Later calls, Close included, return
 // ErrClosed.
 func (s *Bolt) Close() error {
@@ -239,3 +216,9 @@ func (s *Bolt) Close() error {
 }
 
 var _ Store = (*Bolt)(nil)
+
+// Ping checks that the store is open and its file readable in a read transaction. It fails
+// after Close (ErrClosed) or with ctx's error.
+func (s *Bolt) Ping(ctx context.Context) error {
+	return s.view(ctx, "ping", func(*bolt.Tx) error { return nil })
+}

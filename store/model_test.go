@@ -45,18 +45,6 @@ func (m *model) Save(_ context.Context, channel string, data []byte, expect Revi
 	return rev, nil
 }
 
-func (m *model) Delete(_ context.Context, channel string, expect Revision) error {
-	t, ok := m.tables[channel]
-	switch {
-	case !ok:
-		return ErrNotFound
-	case t.Revision != expect:
-		return ErrConflict
-	}
-	delete(m.tables, channel)
-	return nil
-}
-
 func (m *model) Finish(_ context.Context, f Final) error {
 	if err := checkFinal(f); err != nil {
 		return err
@@ -137,3 +125,5 @@ func (m *model) ClaimDue(_ context.Context, now time.Time, limit int) ([]string,
 }
 
 func (m *model) Close() error { return nil }
+
+func (m *model) Ping(context.Context) error { return nil }

@@ -73,7 +73,7 @@ type Redis struct {
 	prefix string
 	closed atomic.Bool
 
-	save, del, finish, board, claim *redis.Script
+	save, finish, board, claim *redis.Script
 }
 
 // NewRedis connects to Redis and checks the connection with PING. It fails if the options
@@ -108,7 +108,6 @@ func NewRedis(ctx context.Context, o RedisOptions) (*Redis, error) {
 		addr:   o.Addr,
 		prefix: o.Prefix,
 		save:   redis.NewScript(luaSave),
-		del:    redis.NewScript(luaDelete),
 		finish: redis.NewScript(luaFinish),
 		board:  redis.NewScript(luaBoard),
 		claim:  redis.NewScript(luaClaim),
@@ -209,27 +208,6 @@ func (r *Redis) Save(ctx context.Context, channel string, data []byte, expect Re
 		return 0, fmt.Errorf("store: %s: %w: script returned %d", op, ErrCorrupt, n)
 	}
 	return Revision(n), nil
-}
-
-// Delete removes the channel's table if its revision is still expect. It fails with
-// ErrNotFound if there is none, ErrConflict (deleting nothing) if the revision differs,
-// ErrCorrupt if the stored table is unreadable, ErrClosed after Close, or the error of ctx or
-// the server.
-func (r *Redis) Delete(ctx context.Context, channel string, expect Revision) error {
-	op := "delete " + strconv.Quote(channel)
-	if err := r.enter(ctx); err != nil {
-		return r.fail(op, err)
-	}
-	n, err := r.del.Run(ctx, r.client, []string{r.tableKey(channel)}, uint64(expect)).Int64()
-	switch {
-	case err != nil:
-		return r.fail(op, err)
-	case n == -1:
-		return fmt.Errorf("store: %s at revision %d: %w", op, expect, ErrConflict)
-	case n == -2:
-		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
-	}
-	return nil
 }
 
 // Finish archives f and counts its outcomes, in one script in the guild's hash slot, at most
@@ -413,3 +391,14 @@ func (r *Redis) Close() error {
 }
 
 var _ Store = (*Redis)(nil)
+
+// Ping sends PING. It fails after Close (ErrClosed) or with the error of ctx or the server.
+func (r *Redis) Ping(ctx context.Context) error {
+	if err := r.enter(ctx); err != nil {
+		return r.fail("ping", err)
+	}
+	if err := r.client.Ping(ctx).Err(); err != nil {
+		return r.fail("ping", err)
+	}
+	return nil
+}

@@ -29,26 +29,6 @@ redis.call('HSET', KEYS[1], 'data', ARGV[2])
 return redis.call('HINCRBY', KEYS[1], 'rev', 1)
 `
 
-// luaDelete: KEYS[1] the table hash; ARGV[1] the expected revision. Returns 1 when deleted,
-// -1 on conflict, -2 when there is no table.
-const luaDelete = `
-local t = redis.call('TYPE', KEYS[1])['ok']
-if t == 'none' then
-	return -2
-elseif t ~= 'hash' then
-	return redis.error_reply('CORRUPT table key holds a ' .. t)
-end
-local cur = redis.call('HGET', KEYS[1], 'rev')
-if not cur or not string.match(cur, '^[1-9]%d*$') or #cur > 18 then
-	return redis.error_reply('CORRUPT table revision field missing or garbled')
-end
-if cur ~= ARGV[1] then
-	return -1
-end
-redis.call('DEL', KEYS[1])
-return 1
-`
-
 // luaRankMember is shared by luaFinish and luaBoard: a player's member in the ranking sorted
 // set. All members score 0, so the set orders them by their bytes, and the member is built so
 // that byte order is the leaderboard's order: 16 digits of (2^53-1 - wins), 16 digits of

@@ -138,7 +138,7 @@ func sameResult(a, b any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// randomOp returns a random operation; m's state steers Save and Delete towards revisions
+// randomOp returns a random operation; m's state steers Save towards revisions
 // that succeed.
 func randomOp(rng *rand.Rand, base time.Time, m *model) simOp {
 	pick := func(names []string) string { return names[rng.IntN(len(names))] }
@@ -153,7 +153,7 @@ func randomOp(rng *rand.Rand, base time.Time, m *model) simOp {
 	case n < 15:
 		ch := pick(simChannels)
 		return simOp{fmt.Sprintf("Load(%q)", ch), func(ctx context.Context, s Store) (any, error) { return s.Load(ctx, ch) }}
-	case n < 35:
+	case n < 42:
 		ch := pick(simChannels)
 		rev := expect(ch)
 		data := make([]byte, rng.IntN(40))
@@ -163,10 +163,6 @@ func randomOp(rng *rand.Rand, base time.Time, m *model) simOp {
 		return simOp{fmt.Sprintf("Save(%q, %q, %d)", ch, data, rev), func(ctx context.Context, s Store) (any, error) {
 			return s.Save(ctx, ch, data, rev)
 		}}
-	case n < 42:
-		ch := pick(simChannels)
-		rev := expect(ch)
-		return simOp{fmt.Sprintf("Delete(%q, %d)", ch, rev), func(ctx context.Context, s Store) (any, error) { return nil, s.Delete(ctx, ch, rev) }}
 	case n < 60:
 		f := randomFinal(rng, at())
 		return simOp{fmt.Sprintf("Finish(%+v)", f), func(ctx context.Context, s Store) (any, error) { return nil, s.Finish(ctx, f) }}

@@ -8,9 +8,9 @@ import (
 
 // Errors callers branch on with errors.Is.
 var (
-	// ErrNotFound is returned by Load and Delete when the channel has no table.
+	// ErrNotFound is returned by Load when the channel has no table.
 	ErrNotFound = errors.New("store: no table in this channel")
-	// ErrConflict is returned by Save and Delete when the stored revision is not the one the
+	// ErrConflict is returned by Save when the stored revision is not the one the
 	// caller read: somebody else wrote first. Nothing was written; re-read and try again.
 	ErrConflict = errors.New("store: revision conflict")
 	// ErrCorrupt is returned when stored data cannot be read back (wrong type, bad header).
@@ -90,9 +90,6 @@ type Store interface {
 	// table may exist yet) and returns the new revision; otherwise it returns ErrConflict and
 	// writes nothing.
 	Save(ctx context.Context, channel string, data []byte, expect Revision) (Revision, error)
-	// Delete removes the channel's table if its revision is still expect: ErrConflict if not,
-	// ErrNotFound if there is none.
-	Delete(ctx context.Context, channel string, expect Revision) error
 	// Finish archives a finished game and adds its outcomes to the guild's leaderboard for the
 	// game, atomically and at most once per GameID. A repeated call for a GameID already
 	// finished returns nil and changes nothing. It fails, changing nothing, if a score lies
@@ -105,16 +102,18 @@ type Store interface {
 	// History returns the guild's most recently finished games, newest first, at most limit
 	// (nothing if limit <= 0). Only the newest HistoryCap games per guild are kept.
 	History(ctx context.Context, guild string, limit int) ([]Archived, error)
-	// Schedule sets (or moves) the channel's single deadline to at. Deadlines are kept to the
-	// millisecond.
-	Schedule(ctx context.Context, channel string, at time.Time) error
-	// Unschedule removes the channel's deadline, if any.
-	Unschedule(ctx context.Context, channel string) error
-	// ClaimDue removes and returns up to limit channels whose deadline is at or before now
-	// (compared to the millisecond), earliest deadline first, ties by channel ID. Each due
-	// deadline is returned to exactly one caller, even across processes. A limit of zero or
-	// less claims nothing.
+	// Schedule sets (or moves) the single deadline of key (any string: the caller names its
+	// tasks, e.g. "announce:<channel>") to at. Deadlines are kept to the millisecond.
+	Schedule(ctx context.Context, key string, at time.Time) error
+	// Unschedule removes the deadline of key, if any.
+	Unschedule(ctx context.Context, key string) error
+	// ClaimDue removes and returns up to limit keys whose deadline is at or before now
+	// (compared to the millisecond), earliest deadline first, ties by key. Each due deadline
+	// is returned to exactly one caller, even across processes. A limit of zero or less
+	// claims nothing.
 	ClaimDue(ctx context.Context, now time.Time, limit int) ([]string, error)
+	// Ping checks that the store answers: nil when it can serve requests.
+	Ping(ctx context.Context) error
 	// Close releases the store; later calls, Close included, return ErrClosed.
 	Close() error
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/table"
 )
 
 // benchGames are the games whose moves are benchmarked, with the players they seat.
@@ -27,14 +28,14 @@ var benchGames = []struct {
 	players int
 }{{"ingenious", 2}, {"fits", 2}}
 
-// midGame stores a table of game with Ada and Ben after `moves` AI moves, stopped where Ada
-// must decide, and returns the bot, the table and the draft of a good move for Ada.
-func midGame(b *testing.B, st store.Store, game string, moves int) (*Bot, *Table, string) {
+// midGame sets up a table of game with Ada and Ben after `moves` AI moves, stopped where Ada
+// must decide, and returns the bot, the record and the draft of a good move for Ada.
+func midGame(b *testing.B, st store.Store, game string, moves int) (*Bot, games.Record, string) {
 	b.Helper()
 	fake := fakediscord.Start(b, fakediscord.Config{})
 	session, _ := discordgo.New("Bot " + fake.Token())
 	session.Client = restproxy.Client(fake.URL(), 5*time.Second)
-	bt, err := New(catalog.Kits(), st, session, Options{ApplicationID: fake.ApplicationID(), Seed: 1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	bt, err := New(catalog.Kits(), newTables(b, st), session, Options{ApplicationID: fake.ApplicationID(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -46,27 +47,23 @@ func midGame(b *testing.B, st store.Store, game string, moves int) (*Bot, *Table
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := rand.New(rand.NewPCG(3, 4))
-	for played := 0; ; {
-		act := rec.State.ToAct()
+	played := 0
+	// Ben moves before Ada in simultaneous steps, so that Ada is left to decide.
+	benFirst := func(st games.State, seat games.Seat) games.Action {
+		act := st.ToAct()
 		if played >= moves && len(act) > 0 && act[0] == 0 {
-			break
+			return nil
 		}
-		seat := act[len(act)-1] // Ben before Ada in simultaneous steps, so Ada is left to decide
-		a := rec.State.SampleChance(r)
-		if seat != games.Chance {
-			a, played = rec.State.Hint(seat), played+1
+		if seat != act[len(act)-1] {
+			return nil
 		}
-		if _, err := rec.Apply(seat, a); err != nil {
-			b.Fatal(err)
-		}
+		played++
+		return st.Hint(seat)
 	}
-	t := &Table{ID: "bench-" + game, Game: game, Guild: testGuild, Channel: testChannel, Creator: ada.ID, Status: StatusPlaying,
-		Seats: []SeatInfo{{User: ada.ID, Name: "Ada"}, {User: ben.ID, Name: "Ben"}}, Record: &rec.Record}
-	refreshSince(t, nil, nil)
-	if err := bt.saveTable(context.Background(), t); err != nil {
+	if _, err := games.Advance(rec, rand.New(rand.NewPCG(3, 4)), benFirst); err != nil {
 		b.Fatal(err)
 	}
+	importGame(b, bt, rec.Record)
 	panel, err := rec.State.(games.Composer).Compose(0, "")
 	if err != nil {
 		b.Fatal(err)
@@ -77,7 +74,24 @@ func midGame(b *testing.B, st store.Store, game string, moves int) (*Bot, *Table
 			draft = c.Next
 		}
 	}
-	return bt, t, draft
+	return bt, rec.Record, draft
+}
+
+// importGame abandons the channel's table, if any, and sets up rec there with Ada and Ben.
+func importGame(b *testing.B, bt *Bot, rec games.Record) *table.Table {
+	b.Helper()
+	ctx := context.Background()
+	host := table.Click{Guild: testGuild, Channel: testChannel, User: ada.ID, Name: "Ada", Manager: true}
+	if t, err := bt.tables.Load(ctx, testChannel); err == nil && t.Status != table.StatusOver {
+		if _, err := bt.tables.Abandon(ctx, host, t.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+	t, err := bt.tables.Import(ctx, host, []table.SeatInfo{{User: ada.ID, Name: "Ada"}, {User: ben.ID, Name: "Ben"}}, rec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return t
 }
 
 // naiveRender measures the naive baseline: the game's table drawn through gg into RGBA and
@@ -85,12 +99,12 @@ func midGame(b *testing.B, st store.Store, game string, moves int) (*Bot, *Table
 func naiveRender(b *testing.B, game string) float64 {
 	var ns float64
 	b.Run("naive-render", func(b *testing.B) {
-		bt, t, _ := midGame(b, openBolt(b), game, 30)
-		st, err := bt.state(t)
+		bt, rec, _ := midGame(b, openBolt(b), game, 30)
+		kit, _ := bt.kit(game)
+		st, _, err := games.Replay(kit.Game, rec)
 		if err != nil {
 			b.Fatal(err)
 		}
-		kit, _ := bt.kit(game)
 		base, ok := kit.Art.(images.Baseline)
 		if !ok {
 			b.Fatalf("%s has no naive baseline (images.Baseline)", game)
@@ -131,20 +145,15 @@ func BenchmarkMove(b *testing.B) {
 }
 
 func benchMove(b *testing.B, game string, st store.Store, naiveNs float64) {
-	bt, start, draft := midGame(b, st, game, 30)
-	snapshot, _ := json.Marshal(start)
+	bt, rec, draft := midGame(b, st, game, 30)
 	fake := fakediscord.Start(b, fakediscord.Config{})
 	ctx := context.Background()
-	rev := start.rev
 	var elapsed time.Duration
 	n := 0
 	for b.Loop() {
 		b.StopTimer()
-		var err error
-		if rev, err = bt.store.Save(ctx, testChannel, snapshot, rev); err != nil {
-			b.Fatal(err)
-		}
-		raw := fake.Click(actor(ada), buildID(game, rev, verbCommit, draft)).Raw
+		t := importGame(b, bt, rec)
+		raw := fake.Click(actor(ada), buildID(game, t.Rev(), verbCommit, draft)).Raw
 		b.StartTimer()
 		began := time.Now()
 		var i discordgo.Interaction
@@ -155,16 +164,12 @@ func benchMove(b *testing.B, game string, st store.Store, naiveNs float64) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		res, err := bt.commit(ctx, testChannel, i.Member.User.ID, id)
-		if err != nil || res.stale || res.refusal != nil {
-			b.Fatalf("commit: %v %+v", err, res)
-		}
-		rev = res.table.rev
-		state, err := bt.state(res.table)
+		c := &call{ctx: ctx, i: &i, user: i.Member.User.ID, lang: games.English}
+		out, err := bt.tables.Commit(ctx, c.click(id), id.Arg)
 		if err != nil {
-			b.Fatal(err)
+			b.Fatalf("commit: %v", err)
 		}
-		if _, err := bt.boardMessage(res.table, state, res.steps, games.English); err != nil {
+		if _, err := bt.boardMessage(out.Table, out.State, out.Steps, games.English); err != nil {
 			b.Fatal(err)
 		}
 		elapsed += time.Since(began)
@@ -182,18 +187,15 @@ func BenchmarkPanelClick(b *testing.B) {
 	for _, g := range benchGames {
 		b.Run(g.name, func(b *testing.B) {
 			bt, _, draft := midGame(b, openBolt(b), g.name, 30)
-			c := &call{ctx: context.Background(), lang: games.English}
 			ctx := context.Background()
+			c := &call{ctx: ctx, lang: games.English}
+			click := table.Click{Guild: testGuild, Channel: testChannel, User: ada.ID, Game: g.name}
 			for b.Loop() {
-				t, err := bt.loadTable(ctx, testChannel)
+				p, err := bt.tables.Seated(ctx, click)
 				if err != nil {
 					b.Fatal(err)
 				}
-				st, err := bt.state(t)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if _, err := bt.panelMessage(c, t, st, 0, draft, ""); err != nil {
+				if _, err := bt.panelMessage(c, p, draft, ""); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,30 +1,23 @@
 package bot
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
-	mrand "math/rand/v2"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tablebot/tablebot/catalog"
-	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/images"
+	"github.com/tablebot/tablebot/table"
 )
 
 // Options configure a Bot. The zero value of each field is documented.
 type Options struct {
 	// ApplicationID is the Discord application's ID (required).
 	ApplicationID string
-	// Seed, when non-zero, makes every chance move deterministic (tests); zero draws a fresh
-	// seed from crypto/rand for every chance sequence.
-	Seed uint64
-	// Now returns the time; nil means time.Now.
-	Now func() time.Time
 	// Logger receives the bot's logs; nil means slog.Default().
 	Logger *slog.Logger
 	// Metrics is where the bot registers its Prometheus metrics; nil means a private registry.
@@ -32,72 +25,81 @@ type Options struct {
 	// Handled, when set, is called after each interaction has been completely handled (every
 	// edit and channel message sent), with the error the user was told about, if any.
 	Handled func(i *discordgo.Interaction, err error)
+	// DeferAfter is how long a handler may take to answer before the bot acknowledges the
+	// interaction for it (Discord fails an interaction not answered within 3 s); zero means
+	// 1.5 s.
+	DeferAfter time.Duration
+	// PostRetries is how often a failed channel post is retried, with back-off, before the
+	// board is left owed to a later poster; zero means 4.
+	PostRetries int
 }
 
-// Bot referees the games of every channel it is in. It keeps no game state in memory: every
-// interaction loads the channel's table from the store, and every change is a compare-and-set
-// write, so several Bot processes may serve the same store and any of them may restart at
-// any time.
+// Bot is the Discord adapter of the referee: it turns interactions into table operations and
+// their outcomes into messages. It keeps no game state in memory: the table.Service reads and
+// writes every table in the store, so several Bot processes may serve one store and any of them
+// may restart at any time.
 type Bot struct {
-	kits     []catalog.Kit
-	store    store.Store
-	rest     *discordgo.Session
-	appID    string
-	seed     uint64
-	now      func() time.Time
-	log      *slog.Logger
-	metrics  *metrics
-	inflight inflight
-	handled  func(*discordgo.Interaction, error)
+	kits        []catalog.Kit
+	tables      *table.Service
+	rest        *discordgo.Session
+	appID       string
+	log         *slog.Logger
+	metrics     *metrics
+	encoder     *images.Encoder
+	inflight    inflight
+	handled     func(*discordgo.Interaction, error)
+	deferAfter  time.Duration
+	postRetries int
+	routes      map[verb]route
+	commands    map[string]command
+	commandList []command
 }
 
-// New builds a Bot for the given games that stores tables in st and talks to Discord's REST
-// API through rest (a discordgo session whose HTTP client may point at a proxy or a fake).
-func New(kits []catalog.Kit, st store.Store, rest *discordgo.Session, o Options) (*Bot, error) {
+// New builds a Bot for the given games, refereed by tables, talking to Discord's REST API
+// through rest (a discordgo session whose HTTP client may point at a proxy or a fake).
+func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o Options) (*Bot, error) {
 	if o.ApplicationID == "" {
 		return nil, errors.New("bot: the Discord application ID is required")
 	}
 	if len(kits) == 0 {
 		return nil, errors.New("bot: no games")
 	}
-	if _, err := catalog.Registry(kits); err != nil {
-		return nil, fmt.Errorf("bot: %w", err)
+	for _, k := range kits {
+		if _, ok := tables.Game(k.Game.Name()); !ok {
+			return nil, fmt.Errorf("bot: the referee does not know the game %q", k.Game.Name())
+		}
 	}
-	b := &Bot{kits: kits, store: st, rest: rest, appID: o.ApplicationID, seed: o.Seed, now: o.Now, log: o.Logger, handled: o.Handled}
-	if b.now == nil {
-		b.now = time.Now
-	}
+	b := &Bot{kits: kits, tables: tables, rest: rest, appID: o.ApplicationID, log: o.Logger, handled: o.Handled,
+		encoder: images.NewEncoder(), deferAfter: o.DeferAfter, postRetries: o.PostRetries}
 	if b.log == nil {
 		b.log = slog.Default()
+	}
+	if b.deferAfter == 0 {
+		b.deferAfter = 1500 * time.Millisecond
+	}
+	if b.postRetries == 0 {
+		b.postRetries = 4
 	}
 	reg := o.Metrics
 	if reg == nil {
 		reg = prometheus.NewRegistry()
 	}
-	m, err := newMetrics(reg)
+	m, err := newMetrics(reg, tables.Conflicts)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
 	b.metrics = m
+	b.routes = routeTable()
+	b.commandList = b.buildCommands()
+	b.commands = map[string]command{}
+	for _, c := range b.commandList {
+		b.commands[c.def.Name] = c
+	}
 	return b, nil
 }
 
 // kit returns the kit of a game by name.
 func (b *Bot) kit(name string) (catalog.Kit, bool) { return catalog.Find(b.kits, name) }
 
-// random returns the random source for the chance moves that follow revision rev of a table.
-func (b *Bot) random(table string, rev uint64) *mrand.Rand {
-	if b.seed != 0 {
-		h := uint64(0)
-		for _, c := range table {
-			h = h*31 + uint64(c)
-		}
-		return mrand.New(mrand.NewPCG(b.seed^h, rev))
-	}
-	var seed [32]byte
-	if _, err := rand.Read(seed[:]); err != nil {
-		// crypto/rand does not fail on supported platforms; fall back to the runtime's source.
-		binary.LittleEndian.PutUint64(seed[:], mrand.Uint64())
-	}
-	return mrand.New(mrand.NewChaCha8(seed))
-}
+// Tables returns the referee the bot plays through.
+func (b *Bot) Tables() *table.Service { return b.tables }

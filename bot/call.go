@@ -31,8 +31,9 @@ type call struct {
 	rest    *discordgo.Session
 	respond Responder
 
-	mu    sync.Mutex
-	acked bool // the first response has been sent; later answers edit it
+	mu          sync.Mutex
+	acked       bool // the first response has been sent; later answers edit it
+	placeholder bool // the first response was a deferred new message not yet filled in
 }
 
 // message is an answer in the making: text, components, pictures and whom it may mention.
@@ -83,8 +84,28 @@ func (c *call) ackReply(ephemeral bool) error {
 		return nil
 	}
 	m := message{ephemeral: ephemeral}
-	return c.first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+	err := c.first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: m.flags()}})
+	if err == nil {
+		c.mu.Lock()
+		c.placeholder = true
+		c.mu.Unlock()
+	}
+	return err
+}
+
+// dropPlaceholder deletes a deferred response that was never filled in ("thinking…"), after
+// an error was sent as a follow-up instead.
+func (c *call) dropPlaceholder() {
+	c.mu.Lock()
+	drop := c.placeholder
+	c.placeholder = false
+	c.mu.Unlock()
+	if drop {
+		if err := c.rest.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx)); err != nil {
+			c.log.Warn("could not delete the unanswered placeholder", "err", err)
+		}
+	}
 }
 
 // ackUpdate acknowledges a component click: the answer will replace the clicked message.
@@ -156,6 +177,9 @@ func (c *call) edit(m message) error {
 			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: m.allowed(),
 		}, discordgo.WithContext(c.ctx))
 		if err == nil {
+			c.mu.Lock()
+			c.placeholder = false
+			c.mu.Unlock()
 			return nil
 		}
 		// Over the HTTP transport our first response travels in Discord's POST; the webhook

@@ -19,6 +19,7 @@ func historyCommand() command {
 	return command{
 		def:    newCommand("history", games.Say("The server's latest finished games, with their records", "Poslední dohrané hry serveru i s jejich záznamy")),
 		handle: (*Bot).onHistory,
+		ack:    ackEphemeral,
 	}
 }
 
@@ -26,9 +27,9 @@ func (b *Bot) onHistory(c *call) error {
 	if err := c.ackReply(true); err != nil {
 		return err
 	}
-	list, err := b.store.History(c.ctx, c.i.GuildID, historyLimit)
+	list, err := b.tables.History(c.ctx, c.i.GuildID, historyLimit)
 	if err != nil {
-		return fmt.Errorf("history: %w", err)
+		return err
 	}
 	if len(list) == 0 {
 		return c.reply(message{ephemeral: true, content: c.say(games.Say("No finished games on this server yet.", "Na tomto serveru zatím není žádná dohraná hra."))})

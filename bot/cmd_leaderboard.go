@@ -12,6 +12,7 @@ func (b *Bot) leaderboardCommand() command {
 	return command{
 		def:    newCommand("leaderboard", games.Say("The best players of a game on this server", "Nejlepší hráči hry na tomto serveru"), b.gameOption(false)),
 		handle: (*Bot).onLeaderboard,
+		ack:    ackPublic,
 	}
 }
 
@@ -24,9 +25,9 @@ func (b *Bot) onLeaderboard(c *call) error {
 	if !ok {
 		return refuse("I do not know the game %q.", "Hru %q neznám.", game)
 	}
-	rows, err := b.store.Leaderboard(c.ctx, c.i.GuildID, game, 10)
+	rows, err := b.tables.Leaderboard(c.ctx, c.i.GuildID, game, 10)
 	if err != nil {
-		return fmt.Errorf("leaderboard: %w", err)
+		return err
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 %s **%s** — %s\n", kit.Game.Emoji(), c.say(kit.Game.Title()), c.say(games.Say("leaderboard", "žebříček")))

@@ -2,71 +2,102 @@ package bot
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"slices"
+	"math"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
 )
 
-// startCommand is /start game:… [game options]: it opens a lobby in the channel.
+// startCommand is /start <game> [options]: it opens a lobby in the channel. Each game is a
+// subcommand carrying only that game's options, so options of different games never clash.
 func (b *Bot) startCommand() command {
-	opts := []*discordgo.ApplicationCommandOption{b.gameOption(true)}
-	seen := map[string]bool{"game": true}
+	var subs []*discordgo.ApplicationCommandOption
 	for _, k := range b.kits {
-		for _, o := range k.Game.Options() {
-			if seen[o.Name] || len(opts) == 25 {
-				continue
-			}
-			seen[o.Name] = true
-			typ := discordgo.ApplicationCommandOptionString
-			switch o.Kind {
-			case "bool":
-				typ = discordgo.ApplicationCommandOptionBoolean
-			case "int":
-				typ = discordgo.ApplicationCommandOptionInteger
-			}
-			desc, loc := describe(games.Text{EN: k.Game.Title().EN + ": " + o.About.EN, CS: k.Game.Title().CS + ": " + o.About.CS})
-			opts = append(opts, &discordgo.ApplicationCommandOption{Type: typ, Name: o.Name, Description: truncate(desc, 100),
-				DescriptionLocalizations: map[discordgo.Locale]string{discordgo.Czech: truncate((*loc)[discordgo.Czech], 100)}})
+		g := k.Game
+		var opts []*discordgo.ApplicationCommandOption
+		for _, o := range g.Options() {
+			opts = append(opts, commandOption(o))
 		}
+		desc, loc := describe(games.Text{
+			EN: fmt.Sprintf("Open a table for %s (%d–%d players)", g.Title().EN, first(g.Seats()), second(g.Seats())),
+			CS: fmt.Sprintf("Založ stůl pro %s (%d–%d hráči)", g.Title().In(games.Czech), first(g.Seats()), second(g.Seats())),
+		})
+		subs = append(subs, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
+			Name: g.Name(), Description: truncate(desc, 100), DescriptionLocalizations: *loc, Options: opts})
 	}
 	return command{
-		def:    newCommand("start", games.Say("Open a table for a game in this channel", "Založ v tomto kanálu stůl pro hru"), opts...),
+		def:    newCommand("start", games.Say("Open a table for a game in this channel", "Založ v tomto kanálu stůl pro hru"), subs...),
 		handle: (*Bot).onStartCommand,
+		ack:    ackPublic,
 	}
 }
 
-// optionsFrom collects the command's options that belong to game g into its options object.
-func optionsFrom(g games.Game, data discordgo.ApplicationCommandInteractionData) (json.RawMessage, error) {
+func first(a, _ int) int  { return a }
+func second(_, b int) int { return b }
+
+// commandOption is the slash-command option of a game option: a boolean, an integer, a string
+// with the game's named values as localised choices, or a string of numbers for a list.
+func commandOption(o games.Option) *discordgo.ApplicationCommandOption {
+	desc, loc := describe(o.About)
+	opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Name,
+		Description: truncate(desc, 100), DescriptionLocalizations: map[discordgo.Locale]string{discordgo.Czech: truncate((*loc)[discordgo.Czech], 100)}}
+	switch o.Kind {
+	case games.OptionBool:
+		opt.Type = discordgo.ApplicationCommandOptionBoolean
+	case games.OptionInt:
+		opt.Type = discordgo.ApplicationCommandOptionInteger
+	case games.OptionChoice:
+		for _, v := range o.Values {
+			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(v.Label.EN, 100), Value: v.Value,
+				NameLocalizations: map[discordgo.Locale]string{discordgo.Czech: truncate(v.Label.In(games.Czech), 100)}})
+		}
+	}
+	return opt
+}
+
+// optionsFrom collects a /start subcommand's options into game g's options object, checking
+// each value's type (a wrongly typed value is refused, never trusted).
+func optionsFrom(g games.Game, given []*discordgo.ApplicationCommandInteractionDataOption) (json.RawMessage, error) {
 	known := map[string]games.Option{}
 	for _, o := range g.Options() {
 		known[o.Name] = o
 	}
 	set := map[string]any{}
-	for _, o := range data.Options {
-		if o.Name == "game" {
-			continue
-		}
+	for _, o := range given {
 		spec, ok := known[o.Name]
 		if !ok {
 			return nil, refuse("%s has no option %q.", "%s nemá volbu %q.", g.Title().EN, o.Name)
 		}
+		bad := refuse("Option %s has a value of the wrong kind.", "Volba %s má hodnotu špatného druhu.", o.Name)
 		switch spec.Kind {
-		case "bool":
-			set[o.Name] = o.BoolValue()
-		case "int":
-			set[o.Name] = o.IntValue()
-		case "list":
+		case games.OptionBool:
+			v, ok := o.Value.(bool)
+			if !ok {
+				return nil, bad
+			}
+			set[o.Name] = v
+		case games.OptionInt:
+			v, ok := o.Value.(float64)
+			if !ok || v != math.Trunc(v) || math.Abs(v) > 1<<31 {
+				return nil, bad
+			}
+			set[o.Name] = int(v)
+		case games.OptionList:
+			v, ok := o.Value.(string)
 			var list []int
-			if err := json.Unmarshal([]byte("["+o.StringValue()+"]"), &list); err != nil {
+			if !ok || json.Unmarshal([]byte("["+strings.Trim(strings.TrimSpace(v), "[]")+"]"), &list) != nil {
 				return nil, refuse("Option %s takes numbers separated by commas, like 1,2,3.", "Volba %s bere čísla oddělená čárkami, např. 1,2,3.", o.Name)
 			}
 			set[o.Name] = list
 		default:
-			set[o.Name] = o.StringValue()
+			v, ok := o.Value.(string)
+			if !ok {
+				return nil, bad
+			}
+			set[o.Name] = v
 		}
 	}
 	raw, err := json.Marshal(set)
@@ -78,80 +109,26 @@ func optionsFrom(g games.Game, data discordgo.ApplicationCommandInteractionData)
 
 func (b *Bot) onStartCommand(c *call) error {
 	data := c.i.ApplicationCommandData()
-	var name string
-	for _, o := range data.Options {
-		if o.Name == "game" {
-			name = o.StringValue()
-		}
+	if len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return refuse("Pick a game: /start ingenious, /start fits, …", "Vyber hru: /start ingenious, /start fits, …")
 	}
-	kit, ok := b.kit(name)
+	sub := data.Options[0]
+	kit, ok := b.kit(sub.Name)
 	if !ok {
-		return refuse("I do not know the game %q. Try /help.", "Hru %q neznám. Zkus /help.", name)
+		return refuse("I do not know the game %q. Try /help.", "Hru %q neznám. Zkus /help.", sub.Name)
 	}
 	if c.i.GuildID == "" {
 		return refuse("Games are played in server channels, not in direct messages.", "Hraje se v kanálech serveru, ne v soukromých zprávách.")
 	}
-	options, err := optionsFrom(kit.Game, data)
+	options, err := optionsFrom(kit.Game, sub.Options)
 	if err != nil {
 		return err
-	}
-	_, maxSeats := kit.Game.Seats()
-	probe := make([]string, maxSeats)
-	for i := range probe {
-		probe[i] = fmt.Sprintf("p%d", i)
-	}
-	if _, err := kit.Game.New(probe, options); err != nil {
-		return userError{games.ReasonOf(err)}
 	}
 	locale := string(c.i.Locale)
 	if c.i.GuildLocale != nil {
 		locale = string(*c.i.GuildLocale)
 	}
-	fresh := &Table{Game: kit.Game.Name(), Guild: c.i.GuildID, Channel: c.i.ChannelID, Creator: c.user, Status: StatusLobby,
-		Seats: []SeatInfo{{User: c.user, Name: c.name}}, Options: options, Locale: locale, Created: b.now()}
-	t, err := b.loadTable(c.ctx, c.i.ChannelID)
-	switch {
-	case errors.Is(err, errNoTable):
-	case err != nil:
-		return err
-	case t.Status != StatusOver:
-		other, _ := b.kit(t.Game)
-		return refuse("A game of %s is already running in this channel — see it with /status, or /abandon it first.",
-			"V tomto kanálu už běží hra %s — ukáže ji /status, nebo ji nejdřív ukonči přes /abandon.", other.Game.Title().EN)
-	default:
-		b.ensureArchived(c, t)
-		cur, err := b.loadTable(c.ctx, c.i.ChannelID) // ensureArchived may have written
-		if err != nil {
-			return err
-		}
-		fresh.rev = cur.rev
-	}
-	fresh.ID = fmt.Sprintf("%s-%d", c.i.ChannelID, fresh.rev+1)
-	fresh.Opened = fresh.rev + 1
-	if err := b.saveTable(c.ctx, fresh); err != nil {
-		return fmt.Errorf("open lobby: %w", err)
-	}
-	tableLog(c.log, fresh).Info("lobby opened")
-	return c.reply(b.lobbyMessage(fresh, fresh.Lang()))
-}
-
-// onRematch opens a new lobby with the same seats and options after a game ended.
-func (b *Bot) onRematch(c *call, id ID) error {
-	if old, err := b.loadTable(c.ctx, c.i.ChannelID); err == nil {
-		b.ensureArchived(c, old)
-	}
-	t, err := b.mutate(c.ctx, c.i.ChannelID, func(t *Table) error {
-		if t.Status != StatusOver || t.Game != id.Game {
-			return refuse("A rematch can only start when the channel's game is over.", "Odveta může začít jen po skončení hry v kanálu.")
-		}
-		if _, seated := t.SeatOf(c.user); !seated {
-			return refuse("Only the players of the last game can call a rematch — start your own with /start.", "Odvetu mohou vyvolat jen hráči minulé hry — vlastní hru založíš přes /start.")
-		}
-		*t = Table{ID: fmt.Sprintf("%s-%d", t.Channel, t.rev+1), Game: t.Game, Guild: t.Guild, Channel: t.Channel, Creator: c.user,
-			Status: StatusLobby, Seats: slices.Clone(t.Seats), Options: t.Options, Locale: t.Locale, Opened: t.rev + 1,
-			Created: b.now(), rev: t.rev}
-		return nil
-	})
+	t, err := b.tables.Open(c.ctx, c.click(ID{}), kit.Game.Name(), options, locale)
 	if err != nil {
 		return err
 	}

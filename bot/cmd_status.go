@@ -4,6 +4,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/table"
 )
 
 // statusCommand is /status: it posts the channel's table again.
@@ -11,27 +12,21 @@ func statusCommand() command {
 	return command{
 		def:    newCommand("status", games.Say("Show this channel's table again", "Znovu ukaž stůl tohoto kanálu")),
 		handle: (*Bot).onStatus,
+		ack:    ackPublic,
 	}
 }
 
 func (b *Bot) onStatus(c *call) error {
-	t, err := b.loadTable(c.ctx, c.i.ChannelID)
-	if err != nil {
-		return err
-	}
-	if t.Status == StatusLobby {
-		return c.reply(b.lobbyMessage(t, c.lang))
-	}
-	if t.Record == nil {
-		return refuse("No game is running in this channel. Start one with /start.", "V tomto kanálu neběží žádná hra. Založ ji příkazem /start.")
-	}
 	if err := c.ackReply(false); err != nil {
 		return err
 	}
-	b.ensureArchived(c, t)
-	st, err := b.state(t)
+	t, st, err := b.tables.Current(c.ctx, c.i.ChannelID)
 	if err != nil {
 		return err
+	}
+	b.repostIfOwed(c, t)
+	if st == nil {
+		return c.reply(b.lobbyMessage(t, c.lang))
 	}
 	var m message
 	if games.Over(st) {
@@ -42,7 +37,7 @@ func (b *Bot) onStatus(c *call) error {
 	if err != nil {
 		return err
 	}
-	if t.Status == StatusOver && !games.Over(st) {
+	if t.Status == table.StatusOver && !games.Over(st) {
 		m.content += "\n" + c.say(games.Say("This game was abandoned.", "Tato hra byla ukončena."))
 		m.components = []discordgo.MessageComponent{}
 	}

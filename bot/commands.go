@@ -2,33 +2,35 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/table"
 )
 
-// command is one slash command: its definition and its handler.
+// command is one slash command: its definition, its handler and how it is acknowledged when
+// the handler is slow.
 type command struct {
 	def    *discordgo.ApplicationCommand
 	handle func(b *Bot, c *call) error
+	ack    ack
 }
 
-// commands lists the slash commands by name.
-func (b *Bot) commands() map[string]command {
-	cmds := map[string]command{}
-	for _, c := range []command{b.startCommand(), handCommand(), statusCommand(), abandonCommand(), b.rulesCommand(), helpCommand(), b.leaderboardCommand(), historyCommand()} {
-		cmds[c.def.Name] = c
-	}
-	return cmds
+// buildCommands lists every slash command, in the order /help and registration show them.
+// Bot.New calls it once.
+func (b *Bot) buildCommands() []command {
+	return []command{b.startCommand(), handCommand(), statusCommand(), abandonCommand(), b.rulesCommand(),
+		helpCommand(), b.leaderboardCommand(), historyCommand()}
 }
 
 // ApplicationCommands returns the definitions of every slash command, for registration.
 func (b *Bot) ApplicationCommands() []*discordgo.ApplicationCommand {
-	var defs []*discordgo.ApplicationCommand
-	for _, name := range []string{"start", "hand", "status", "abandon", "rules", "help", "leaderboard", "history"} {
-		defs = append(defs, b.commands()[name].def)
+	defs := make([]*discordgo.ApplicationCommand, len(b.commandList))
+	for i, c := range b.commandList {
+		defs[i] = c.def
 	}
 	return defs
 }
@@ -44,7 +46,7 @@ func (b *Bot) RegisterCommands(ctx context.Context, guild string) error {
 
 // describe builds a command or option description with its Czech localization.
 func describe(t games.Text) (string, *map[discordgo.Locale]string) {
-	return t.EN, &map[discordgo.Locale]string{discordgo.Czech: t.CS}
+	return t.EN, &map[discordgo.Locale]string{discordgo.Czech: t.In(games.Czech)}
 }
 
 // newCommand builds a command definition with English and Czech descriptions.
@@ -58,25 +60,30 @@ func newCommand(name string, about games.Text, options ...*discordgo.Application
 func (b *Bot) gameOption(required bool) *discordgo.ApplicationCommandOption {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	for _, k := range b.kits {
-		cs := k.Game.Title().CS
 		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: k.Game.Title().EN, Value: k.Game.Name(),
-			NameLocalizations: map[discordgo.Locale]string{discordgo.Czech: cs}})
+			NameLocalizations: map[discordgo.Locale]string{discordgo.Czech: k.Game.Title().In(games.Czech)}})
 	}
 	desc, loc := describe(games.Say("Which game", "Která hra"))
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: desc,
 		DescriptionLocalizations: *loc, Required: required, Choices: choices}
 }
 
-// gameFor returns the game a command names, or the game of the channel's table.
+// gameFor returns the game a command names, or else the game of the channel's table.
 func (b *Bot) gameFor(c *call) (string, error) {
 	for _, o := range c.i.ApplicationCommandData().Options {
 		if o.Name == "game" {
-			return o.StringValue(), nil
+			if name, ok := o.Value.(string); ok {
+				return name, nil
+			}
+			return "", refuse("The game option takes a game's name.", "Volba game bere název hry.")
 		}
 	}
-	t, err := b.loadTable(c.ctx, c.i.ChannelID)
-	if err != nil {
+	t, _, err := b.tables.Current(c.ctx, c.i.ChannelID)
+	if errors.Is(err, table.ErrNoTable) {
 		return "", refuse("Which game? Add the game option.", "Která hra? Přidej volbu game.")
+	}
+	if err != nil {
+		return "", err
 	}
 	return t.Game, nil
 }
@@ -87,6 +94,7 @@ func handCommand() command {
 		handle: func(b *Bot, c *call) error {
 			return b.openPanel(c, ID{})
 		},
+		ack: ackEphemeral,
 	}
 }
 
@@ -96,22 +104,23 @@ func helpCommand() command {
 		handle: func(b *Bot, c *call) error {
 			var list string
 			for _, k := range b.kits {
-				list += fmt.Sprintf("%s %s (`%s`)\n", k.Game.Emoji(), c.say(k.Game.Title()), k.Game.Name())
+				list += fmt.Sprintf("%s %s — `/start %s`\n", k.Game.Emoji(), c.say(k.Game.Title()), k.Game.Name())
 			}
 			return c.reply(message{ephemeral: true, content: c.say(games.Say(helpEN, helpCS)) + "\n" + list})
 		},
+		ack: ackEphemeral,
 	}
 }
 
 const helpEN = `**tablebot** referees tabletop games right here in the channel.
-• **/start** ` + "`game:`" + ` — open a table; others click **Join**, the host clicks **Start**.
+• **/start** ` + "`game`" + ` — open a table; others click **Join**, the host clicks **Start**.
 • Click **Your turn** (or type **/hand**) to open your private panel and make your move.
 • **/status** — show the table again · **/rules** — the rules · **/leaderboard** — the best players here · **/history** — finished games and their records
 • **/abandon** — end the game (the host or someone with Manage Channels).
 Games:`
 
 const helpCS = `**tablebot** rozhoduje deskové hry přímo v kanálu.
-• **/start** ` + "`game:`" + ` — založ stůl; ostatní kliknou na **Přidat se**, zakladatel na **Začít**.
+• **/start** ` + "`hra`" + ` — založ stůl; ostatní kliknou na **Přidat se**, zakladatel na **Začít**.
 • Klikni na **Tvůj tah** (nebo napiš **/hand**), otevře se tvůj soukromý panel pro tah.
 • **/status** — znovu ukázat stůl · **/rules** — pravidla · **/leaderboard** — nejlepší hráči serveru · **/history** — dohrané hry a jejich záznamy
 • **/abandon** — ukončit hru (zakladatel nebo někdo s právem Spravovat kanály).
@@ -127,5 +136,6 @@ func (b *Bot) rulesCommand() command {
 			}
 			return b.showRules(c, game)
 		},
+		ack: ackEphemeral,
 	}
 }

@@ -26,10 +26,10 @@ func TestIDRoundTrip(t *testing.T) {
 }
 
 func TestEveryVerbRouted(t *testing.T) {
-	r := routes()
+	r := routeTable()
 	for _, v := range []verb{verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbTurn, verbDraft, verbCommit,
 		verbMenu, verbType, verbTyped, verbRules, verbScores, verbAbandon, verbRematch} {
-		if r[v] == nil {
+		if r[v].handle == nil {
 			t.Errorf("verb %q has no handler", v)
 		}
 	}

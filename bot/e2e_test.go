@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/table"
 )
 
 var people = map[string]fakediscord.User{ada.ID: ada, ben.ID: ben, cid.ID: cid}
@@ -21,7 +22,7 @@ func (h *harness) openLobby(in *instance, opts ...fakediscord.CommandOption) fak
 // openGameLobby runs /start game:<game> for Ada and returns the lobby message.
 func (h *harness) openGameLobby(in *instance, game string, opts ...fakediscord.CommandOption) fakediscord.Message {
 	h.t.Helper()
-	ix := h.fake.SlashCommand(actor(ada), "start", append([]fakediscord.CommandOption{fakediscord.StringOption("game", game)}, opts...)...)
+	ix := h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand(game, opts...))
 	if err := h.send(in, ix); err != nil {
 		h.t.Fatalf("/start: %v", err)
 	}
@@ -83,7 +84,7 @@ func (h *harness) seatAndStart(in *instance, lobby fakediscord.Message, others .
 func (h *harness) playTurn(pick func(int) int) bool {
 	h.t.Helper()
 	t := h.table()
-	st, err := h.bots[0].bot.state(t)
+	st, err := h.bots[0].bot.tables.State(t)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func (h *harness) checkFinished(humans ...fakediscord.User) {
 	}
 	mustFind(h.t, end, verbRematch, "")
 	t := h.table()
-	if t.Status != StatusOver || !t.Archived {
+	if t.Status != table.StatusOver || !t.Archived {
 		h.t.Fatalf("table status %s archived %v", t.Status, t.Archived)
 	}
 	ctx := context.Background()

@@ -43,7 +43,7 @@ func (h *harness) playSimultaneous(in *instance) int {
 			h.t.Fatal("game did not end after 400 steps")
 		}
 		t := h.table()
-		st, err := in.bot.state(t)
+		st, err := in.bot.tables.State(t)
 		if err != nil {
 			h.t.Fatal(err)
 		}
@@ -147,15 +147,19 @@ func TestFITSSolo(t *testing.T) {
 func TestFITSBoardsOption(t *testing.T) {
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
-	ix := h.fake.SlashCommand(actor(ada), "start", fakediscord.StringOption("game", "fits"), fakediscord.StringOption("boards", "3,1"))
+	// Options no number of players allows are refused at once, and no lobby opens.
+	bad := h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand("fits", fakediscord.StringOption("boards", "1,1")))
+	if err := h.send(in, bad); err == nil || !strings.Contains(h.seen(bad).Content, "⚠️") {
+		t.Fatalf("duplicate boards accepted: %q", h.seen(bad).Content)
+	}
+	ix := h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand("fits", fakediscord.StringOption("boards", "3,1")))
 	if err := h.send(in, ix); err != nil {
 		t.Fatal(err)
 	}
 	if got := string(h.table().Options); !strings.Contains(got, "[3,1]") {
 		t.Fatalf("options %s", got)
 	}
-	bad := h.fake.SlashCommand(actor(ada), "start", fakediscord.StringOption("game", "fits"), fakediscord.StringOption("boards", "1,1"))
-	if err := h.send(in, bad); err == nil {
-		t.Fatal("duplicate boards accepted")
+	if !strings.Contains(h.seen(ix).Content, "Boards: 3, 1") {
+		t.Fatalf("lobby does not show the boards as a player reads them: %q", h.seen(ix).Content)
 	}
 }

@@ -3,12 +3,10 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http/httptest"
 	"os"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -19,6 +17,8 @@ import (
 	"github.com/tablebot/tablebot/bot/restproxy"
 	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/store/storetest"
+	"github.com/tablebot/tablebot/table"
 )
 
 const (
@@ -52,30 +52,19 @@ type instance struct {
 }
 
 // openBolt opens a fresh embedded store for a test.
-func openBolt(t testing.TB) store.Store {
+func openBolt(t testing.TB) store.Store { return storetest.OpenBolt(t) }
+
+// openRedis opens the test Redis under a prefix of its own, deleted at the test's end.
+func openRedis(t testing.TB) store.Store { return storetest.OpenRedis(t) }
+
+// newTables is one process's referee on st, with deterministic chance.
+func newTables(t testing.TB, st store.Store) *table.Service {
 	t.Helper()
-	s, err := store.OpenBolt(t.TempDir()+"/t.db", store.BoltOptions{})
+	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { s.Close() })
-	return s
-}
-
-// openRedis opens the real Redis at REDIS_URL or 127.0.0.1:6379 under a unique prefix.
-func openRedis(t testing.TB) store.Store {
-	t.Helper()
-	addr := "127.0.0.1:6379"
-	if u := os.Getenv("REDIS_URL"); u != "" {
-		addr = strings.TrimPrefix(u, "redis://")
-	}
-	prefix := fmt.Sprintf("tbtest-%s-%d", strings.ReplaceAll(t.Name(), "/", "-"), time.Now().UnixNano())
-	s, err := store.NewRedis(context.Background(), store.RedisOptions{Addr: addr, Prefix: prefix})
-	if err != nil {
-		t.Fatalf("Redis is needed at %s (start redis-server or set REDIS_URL): %v", addr, err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return tables
 }
 
 func newHarness(t *testing.T, st store.Store) *harness {
@@ -99,8 +88,8 @@ func (h *harness) addBot(transport string) *instance {
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
-	b, err := New(catalog.Kits(), h.store, session, Options{
-		ApplicationID: h.fake.ApplicationID(), Seed: 42, Logger: logger,
+	b, err := New(catalog.Kits(), newTables(h.t, h.store), session, Options{
+		ApplicationID: h.fake.ApplicationID(), Logger: logger,
 		Handled: func(i *discordgo.Interaction, err error) { h.finished(i.ID, err) },
 	})
 	if err != nil {
@@ -257,9 +246,9 @@ func mustFind(t *testing.T, m fakediscord.Message, v verb, label string) compone
 }
 
 // table reads the channel's table straight from the store.
-func (h *harness) table() *Table {
+func (h *harness) table() *table.Table {
 	h.t.Helper()
-	t, err := h.bots[0].bot.loadTable(context.Background(), testChannel)
+	t, err := h.bots[0].bot.tables.Load(context.Background(), testChannel)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -2,31 +2,35 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
+	"log/slog"
+	"net/http"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
-	"github.com/tablebot/tablebot/images"
+	"github.com/tablebot/tablebot/table"
 )
 
 // picture draws and encodes the table as viewer sees it.
-func (b *Bot) picture(t *Table, st games.State, viewer games.Seat, lang games.Lang) (*discordgo.File, error) {
+func (b *Bot) picture(t *table.Table, st games.State, viewer games.Seat, lang games.Lang) (*discordgo.File, error) {
 	kit, _ := b.kit(t.Game)
 	return b.encode(t.Game, "table", func() (image.Image, error) { return kit.Art.Table(st.View(viewer), lang) })
 }
 
 // privatePicture draws and encodes what seat alone sees for a panel at draft.
-func (b *Bot) privatePicture(t *Table, st games.State, seat games.Seat, draft string, lang games.Lang) (*discordgo.File, error) {
+func (b *Bot) privatePicture(t *table.Table, st games.State, seat games.Seat, draft string, lang games.Lang) (*discordgo.File, error) {
 	kit, _ := b.kit(t.Game)
 	return b.encode(t.Game, "private", func() (image.Image, error) { return kit.Art.Private(st.View(seat), draft, lang) })
 }
 
-// encode draws a picture and encodes it as a PNG attachment, timing both for the metrics.
+// encode draws a picture and encodes it as a PNG attachment with the bot's pooled encoder,
+// timing both for the metrics.
 func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*discordgo.File, error) {
 	start := time.Now()
 	img, err := draw()
@@ -34,7 +38,7 @@ func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*disc
 		return nil, fmt.Errorf("draw %s %s picture: %w", game, kind, err)
 	}
 	var buf bytes.Buffer
-	if err := images.EncodePNG(&buf, img); err != nil {
+	if err := b.encoder.Encode(&buf, img); err != nil {
 		return nil, fmt.Errorf("encode %s %s picture: %w", game, kind, err)
 	}
 	b.metrics.render.WithLabelValues(game, kind).Observe(time.Since(start).Seconds())
@@ -42,7 +46,7 @@ func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*disc
 }
 
 // statusLine says who must act now ("Ben to play") and returns the users to mention.
-func statusLine(t *Table, st games.State, lang games.Lang) (string, []string) {
+func statusLine(t *table.Table, st games.State, lang games.Lang) (string, []string) {
 	var names, mentions []string
 	for _, s := range st.ToAct() {
 		if s < 0 || int(s) >= len(t.Seats) {
@@ -72,19 +76,19 @@ func mentionAll(users []string) string {
 	return strings.Join(parts, " ")
 }
 
-// boardMessage is the public message after a step: header, what happened, the picture, who is
+// boardMessage is the public message after steps: header, what happened, the picture, who is
 // next, and the buttons anyone at the table may need.
-func (b *Bot) boardMessage(t *Table, st games.State, steps []step, lang games.Lang) (message, error) {
+func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, lang games.Lang) (message, error) {
 	kit, _ := b.kit(t.Game)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s **%s** · %s\n", kit.Game.Emoji(), kit.Game.Title().In(lang), progress(t, st).In(lang))
 	for _, s := range steps {
-		for _, e := range s.events {
+		for _, e := range s.Events {
 			if e.Minor {
 				continue
 			}
 			prefix := ""
-			if s.ai {
+			if s.Auto {
 				prefix = "🤖 "
 			}
 			sb.WriteString(prefix + e.Text.In(lang) + "\n")
@@ -101,16 +105,16 @@ func (b *Bot) boardMessage(t *Table, st games.State, steps []step, lang games.La
 		return message{}, err
 	}
 	row := discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: games.Say("Your turn", "Tvůj tah").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}, Style: discordgo.PrimaryButton, CustomID: buildID(t.Game, t.rev, verbTurn, "")},
-		discordgo.Button{Label: games.Say("Scores", "Skóre").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.rev, verbScores, "")},
-		discordgo.Button{Label: games.Say("Rules", "Pravidla").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.rev, verbRules, "")},
+		discordgo.Button{Label: games.Say("Your turn", "Tvůj tah").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}, Style: discordgo.PrimaryButton, CustomID: buildID(t.Game, t.Rev(), verbTurn, "")},
+		discordgo.Button{Label: games.Say("Scores", "Skóre").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbScores, "")},
+		discordgo.Button{Label: games.Say("Rules", "Pravidla").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbRules, "")},
 	}}
 	return message{content: sb.String(), body: body, files: []*discordgo.File{file}, components: []discordgo.MessageComponent{row}, mentions: mentions}, nil
 }
 
 // progress is the header's account of where the game stands: the game's own, or the number of
 // moves the players have made.
-func progress(t *Table, st games.State) games.Text {
+func progress(t *table.Table, st games.State) games.Text {
 	if p, ok := st.(games.Progress); ok {
 		return p.Progress()
 	}
@@ -130,7 +134,7 @@ func progress(t *Table, st games.State) games.Text {
 var medals = []string{"🥇", "🥈", "🥉"}
 
 // resultText lists the ranking with each seat's score and breakdown.
-func resultText(t *Table, res games.Result, lang games.Lang) string {
+func resultText(t *table.Table, res games.Result, lang games.Lang) string {
 	var sb strings.Builder
 	for place, group := range res.Ranking {
 		mark := fmt.Sprintf("%d.", place+1)
@@ -150,100 +154,135 @@ func resultText(t *Table, res games.Result, lang games.Lang) string {
 
 // endMessage is the public message at the end: ranking, final table, a rematch button; it
 // mentions every human player once.
-func (b *Bot) endMessage(t *Table, st games.State, steps []step, lang games.Lang) (message, error) {
+func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lang games.Lang) (message, error) {
 	m, err := b.boardMessage(t, st, steps, lang)
 	if err != nil {
 		return message{}, err
 	}
-	var mentions []string
-	for _, s := range t.Seats {
-		if !s.AI {
-			mentions = append(mentions, s.User)
-		}
-	}
+	mentions := t.Humans()
 	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + mentionAll(mentions) + "\n" + resultText(t, st.Result(), lang)
 	m.mentions = mentions
 	m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: games.Say("Rematch", "Odveta").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}, Style: discordgo.SuccessButton, CustomID: buildID(t.Game, t.rev, verbRematch, "")},
+		discordgo.Button{Label: games.Say("Rematch", "Odveta").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}, Style: discordgo.SuccessButton, CustomID: buildID(t.Game, t.Rev(), verbRematch, "")},
 	}}}
 	return m, nil
 }
 
-// post sends a public message to the table's channel.
-func (b *Bot) post(c *call, t *Table, m message) (*discordgo.Message, error) {
-	msg, err := b.rest.ChannelMessageSendComplex(t.Channel, &discordgo.MessageSend{
+// post sends a public message to a channel once.
+func (b *Bot) post(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
+	msg, err := b.rest.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
 		Content: m.content, Files: m.files, Components: m.components, AllowedMentions: m.allowed(),
-	}, discordgo.WithContext(c.ctx))
+	}, discordgo.WithContext(ctx))
 	if err != nil {
-		return nil, fmt.Errorf("post to channel %s: %w", t.Channel, err)
+		return nil, fmt.Errorf("post to channel %s: %w", channel, err)
 	}
 	return msg, nil
+}
+
+// postRetrying sends a public message, retrying with back-off (250 ms, doubling) when Discord
+// fails on its side (5xx) or cannot be reached; a refusal (4xx) is not retried.
+func (b *Bot) postRetrying(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
+	data := make([][]byte, len(m.files))
+	for i, f := range m.files {
+		buf := new(bytes.Buffer)
+		if _, err := buf.ReadFrom(f.Reader); err != nil {
+			return nil, fmt.Errorf("read %s: %w", f.Name, err)
+		}
+		data[i] = buf.Bytes()
+	}
+	wait := 250 * time.Millisecond
+	for attempt := 0; ; attempt++ {
+		try := m
+		try.files = make([]*discordgo.File, len(m.files))
+		for i, f := range m.files {
+			try.files[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(data[i])}
+		}
+		msg, err := b.post(ctx, channel, try)
+		if err == nil || attempt >= b.postRetries || !retryable(err) {
+			return msg, err
+		}
+		b.metrics.retries.Inc()
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return nil, fmt.Errorf("post to channel %s: %w (after %v)", channel, ctx.Err(), err)
+		}
+		wait *= 2
+	}
+}
+
+// retryable reports whether a failed REST call may succeed when tried again: Discord failed on
+// its side, or did not answer.
+func retryable(err error) bool {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) {
+		return rest.Response != nil && rest.Response.StatusCode >= http.StatusInternalServerError
+	}
+	return !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // editWindow is how old a board message may be for its status line to be edited: Discord
 // rate-limits edits of messages older than an hour.
 const editWindow = 50 * time.Minute
 
-// rememberBoard notes the newest board message in the table, so its status line can follow a
-// simultaneous step.
-func (b *Bot) rememberBoard(c *call, t *Table, msg *discordgo.Message, body string) error {
-	_, err := b.mutate(c.ctx, t.Channel, func(cur *Table) error {
-		if cur.ID != t.ID {
-			return errStale
-		}
-		cur.Board = &PostedBoard{ID: msg.ID, At: b.now(), Body: body}
-		return nil
-	})
-	if err != nil && !errors.Is(err, errStale) {
-		return fmt.Errorf("remember board message: %w", err)
-	}
-	return nil
-}
-
 // refreshStatus rewrites the status line of the newest board message after a seat has chosen
-// in a simultaneous step ("Waiting for Ben"), without mentioning anybody again.
-func (b *Bot) refreshStatus(c *call) error {
-	t, err := b.loadTable(c.ctx, c.i.ChannelID)
-	if err != nil || t.Board == nil || b.now().Sub(t.Board.At) > editWindow || t.Status != StatusPlaying {
-		return err
+// in a simultaneous step ("Waiting for Ben"), without mentioning anybody again. Failure is
+// only logged: the line is a courtesy.
+func (b *Bot) refreshStatus(c *call, out table.Outcome) {
+	t := out.Table
+	if t.Board == nil || b.tables.Now().Sub(t.Board.At) > editWindow || t.Status != table.StatusPlaying {
+		return
 	}
-	st, err := b.state(t)
-	if err != nil {
-		return err
-	}
-	line, _ := statusLine(t, st, t.Lang())
+	line, _ := statusLine(t, out.State, t.Lang())
 	content := t.Board.Body + line
-	_, err = b.rest.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.Board.ID, Channel: t.Channel, Content: &content,
+	_, err := b.rest.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.Board.ID, Channel: t.Channel, Content: &content,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(c.ctx))
 	if err != nil {
-		return fmt.Errorf("refresh the board's status line: %w", err)
+		c.log.Warn("could not refresh the board's status line", "err", err)
 	}
-	return nil
 }
 
-// announce posts the board of state st after steps (and the result when the game is over),
-// and archives a finished game.
-func (b *Bot) announce(c *call, t *Table, st games.State, steps []step) error {
-	if games.Over(st) {
-		m, err := b.endMessage(t, st, steps, t.Lang())
-		if err != nil {
-			return err
-		}
-		if _, err := b.post(c, t, m); err != nil {
-			return err
-		}
-		return b.archive(c, t, st)
+// announce posts the board message an outcome owes its channel (the result, when the game is
+// over) and tells the referee it was posted. A board that could not be posted stays owed in the
+// table, and is posted by the next interaction on the table or by the scheduler.
+func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome) {
+	t, st := out.Table, out.State
+	log = tableLog(log, t)
+	over := games.Over(st)
+	var m message
+	var err error
+	if over {
+		m, err = b.endMessage(t, st, out.Steps, t.Lang())
+	} else {
+		m, err = b.boardMessage(t, st, out.Steps, t.Lang())
 	}
-	m, err := b.boardMessage(t, st, steps, t.Lang())
 	if err != nil {
-		return err
+		log.Error("could not draw the board message; it stays owed", "err", err)
+		return
 	}
-	msg, err := b.post(c, t, m)
+	msg, err := b.postRetrying(ctx, t.Channel, m)
 	if err != nil {
-		return err
+		log.Error("could not post the board message; it stays owed", "err", err)
+		return
 	}
-	if len(st.ToAct()) < 2 {
-		return nil // one seat decides: the status line will not change before the next board
+	var board *table.PostedBoard
+	if !over && len(st.ToAct()) > 1 {
+		// Several seats decide: the status line of this board follows them.
+		board = &table.PostedBoard{ID: msg.ID, At: b.tables.Now(), Body: m.body}
 	}
-	return b.rememberBoard(c, t, msg, m.body)
+	if err := b.tables.Announced(ctx, t.Channel, t.ID, t.Owed.Through, board); err != nil {
+		log.Warn("posted a board message but could not record it", "err", err)
+	}
+}
+
+// repost posts the board message the channel's table owes, if nobody else is posting it.
+func (b *Bot) repost(ctx context.Context, channel string) {
+	out, err := b.tables.ClaimAnnouncement(ctx, channel)
+	if err != nil {
+		b.log.Warn("could not claim an owed board message", "channel", channel, "err", err)
+		return
+	}
+	if out != nil {
+		b.announce(ctx, b.log.With("channel", channel), *out)
+	}
 }

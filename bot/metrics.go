@@ -8,14 +8,15 @@ import (
 
 // metrics are the bot's Prometheus instruments.
 type metrics struct {
-	latency   *prometheus.HistogramVec
-	moves     *prometheus.CounterVec
-	conflicts prometheus.Counter
-	render    *prometheus.HistogramVec
-	errors    *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+	moves    *prometheus.CounterVec
+	render   *prometheus.HistogramVec
+	errors   *prometheus.CounterVec
+	deferred prometheus.Counter
+	retries  prometheus.Counter
 }
 
-func newMetrics(reg prometheus.Registerer) (*metrics, error) {
+func newMetrics(reg prometheus.Registerer, conflicts func() uint64) (*metrics, error) {
 	m := &metrics{
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "tablebot_interaction_seconds",
@@ -26,10 +27,6 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "tablebot_moves_total",
 			Help: "Moves applied, by game and by who made them (player, ai, chance).",
 		}, []string{"game", "by"}),
-		conflicts: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "tablebot_cas_conflicts_total",
-			Help: "Table writes that lost a compare-and-set race and were retried or refused.",
-		}),
 		render: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "tablebot_render_seconds",
 			Help:    "Time to draw and encode one picture, by game and kind (table, private).",
@@ -39,8 +36,20 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "tablebot_errors_total",
 			Help: "Interactions that ended in an error, by class (user, stale, internal).",
 		}, []string{"class"}),
+		deferred: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "tablebot_deferred_total",
+			Help: "Interactions acknowledged for a handler that had not answered in time.",
+		}),
+		retries: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "tablebot_post_retries_total",
+			Help: "Channel posts retried after Discord failed on its side.",
+		}),
 	}
-	for _, c := range []prometheus.Collector{m.latency, m.moves, m.conflicts, m.render, m.errors} {
+	for _, c := range []prometheus.Collector{m.latency, m.moves, m.render, m.errors, m.deferred, m.retries,
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "tablebot_cas_conflicts_total",
+			Help: "Table writes that lost a compare-and-set race and were retried or refused.",
+		}, func() float64 { return float64(conflicts()) })} {
 		if err := reg.Register(c); err != nil {
 			return nil, fmt.Errorf("register metrics: %w", err)
 		}

@@ -1,46 +1,20 @@
 package bot
 
 import (
-	"context"
+	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
-	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/table"
 )
-
-// seated loads the channel's playing table and the caller's seat in it.
-func (b *Bot) seated(c *call, id ID) (*Table, games.State, games.Seat, error) {
-	t, err := b.loadTable(c.ctx, c.i.ChannelID)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	if id.Game != "" && t.Game != id.Game {
-		return nil, nil, 0, errStale
-	}
-	seat, ok := t.SeatOf(c.user)
-	if !ok {
-		return nil, nil, 0, refuse("You are not seated at this table — watch, or join the next game.", "U tohoto stolu nesedíš — dívej se, nebo se přidej do další hry.")
-	}
-	switch t.Status {
-	case StatusLobby:
-		return nil, nil, 0, refuse("The game has not started yet — the host starts it from the lobby.", "Hra ještě nezačala — spustí ji zakladatel ve vstupní místnosti.")
-	case StatusOver:
-		return nil, nil, 0, refuse("This game is over. Start a new one with /start.", "Tato hra skončila. Novou založíš příkazem /start.")
-	}
-	st, err := b.state(t)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	return t, st, seat, nil
-}
 
 // panelMessage builds seat's ephemeral panel at draft: the private picture, the hint, and the
 // panel's buttons and menu. note, when set, is shown above the hint (an error or "moved on").
-func (b *Bot) panelMessage(c *call, t *Table, st games.State, seat games.Seat, draft, note string) (message, error) {
+func (b *Bot) panelMessage(c *call, p table.Seated, draft, note string) (message, error) {
+	t, st, seat := p.Table, p.State, p.Seat
 	m := message{ephemeral: true}
 	var lines []string
 	if note != "" {
@@ -72,15 +46,15 @@ func (b *Bot) panelMessage(c *call, t *Table, st games.State, seat games.Seat, d
 		return message{}, err
 	}
 	m.content, m.files = strings.Join(lines, "\n"), []*discordgo.File{file}
-	m.components = b.panelComponents(c, t, panel)
+	m.components = panelComponents(c, t, panel)
 	return m, nil
 }
 
-// panelComponents turns a games.Panel into Discord components: buttons in rows of five, the
-// input button with them, then the menu.
-func (b *Bot) panelComponents(c *call, t *Table, p games.Panel) []discordgo.MessageComponent {
+// panelComponents turns a games.Panel into Discord components: buttons in rows of five (at
+// most games.MaxControls of the game's, plus the input button), then the menu.
+func panelComponents(c *call, t *table.Table, p games.Panel) []discordgo.MessageComponent {
 	var buttons []discordgo.MessageComponent
-	for _, ctl := range p.Controls {
+	for _, ctl := range p.Controls[:min(len(p.Controls), games.MaxControls)] {
 		v := verbDraft
 		if ctl.Commit {
 			v = verbCommit
@@ -89,26 +63,26 @@ func (b *Bot) panelComponents(c *call, t *Table, p games.Panel) []discordgo.Mess
 		// the symbol leads the label instead.
 		label := strings.TrimSpace(ctl.Emoji + " " + c.say(ctl.Label))
 		buttons = append(buttons, discordgo.Button{Label: truncate(label, 80), Style: buttonStyle(ctl.Style),
-			CustomID: buildID(t.Game, t.rev, v, ctl.Next), Disabled: ctl.Disabled})
+			CustomID: buildID(t.Game, t.Rev(), v, ctl.Next), Disabled: ctl.Disabled})
 	}
 	if p.Input != nil {
 		buttons = append(buttons, discordgo.Button{Label: "⌨️ " + c.say(p.Input.Button),
-			Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.rev, verbType, p.Draft)})
+			Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbType, p.Draft)})
 	}
 	uniqueIDs(buttons)
 	var rows []discordgo.MessageComponent
-	for len(buttons) > 0 && len(rows) < 4 {
+	for len(buttons) > 0 {
 		n := min(5, len(buttons))
 		rows = append(rows, discordgo.ActionsRow{Components: buttons[:n]})
 		buttons = buttons[n:]
 	}
 	if p.Menu != nil && len(p.Menu.Choices) > 0 {
 		var opts []discordgo.SelectMenuOption
-		for _, ch := range p.Menu.Choices[:min(25, len(p.Menu.Choices))] {
-			opts = append(opts, discordgo.SelectMenuOption{Label: c.say(ch.Label), Description: truncate(c.say(ch.Description), 100), Value: ch.Next, Default: ch.Default})
+		for _, ch := range p.Menu.Choices[:min(games.MaxChoices, len(p.Menu.Choices))] {
+			opts = append(opts, discordgo.SelectMenuOption{Label: truncate(c.say(ch.Label), 100), Description: truncate(c.say(ch.Description), 100), Value: ch.Next, Default: ch.Default})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: buildID(t.Game, t.rev, verbMenu, ""), Placeholder: c.say(p.Menu.Placeholder), Options: opts,
+			CustomID: buildID(t.Game, t.Rev(), verbMenu, ""), Placeholder: truncate(c.say(p.Menu.Placeholder), 150), Options: opts,
 		}}})
 	}
 	return rows
@@ -133,11 +107,6 @@ func buttonStyle(s games.Style) discordgo.ButtonStyle {
 	return discordgo.SecondaryButton
 }
 
-// stale reports whether a panel drawn at rev no longer fits seat's current decision.
-func stale(t *Table, seat games.Seat, rev store.Revision) bool {
-	return int(seat) >= len(t.Since) || rev < t.Since[seat]
-}
-
 // movedOn is the note on a fresh panel that replaces a stale one.
 func movedOn(c *call) string {
 	return "🔄 " + c.say(games.Say("This board has moved on — here is the current one.", "Hra mezitím pokročila — tady je aktuální stav."))
@@ -148,18 +117,19 @@ func (b *Bot) openPanel(c *call, id ID) error {
 	if err := c.ackReply(true); err != nil {
 		return err
 	}
-	t, st, seat, err := b.seated(c, id)
+	p, err := b.tables.Seated(c.ctx, c.click(id))
 	if err != nil {
 		return err
 	}
-	m, err := b.panelMessage(c, t, st, seat, "", "")
+	m, err := b.panelMessage(c, p, "", "")
 	if err != nil {
 		return err
 	}
 	return c.edit(m)
 }
 
-// onTurn opens the caller's panel from a public board message.
+// onTurn opens the caller's panel from a public board message: the channel's current game,
+// whatever game the board was drawn for.
 func (b *Bot) onTurn(c *call, id ID) error { return b.openPanel(c, ID{}) }
 
 // showDraft redraws the panel in place at draft with note on top. A stale panel is replaced
@@ -168,17 +138,17 @@ func (b *Bot) showDraft(c *call, id ID, draft, note string) error {
 	if err := c.ackUpdate(); err != nil {
 		return err
 	}
-	t, st, seat, err := b.seated(c, id)
+	p, err := b.tables.Seated(c.ctx, c.click(id))
 	if err != nil {
 		return err
 	}
-	if stale(t, seat, id.Rev) {
+	if p.Table.Stale(p.Seat, id.Rev) {
 		draft = ""
 		if note == "" {
 			note = movedOn(c)
 		}
 	}
-	m, err := b.panelMessage(c, t, st, seat, draft, note)
+	m, err := b.panelMessage(c, p, draft, note)
 	if err != nil {
 		return err
 	}
@@ -197,22 +167,22 @@ func (b *Bot) onMenu(c *call, id ID) error {
 
 // onType opens the modal where a move is typed.
 func (b *Bot) onType(c *call, id ID) error {
-	t, st, seat, err := b.seated(c, id)
+	p, err := b.tables.Seated(c.ctx, c.click(id))
 	if err != nil {
 		return err
 	}
-	composer, ok := st.(games.Composer)
-	if !ok || stale(t, seat, id.Rev) {
+	composer, ok := p.State.(games.Composer)
+	if !ok || p.Table.Stale(p.Seat, id.Rev) {
 		return b.showDraft(c, id, "", "")
 	}
-	panel, err := composer.Compose(seat, id.Arg)
+	panel, err := composer.Compose(p.Seat, id.Arg)
 	if err != nil || panel.Input == nil {
 		return b.showDraft(c, id, "", "")
 	}
 	in := panel.Input
-	return c.modal(buildID(t.Game, t.rev, verbTyped, id.Arg), truncate(c.say(in.Title), 45), discordgo.TextInput{
+	return c.modal(buildID(p.Table.Game, p.Table.Rev(), verbTyped, id.Arg), truncate(c.say(in.Title), 45), discordgo.TextInput{
 		CustomID: "move", Label: truncate(c.say(in.Label), 45), Style: discordgo.TextInputShort,
-		Placeholder: c.say(in.Placeholder), Required: true, MaxLength: 40,
+		Placeholder: truncate(c.say(in.Placeholder), 100), Required: true, MaxLength: 40,
 	})
 }
 
@@ -231,106 +201,28 @@ func (b *Bot) onTyped(c *call, id ID) error {
 	if err := c.ackUpdate(); err != nil {
 		return err
 	}
-	t, st, seat, err := b.seated(c, id)
+	p, err := b.tables.Seated(c.ctx, c.click(id))
 	if err != nil {
 		return err
 	}
-	composer, ok := st.(games.Composer)
-	if !ok || stale(t, seat, id.Rev) {
-		m, err := b.panelMessage(c, t, st, seat, "", movedOn(c))
+	composer, ok := p.State.(games.Composer)
+	if !ok || p.Table.Stale(p.Seat, id.Rev) {
+		m, err := b.panelMessage(c, p, "", movedOn(c))
 		if err != nil {
 			return err
 		}
 		return c.edit(m)
 	}
-	draft, err := composer.Typed(seat, id.Arg, text)
+	draft, err := composer.Typed(p.Seat, id.Arg, text)
 	note := ""
 	if err != nil {
 		draft, note = id.Arg, "⚠️ "+c.say(games.ReasonOf(err))
 	}
-	m, err := b.panelMessage(c, t, st, seat, draft, note)
+	m, err := b.panelMessage(c, p, draft, note)
 	if err != nil {
 		return err
 	}
 	return c.edit(m)
-}
-
-// committed is the outcome of a commit: the table written, the steps taken, the seats still
-// deciding in a simultaneous step; or why nothing was written.
-type committed struct {
-	table   *Table
-	state   games.State
-	steps   []step
-	waiting []games.Seat
-	// stale is set when the panel was drawn before the seat's current decision.
-	stale bool
-	// refusal is the game's reason when the move is illegal now.
-	refusal error
-}
-
-// commit applies user's move of the draft id.Arg to the channel's game, lets chance and AI
-// seats follow, and writes the table with compare-and-set, re-validating after every lost race.
-func (b *Bot) commit(ctx context.Context, channel, user string, id ID) (committed, error) {
-	var out committed
-	t, err := b.mutate(ctx, channel, func(t *Table) error {
-		out = committed{}
-		seat, ok := t.SeatOf(user)
-		switch {
-		case t.Game != id.Game:
-			return errStale
-		case !ok:
-			return refuse("You are not seated at this table — watch, or join the next game.", "U tohoto stolu nesedíš — dívej se, nebo se přidej do další hry.")
-		case t.Status != StatusPlaying:
-			return refuse("This game is not running any more.", "Tato hra už neběží.")
-		case stale(t, seat, id.Rev):
-			out.stale = true
-			return errStale
-		}
-		st, err := b.state(t)
-		if err != nil {
-			return err
-		}
-		composer, ok := st.(games.Composer)
-		if !ok {
-			return fmt.Errorf("%s has no panels", t.Game)
-		}
-		a, err := composer.Resolve(seat, id.Arg)
-		if err != nil {
-			out.refusal = err
-			return err
-		}
-		before := st.ToAct()
-		rec := &games.Recorder{State: st, Record: *t.Record}
-		events, err := rec.Apply(seat, a)
-		if err != nil {
-			out.refusal = err
-			return err
-		}
-		b.metrics.moves.WithLabelValues(t.Game, "player").Inc()
-		out.steps = append(out.steps, step{seat: seat, events: events})
-		more, err := b.advance(t, rec)
-		if err != nil {
-			return err
-		}
-		out.steps = append(out.steps, more...)
-		moved := map[games.Seat]bool{seat: true}
-		for _, s := range more {
-			moved[s.seat] = true
-		}
-		refreshSince(t, before, moved)
-		out.waiting = stillDeciding(before, moved, rec.State.ToAct())
-		out.state = rec.State
-		t.Record = &rec.Record
-		if games.Over(rec.State) {
-			t.Status = StatusOver
-		}
-		return nil
-	})
-	out.table = t
-	if out.stale || out.refusal != nil {
-		return out, nil
-	}
-	return out, err
 }
 
 // onCommit applies the move of a complete draft and tells the player and the table.
@@ -338,69 +230,62 @@ func (b *Bot) onCommit(c *call, id ID) error {
 	if err := c.ackUpdate(); err != nil {
 		return err
 	}
-	res, err := b.commit(c.ctx, c.i.ChannelID, c.user, id)
-	if err != nil {
+	out, err := b.tables.Commit(c.ctx, c.click(id), id.Arg)
+	var refusal *games.Refusal
+	switch {
+	case errors.Is(err, table.ErrAlreadyMoved), errors.Is(err, table.ErrStale):
+		// A second click of a move already made, or a panel of an earlier state: show the
+		// current panel instead.
+		return b.showDraft(c, id, "", "✅ "+c.say(games.ReasonOf(err)))
+	case errors.As(err, &refusal) && refusal.Kind != table.ErrNotSeated && refusal.Kind != table.ErrOver:
+		return b.showDraft(c, id, id.Arg, "⚠️ "+c.say(refusal.Reason))
+	case err != nil:
 		return err
 	}
-	t, steps, waiting := res.table, res.steps, res.waiting
-	staleNow, refusal := res.stale, res.refusal
-	if !staleNow && refusal == nil {
-		tableLog(c.log, t).Info("move applied", "draft", id.Arg, "steps", len(steps), "waiting", len(waiting))
-	}
-	if staleNow || refusal != nil {
-		// A commit drawn before the seat's current decision means the seat has moved since:
-		// this is a second click of a move already made.
-		note := "✅ " + c.say(games.Say("That move was already made — here is the current state.", "Tento tah už je zahraný — tady je aktuální stav."))
-		if refusal != nil {
-			note = "⚠️ " + c.say(games.ReasonOf(refusal))
-		}
-		draft := ""
-		if refusal != nil {
-			draft = id.Arg
-		}
-		return b.showDraft(c, id, draft, note)
-	}
+	b.countMoves(out)
 	var done []string
-	for _, e := range steps[0].events {
+	for _, e := range out.Steps[0].Events {
 		if !e.Minor {
 			done = append(done, e.Text.In(c.lang))
 		}
 	}
+	// The move is applied: from here on nothing the player did can fail. A failed edit or post
+	// is logged, and an owed board message is posted later.
 	if err := c.edit(message{content: "✅ " + strings.Join(done, "\n"), ephemeral: true}); err != nil {
-		return err
+		c.log.Warn("could not confirm an applied move", "err", err)
 	}
-	if len(waiting) > 0 {
+	if !out.Announce {
 		// A simultaneous step goes on: the others' choices stay hidden and no board is posted
 		// until the last of them has moved; the board's status line now waits for the rest.
-		return b.refreshStatus(c)
+		b.refreshStatus(c, out)
+		return nil
 	}
-	return b.announce(c, t, res.state, steps)
+	b.announce(c.ctx, c.log, out)
+	return nil
 }
 
-// stillDeciding lists the seats that were deciding before a write, did not move in it and
-// still must act: the rest of a simultaneous step.
-func stillDeciding(before []games.Seat, moved map[games.Seat]bool, after []games.Seat) []games.Seat {
-	var out []games.Seat
-	for _, s := range before {
-		if !moved[s] && slices.Contains(after, s) {
-			out = append(out, s)
+// countMoves counts the moves of an applied outcome.
+func (b *Bot) countMoves(out table.Outcome) {
+	for _, s := range out.Steps {
+		by := "player"
+		switch {
+		case s.Seat == games.Chance:
+			by = "chance"
+		case s.Auto:
+			by = "ai"
 		}
+		b.metrics.moves.WithLabelValues(out.Table.Game, by).Inc()
 	}
-	return out
 }
 
 // onScores shows the current standing, ephemeral.
 func (b *Bot) onScores(c *call, id ID) error {
-	t, err := b.loadTable(c.ctx, c.i.ChannelID)
+	t, st, err := b.tables.Current(c.ctx, c.i.ChannelID)
 	if err != nil {
 		return err
 	}
-	if t.Record == nil {
+	if st == nil {
 		return refuse("The game has not started yet.", "Hra ještě nezačala.")
-	}
-	st, err := b.state(t)
-	if err != nil {
-		return err
 	}
 	return c.reply(message{content: resultText(t, st.Result(), c.lang), ephemeral: true})
 }

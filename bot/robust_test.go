@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/table"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -19,7 +20,7 @@ import (
 func (h *harness) toConfirm(in *instance) (fakediscord.Message, fakediscord.User) {
 	h.t.Helper()
 	t := h.table()
-	st, _ := in.bot.state(t)
+	st, _ := in.bot.tables.State(t)
 	u := people[t.Seats[st.ToAct()[0]].User]
 	board := h.lastBoard()
 	panel, err := h.click(in, u, board, mustFind(h.t, board, verbTurn, ""))
@@ -38,7 +39,7 @@ func (h *harness) toConfirm(in *instance) (fakediscord.Message, fakediscord.User
 	return panel, u
 }
 
-func playerMoves(t *Table) int {
+func playerMoves(t *table.Table) int {
 	n := 0
 	for _, m := range t.Record.Moves {
 		if m.Seat != games.Chance {
@@ -241,8 +242,8 @@ func TestLobbyAndAbandon(t *testing.T) {
 	in := h.addBot("gateway")
 	lobby := h.openLobby(in)
 	// A second /start while the lobby is open points to it.
-	ix := h.fake.SlashCommand(actor(ben), "start", fakediscord.StringOption("game", "ingenious"))
-	if err := h.send(in, ix); err == nil || !strings.Contains(h.seen(ix).Content, "už běží") {
+	ix := h.fake.SlashCommand(actor(ben), "start", fakediscord.SubCommand("ingenious"))
+	if err := h.send(in, ix); err == nil || !strings.Contains(h.seen(ix).Content, "už je otevřený stůl") {
 		t.Fatalf("second /start: %q", h.seen(ix).Content)
 	}
 	// Ben cannot start; the lobby cannot take Ada twice.
@@ -270,7 +271,7 @@ func TestLobbyAndAbandon(t *testing.T) {
 	if _, err := h.click(in, ada, confirm, mustFind(t, confirm, verbAbandon, "")); err != nil {
 		t.Fatal(err)
 	}
-	if tb := h.table(); tb.Status != StatusOver {
+	if tb := h.table(); tb.Status != table.StatusOver {
 		t.Fatalf("status %s after abandon", tb.Status)
 	}
 	if !strings.Contains(h.lastBoard().Content, "ended the game") {

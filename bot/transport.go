@@ -139,7 +139,7 @@ func (b *Bot) Healthz() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
-		if _, err := b.store.Load(ctx, "healthz"); err != nil && !isNotFound(err) {
+		if err := b.tables.Ping(ctx); err != nil {
 			http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}

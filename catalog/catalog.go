@@ -37,13 +37,18 @@ func Find(kits []Kit, name string) (Kit, bool) {
 	return Kit{}, false
 }
 
-// Registry builds the games registry of kits.
-func Registry(kits []Kit) (*games.Registry, error) {
+// Games returns the games of kits.
+func Games(kits []Kit) []games.Game {
 	gs := make([]games.Game, len(kits))
 	for i, k := range kits {
 		gs[i] = k.Game
 	}
-	reg, err := games.NewRegistry(gs...)
+	return gs
+}
+
+// Registry builds the games registry of kits.
+func Registry(kits []Kit) (*games.Registry, error) {
+	reg, err := games.NewRegistry(Games(kits)...)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}

@@ -73,10 +73,22 @@ type Panel struct {
 	Draft string
 	// Hint is one line saying what to do now ("Pick a tile, then a place").
 	Hint Text
-	// Controls are the panel's buttons in display order (at most 15, in rows of 5).
+	// Controls are the panel's buttons in display order (at most MaxControls, in rows of 5).
 	Controls []Control
 	// Menu, when set, is shown as a select menu below the controls.
 	Menu *Menu
 	// Input, when set, offers a button that opens a text input.
 	Input *Input
 }
+
+// Discord's limits that every Composer's panels keep to.
+const (
+	// MaxControls is the most controls a panel has: with the input button they fill four rows
+	// of five buttons, leaving the fifth row for the menu.
+	MaxControls = 15
+	// MaxChoices is the most choices a menu has.
+	MaxChoices = 25
+	// MaxDraft is the longest draft, in bytes, so that a custom_id holding it stays within
+	// Discord's 100 bytes.
+	MaxDraft = 60
+)

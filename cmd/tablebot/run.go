@@ -23,10 +23,14 @@ import (
 	"github.com/tablebot/tablebot/bot/restproxy"
 	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/table"
 )
 
 // shutdownTimeout bounds the graceful stop: in-flight interactions, the HTTP server, the store.
 const shutdownTimeout = 15 * time.Second
+
+// schedulerInterval is how often the bot claims due work (owed board messages) from the store.
+const schedulerInterval = 5 * time.Second
 
 // runBot runs the bot until ctx is cancelled (SIGINT or SIGTERM), then stops gracefully.
 // ready, when not nil, receives the HTTP server's address once everything is up (tests).
@@ -58,7 +62,11 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	b, err := bot.New(kits, st, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: log, Metrics: reg})
+	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log})
+	if err != nil {
+		return err
+	}
+	b, err := bot.New(kits, tables, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: log, Metrics: reg})
 	if err != nil {
 		return err
 	}
@@ -98,6 +106,10 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 		}
 		log.Info("gateway connected")
 	}
+	schedCtx, stopScheduler := context.WithCancel(ctx)
+	defer stopScheduler()
+	schedDone := make(chan struct{})
+	go func() { defer close(schedDone); b.RunScheduler(schedCtx, schedulerInterval) }()
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -118,6 +130,8 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	if err := srv.Shutdown(stopCtx); err != nil {
 		log.Warn("stopping the http server", "err", err)
 	}
+	stopScheduler()
+	<-schedDone
 	if err := b.Wait(stopCtx); err != nil {
 		log.Warn("interactions still running at shutdown", "err", err)
 	}

@@ -39,20 +39,8 @@ func runSelfplay(kits []catalog.Kit, args []string, out, stderr io.Writer) error
 		return fmt.Errorf("start %s: %w", kit.Game.Name(), err)
 	}
 	r := rand.New(rand.NewPCG(*seed, *seed^0x5eed))
-	for moves := 0; !games.Over(rec.State); moves++ {
-		if moves > 100000 {
-			return fmt.Errorf("%s did not end after %d moves", kit.Game.Name(), moves)
-		}
-		seat := rec.State.ToAct()[0]
-		var a games.Action
-		if seat == games.Chance {
-			a = rec.State.SampleChance(r)
-		} else {
-			a = rec.State.Hint(seat)
-		}
-		if _, err := rec.Apply(seat, a); err != nil {
-			return fmt.Errorf("move %d by seat %v: %w", moves, seat, err)
-		}
+	if _, err := games.PlayOut(rec, r); err != nil {
+		return fmt.Errorf("play %s: %w", kit.Game.Name(), err)
 	}
 	data, err := rec.Record.Pretty()
 	if err != nil {

@@ -1,0 +1,147 @@
+package table
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// announceTask is the prefix of the due-queue keys of owed board messages.
+const announceTask = "announce:"
+
+// Task is a piece of due work claimed from the scheduler's queue.
+type Task struct {
+	// Kind is "announce": the Channel's table may owe a board message (see ClaimAnnouncement).
+	Kind    string
+	Channel string
+}
+
+// afterMove does what follows a written move: it queues a check that its board message was
+// posted, and archives a finished game. Failures are logged, not returned: the move stands,
+// and both are repaired later (by the due-queue, and by the next operation on the table).
+func (s *Service) afterMove(ctx context.Context, out *Outcome) {
+	t := out.Table
+	if out.Announce {
+		if err := s.store.Schedule(ctx, announceTask+t.Channel, t.Owed.Lease.Add(time.Second)); err != nil {
+			tableLog(s.log, t).Warn("could not queue the board message's check", "err", err)
+		}
+	}
+	if games.Over(out.State) {
+		if err := s.archive(ctx, t, out.State); err != nil {
+			tableLog(s.log, t).Error("archiving a finished game failed; it is retried later", "err", err)
+		}
+	}
+}
+
+// Announced records that the board message showing table id's moves up to through was posted.
+// board, when set, becomes the table's newest board message (whose status line follows a
+// simultaneous step). A table that has moved on to another game is left alone.
+func (s *Service) Announced(ctx context.Context, channel, id string, through int, board *PostedBoard) error {
+	_, err := s.update(ctx, channel, func(t *Table) error {
+		if t.ID != id {
+			return errUnchanged
+		}
+		if through > t.Announced {
+			t.Announced = through
+		}
+		if t.Owed != nil && t.Owed.Through <= through {
+			t.Owed = nil
+		}
+		if board != nil {
+			t.Board = board
+		}
+		return nil
+	})
+	return err
+}
+
+// ClaimAnnouncement hands the board message the channel's table owes to the caller, if nobody
+// else is posting it (the lease of its last claim ran out): the outcome holds the steps since
+// the last board message posted. It returns nil when nothing is owed or someone holds it.
+// Post it, then call Announced.
+func (s *Service) ClaimAnnouncement(ctx context.Context, channel string) (*Outcome, error) {
+	var claimed bool
+	var held time.Time
+	t, err := s.update(ctx, channel, func(t *Table) error {
+		claimed, held = false, time.Time{}
+		switch {
+		case t.Owed == nil || t.Record == nil:
+			return errUnchanged
+		case s.now().Before(t.Owed.Lease):
+			held = t.Owed.Lease
+			return errUnchanged
+		}
+		t.Owed.Lease = s.now().Add(s.lease)
+		t.Owed.Attempts++
+		claimed = true
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !claimed {
+		if !held.IsZero() {
+			// Someone is posting it: look again once their lease has run out.
+			if err := s.store.Schedule(ctx, announceTask+channel, held.Add(time.Second)); err != nil {
+				tableLog(s.log, t).Warn("could not queue the board message's next check", "err", err)
+			}
+		}
+		return nil, nil
+	}
+	if err := s.store.Schedule(ctx, announceTask+channel, t.Owed.Lease.Add(time.Second)); err != nil {
+		tableLog(s.log, t).Warn("could not queue the board message's next check", "err", err)
+	}
+	st, steps, err := s.stepsSince(t, t.Announced, t.Owed.Through)
+	if err != nil {
+		return nil, err
+	}
+	tableLog(s.log, t).Info("posting an owed board message", "from", t.Announced, "through", t.Owed.Through, "attempt", t.Owed.Attempts)
+	return &Outcome{Table: t, State: st, Seat: games.NoSeat, Steps: steps, Announce: true}, nil
+}
+
+// stepsSince replays t's record and returns the state after move through together with the
+// steps of moves from..through, each with its events as they happened.
+func (s *Service) stepsSince(t *Table, from, through int) (games.State, []games.Step, error) {
+	rec := *t.Record
+	through = min(through, len(rec.Moves))
+	from = min(from, through)
+	g, _ := s.games.Lookup(t.Game)
+	head := rec
+	head.Moves = rec.Moves[:from]
+	st, _, err := games.Replay(g, head)
+	if err != nil {
+		return nil, nil, err
+	}
+	var steps []games.Step
+	for _, m := range rec.Moves[from:through] {
+		a, err := g.DecodeAction(m.Action)
+		if err != nil {
+			return nil, nil, err
+		}
+		events, err := st.Apply(m.Seat, a)
+		if err != nil {
+			return nil, nil, err
+		}
+		auto := m.Seat >= 0 && int(m.Seat) < len(t.Seats) && t.Seats[m.Seat].AI
+		steps = append(steps, games.Step{Seat: m.Seat, Action: a, Events: events, Auto: auto})
+	}
+	return st, steps, nil
+}
+
+// Due claims up to limit tasks that are due at now; each is handed to exactly one caller,
+// whichever process it runs in.
+func (s *Service) Due(ctx context.Context, now time.Time, limit int) ([]Task, error) {
+	keys, err := s.store.ClaimDue(ctx, now, limit)
+	if err != nil {
+		return nil, err
+	}
+	var tasks []Task
+	for _, k := range keys {
+		if ch, ok := strings.CutPrefix(k, announceTask); ok {
+			tasks = append(tasks, Task{Kind: "announce", Channel: ch})
+		}
+	}
+	return tasks, nil
+}

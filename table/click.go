@@ -1,0 +1,38 @@
+package table
+
+import "github.com/tablebot/tablebot/games"
+
+// Click is one person's request on a channel's table: where, who, and what the clicked
+// component was drawn for. Slash commands leave Game and Rev zero: they act on the current
+// table.
+type Click struct {
+	// Guild and Channel are where the request was made.
+	Guild, Channel string
+	// User is the person's ID; Name their display name, used for a seat they take.
+	User, Name string
+	// Manager is set when the person may manage the channel (Manage Channels or Administrator):
+	// they may cancel or abandon any table, and put a seat on the AI.
+	Manager bool
+	// Game is the game the component was drawn for; empty for a command.
+	Game string
+	// Rev is the table revision the component was drawn at.
+	Rev Revision
+}
+
+// Outcome is what an operation that moved a game did: the table as written, the state after
+// it, the steps taken (the person's own move first, then chance's and the AIs'), and the
+// seats still deciding in a simultaneous step.
+type Outcome struct {
+	Table *Table
+	State games.State
+	// Seat is the seat that committed; NoSeat for the start of a game and for a board
+	// message posted late.
+	Seat  games.Seat
+	Steps []games.Step
+	// Waiting lists the seats that were deciding with Seat and still must: while it is not
+	// empty, the others' choices stay hidden and no board message is due.
+	Waiting []games.Seat
+	// Announce is set when the table owes its channel a board message for these steps; the
+	// caller posts it and then calls Service.Announced.
+	Announce bool
+}

@@ -1,0 +1,29 @@
+// Package table is tablebot's referee: everything about a channel's table that does not
+// depend on Discord. It owns the stored table schema (the lobby or the game, its seats and its
+// record), loads and replays it, checks that a click still fits the table (stale detection),
+// applies moves, lets chance and the AI seats move (games.Advance), writes every change with
+// compare-and-set and retries a lost race after re-validating, archives finished games and
+// repairs an archive that failed, and keeps the board messages a table owes its channel until
+// they have been posted.
+//
+// Operations take a context, a [Click] (the channel, the person, and what the clicked
+// component was drawn for) and return an outcome that the Discord adapter turns into
+// messages, or an error. Errors a person caused or can act on are *games.Refusal values whose
+// Kind is one of this package's Err values (or a game's own refusal); everything else is a
+// fault to log.
+//
+// Guarantees:
+//   - No move is ever lost or applied twice: every write is compare-and-set on the table's
+//     revision, and a write that lost the race is re-read, re-validated and re-applied (or
+//     refused, when the table moved on so that it no longer fits). A lost race is never
+//     returned as an error, only a race lost [maxAttempts] times in a row.
+//   - The record is the truth: the game state is always rebuilt by replaying it.
+//   - A finished game is archived and counted at most once, and archiving that failed is
+//     repaired by the next operation that meets the table.
+//   - A board message owed to the channel (a move was applied but its post failed) stays
+//     owed in the table until [Service.Announced] says it was posted; [Service.ClaimAnnouncement]
+//     hands it to exactly one poster at a time.
+//
+// Nothing here keeps state in memory between operations: several processes may serve one
+// store, and any of them may restart at any time.
+package table

@@ -1,0 +1,157 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// Seated is a person at a running game: the table, the state replayed from its record, and
+// their seat.
+type Seated struct {
+	Table *Table
+	State games.State
+	Seat  games.Seat
+}
+
+// Seated loads the channel's running game and the click's person's seat in it. It refuses with
+// ErrStale when the component was drawn for another game, ErrNotSeated for someone without a
+// seat, ErrLobby before the start and ErrOver after the end.
+func (s *Service) Seated(ctx context.Context, c Click) (Seated, error) {
+	t, err := s.Load(ctx, c.Channel)
+	if err != nil {
+		return Seated{}, err
+	}
+	if c.Game != "" && t.Game != c.Game {
+		return Seated{}, movedOn()
+	}
+	seat, ok := t.SeatOf(c.User)
+	if !ok {
+		return Seated{}, notSeated()
+	}
+	switch t.Status {
+	case StatusLobby:
+		return Seated{}, refuse(ErrLobby, "The game has not started yet — the host starts it from the lobby.", "Hra ještě nezačala — spustí ji zakladatel tlačítkem Začít.")
+	case StatusOver:
+		return Seated{}, refuse(ErrOver, "This game is over. Start a new one with /start.", "Tato hra skončila. Novou založíš příkazem /start.")
+	}
+	st, err := s.State(t)
+	if err != nil {
+		return Seated{}, err
+	}
+	return Seated{Table: t, State: st, Seat: seat}, nil
+}
+
+// Current loads the channel's table and, once a game has started, its state (nil for a lobby).
+// A finished game whose archiving failed is archived on the way.
+func (s *Service) Current(ctx context.Context, channel string) (*Table, games.State, error) {
+	t, err := s.Load(ctx, channel)
+	if err != nil {
+		return nil, nil, err
+	}
+	if t.Record == nil {
+		return t, nil, nil
+	}
+	st, err := s.State(t)
+	if err != nil {
+		return nil, nil, err
+	}
+	if t.Status == StatusOver && !t.Archived && games.Over(st) {
+		if err := s.archive(ctx, t, st); err != nil {
+			tableLog(s.log, t).Error("archiving a finished game failed again", "err", err)
+		}
+	}
+	return t, st, nil
+}
+
+// Commit applies the move that the click's person built as draft (a draft of the game's
+// games.Composer) to the channel's game, lets chance and the AI seats follow, and writes the
+// table. A lost race is retried against the table as it then is. It refuses with ErrStale when
+// the component belongs to another game, ErrNotSeated, ErrOver when the game is not running,
+// ErrAlreadyMoved when the seat has moved since its panel was drawn, and with the game's own
+// *games.Refusal when the move is illegal now; nothing is written then.
+func (s *Service) Commit(ctx context.Context, c Click, draft string) (Outcome, error) {
+	var out Outcome
+	t, err := s.update(ctx, c.Channel, func(t *Table) error {
+		out = Outcome{}
+		seat, ok := t.SeatOf(c.User)
+		switch {
+		case t.Game != c.Game:
+			return movedOn()
+		case !ok:
+			return notSeated()
+		case t.Status != StatusPlaying:
+			return refuse(ErrOver, "This game is not running any more.", "Tato hra už neběží.")
+		case t.Stale(seat, c.Rev):
+			return refuse(ErrAlreadyMoved, "That move was already made — here is the current state.", "Tento tah už je zahraný — tady je aktuální stav.")
+		}
+		st, err := s.State(t)
+		if err != nil {
+			return err
+		}
+		composer, ok := st.(games.Composer)
+		if !ok {
+			return fmt.Errorf("%s has no panels", t.Game)
+		}
+		a, err := composer.Resolve(seat, draft)
+		if err != nil {
+			return err
+		}
+		return s.play(t, st, seat, a, &out)
+	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	out.Table = t
+	tableLog(s.log, t).Info("move applied", "seat", int(out.Seat), "steps", len(out.Steps), "waiting", len(out.Waiting))
+	s.afterMove(ctx, &out)
+	return out, nil
+}
+
+// play applies seat's action a to st (the state of t), lets chance and the AI seats follow,
+// and records it all in t (not yet written) and out.
+func (s *Service) play(t *Table, st games.State, seat games.Seat, a games.Action, out *Outcome) error {
+	before := st.ToAct()
+	rec := &games.Recorder{State: st, Record: *t.Record}
+	rec.Record.Moves = slices.Clip(rec.Record.Moves) // appending must not touch t's moves
+	events, err := rec.Apply(seat, a)
+	if err != nil {
+		return err
+	}
+	more, err := games.Advance(rec, s.random(t.ID, uint64(t.rev)+uint64(len(rec.Record.Moves))), t.decide)
+	if err != nil {
+		return err
+	}
+	moved := map[games.Seat]bool{seat: true}
+	for _, m := range more {
+		moved[m.Seat] = true
+	}
+	t.refreshSince(before, moved)
+	*out = Outcome{State: rec.State, Seat: seat, Steps: append([]games.Step{{Seat: seat, Action: a, Events: events}}, more...),
+		Waiting: stillDeciding(before, moved, rec.State.ToAct())}
+	t.Record = &rec.Record
+	if games.Over(rec.State) {
+		t.Status = StatusOver
+	}
+	if len(out.Waiting) == 0 {
+		// The step is complete: the channel is owed a board message (covering any earlier
+		// one that was never posted, too).
+		t.Owed = &Announcement{Through: len(rec.Record.Moves), Lease: s.now().Add(s.lease)}
+		out.Announce = true
+	}
+	return nil
+}
+
+// stillDeciding lists the seats that were deciding before a write, did not move in it and
+// still must act: the rest of a simultaneous step.
+func stillDeciding(before []games.Seat, moved map[games.Seat]bool, after []games.Seat) []games.Seat {
+	var out []games.Seat
+	for _, s := range before {
+		if !moved[s] && slices.Contains(after, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

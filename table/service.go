@@ -1,0 +1,219 @@
+package table
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	mrand "math/rand/v2"
+	"sync/atomic"
+	"time"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/store"
+)
+
+// maxAttempts bounds the re-reads of a write that keeps losing compare-and-set races. Each
+// lost race means another writer succeeded, so reaching it takes a storm of writes to one
+// channel.
+const maxAttempts = 32
+
+// Options configure a Service. The zero value of each field is documented.
+type Options struct {
+	// Seed, when non-zero, makes every chance move deterministic (tests); zero draws a fresh
+	// seed from crypto/rand for every chance sequence.
+	Seed uint64
+	// Now returns the time; nil means time.Now.
+	Now func() time.Time
+	// Logger receives the referee's logs; nil means slog.Default().
+	Logger *slog.Logger
+	// Lease is how long the process that applied a move has to post its board message before
+	// another may claim it; zero means 30 seconds.
+	Lease time.Duration
+}
+
+// Service referees every channel's table in one store. It is safe for concurrent use, and
+// several Services (in several processes) may share one store.
+type Service struct {
+	store store.Store
+	games *games.Registry
+	seed  uint64
+	now   func() time.Time
+	log   *slog.Logger
+	lease time.Duration
+	// conflicts counts writes that lost a compare-and-set race.
+	conflicts atomic.Uint64
+}
+
+// New returns a Service for the given games on st.
+func New(st store.Store, gs []games.Game, o Options) (*Service, error) {
+	reg, err := games.NewRegistry(gs...)
+	if err != nil {
+		return nil, fmt.Errorf("table: %w", err)
+	}
+	s := &Service{store: st, games: reg, seed: o.Seed, now: o.Now, log: o.Logger, lease: o.Lease}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.lease == 0 {
+		s.lease = 30 * time.Second
+	}
+	return s, nil
+}
+
+// Game returns the game called name, or false.
+func (s *Service) Game(name string) (games.Game, bool) { return s.games.Lookup(name) }
+
+// Conflicts returns how many writes have lost a compare-and-set race (each was retried or, when
+// the table had moved on, refused).
+func (s *Service) Conflicts() uint64 { return s.conflicts.Load() }
+
+// Now returns the Service's time.
+func (s *Service) Now() time.Time { return s.now() }
+
+// Ping checks that the store answers.
+func (s *Service) Ping(ctx context.Context) error {
+	if err := s.store.Ping(ctx); err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	return nil
+}
+
+// Load reads the channel's table. It refuses with ErrNoTable when there is none, and fails
+// with a wrapped store.ErrCorrupt when the stored bytes are not a table.
+func (s *Service) Load(ctx context.Context, channel string) (*Table, error) {
+	raw, err := s.store.Load(ctx, channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, noTable()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load table of channel %s: %w", channel, err)
+	}
+	var t Table
+	if err := json.Unmarshal(raw.Data, &t); err != nil {
+		return nil, fmt.Errorf("channel %s: %w: table: %v", channel, store.ErrCorrupt, err)
+	}
+	t.rev = raw.Revision
+	return &t, nil
+}
+
+// save writes t if the stored revision is still the one it was read at (0: no table may
+// exist) and sets t's revision to the new one. It returns store.ErrConflict, wrapped, when
+// somebody wrote first.
+func (s *Service) save(ctx context.Context, t *Table) error {
+	t.Updated = s.now()
+	data, err := json.Marshal(t)
+	if err != nil {
+		return fmt.Errorf("encode table: %w", err)
+	}
+	rev, err := s.store.Save(ctx, t.Channel, data, t.rev)
+	if err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			s.conflicts.Add(1)
+		}
+		return fmt.Errorf("save table of channel %s: %w", t.Channel, err)
+	}
+	t.rev = rev
+	return nil
+}
+
+// errUnchanged, returned by a change, ends mutate without writing, successfully.
+var errUnchanged = errors.New("unchanged")
+
+// mutate reads the channel's table, lets change modify it and writes it back with
+// compare-and-set. When another writer got there first it waits a moment, re-reads and calls
+// change again, so change must validate everything against the table it is given. A missing
+// table is passed to change as nil (change may build one; it must set Channel). An error from
+// change is returned as it is and nothing is written; errUnchanged returns the table read.
+func (s *Service) mutate(ctx context.Context, channel string, change func(t *Table) (*Table, error)) (*Table, error) {
+	for attempt := range maxAttempts {
+		if attempt > 0 {
+			// Random exponential back-off: writers that collided do not collide again in step.
+			wait := time.Duration(1+mrand.IntN(1<<min(attempt, 6))) * time.Millisecond
+			select {
+			case <-time.After(wait):
+			case <-ctx.Done():
+				return nil, fmt.Errorf("channel %s: %w", channel, ctx.Err())
+			}
+		}
+		t, err := s.Load(ctx, channel)
+		if errors.Is(err, ErrNoTable) {
+			t, err = nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		next, err := change(t)
+		if errors.Is(err, errUnchanged) {
+			return t, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		err = s.save(ctx, next)
+		if errors.Is(err, store.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return next, nil
+	}
+	return nil, fmt.Errorf("channel %s: %d writes in a row lost the race: %w", channel, maxAttempts, store.ErrConflict)
+}
+
+// update is mutate for a change of an existing table: a missing table is refused with
+// ErrNoTable.
+func (s *Service) update(ctx context.Context, channel string, change func(t *Table) error) (*Table, error) {
+	return s.mutate(ctx, channel, func(t *Table) (*Table, error) {
+		if t == nil {
+			return nil, noTable()
+		}
+		return t, change(t)
+	})
+}
+
+// State rebuilds the game of a playing or finished table by replaying its record. It fails
+// with a wrapped store.ErrCorrupt when the record does not replay.
+func (s *Service) State(t *Table) (games.State, error) {
+	g, ok := s.games.Lookup(t.Game)
+	if !ok {
+		return nil, fmt.Errorf("%w: table of unknown game %q", store.ErrCorrupt, t.Game)
+	}
+	if t.Record == nil {
+		return nil, fmt.Errorf("%w: %s table without a record", store.ErrCorrupt, t.Status)
+	}
+	st, _, err := games.Replay(g, *t.Record)
+	if err != nil {
+		return nil, fmt.Errorf("%w: replay: %v", store.ErrCorrupt, err)
+	}
+	return st, nil
+}
+
+// random returns the random source of the chance moves that follow revision rev of a table.
+func (s *Service) random(table string, rev uint64) *mrand.Rand {
+	if s.seed != 0 {
+		h := uint64(0)
+		for _, c := range table {
+			h = h*31 + uint64(c)
+		}
+		return mrand.New(mrand.NewPCG(s.seed^h, rev))
+	}
+	var seed [32]byte
+	if _, err := rand.Read(seed[:]); err != nil {
+		// crypto/rand does not fail on supported platforms; fall back to the runtime's source.
+		binary.LittleEndian.PutUint64(seed[:], mrand.Uint64())
+	}
+	return mrand.New(mrand.NewChaCha8(seed))
+}
+
+// tableLog adds a table's identity to a logger.
+func tableLog(l *slog.Logger, t *Table) *slog.Logger {
+	return l.With("game", t.Game, "table", t.ID, "revision", uint64(t.rev))
+}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/games"
-	"github.com/tablebot/tablebot/table"
 	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/table"
 )
 
 // toConfirm opens the panel of the player to act and goes as far as the Place button,

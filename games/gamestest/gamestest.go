@@ -145,6 +145,7 @@ func (s Suite) playout(t *testing.T, c Case, r *rand.Rand) {
 			if move%s.ApplyAllEvery == 0 {
 				s.checkLegalApply(t, st, seat, legal, r)
 				checkLegalStable(t, st, seat, legal)
+				s.checkPanels(t, st, seat, legal, r)
 				hidden.check(t, st, r)
 			}
 			if s.Mutate != nil && move%s.MutateEvery == 0 {

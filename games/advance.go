@@ -28,10 +28,16 @@ const maxAutoMoves = 10000
 // once, the automatic ones move in seat order, one at a time, the state consulted afresh after
 // each. It returns the steps taken; on error, the steps before it (rec holds them too).
 func Advance(rec *Recorder, r *rand.Rand, decide Decide) ([]Step, error) {
+	return AdvanceUntil(rec, r, decide, nil)
+}
+
+// AdvanceUntil is Advance that also stops, before any move, once stop (when not nil) holds
+// for the state: a test or a tool that wants a game at a given point.
+func AdvanceUntil(rec *Recorder, r *rand.Rand, decide Decide, stop func(State) bool) ([]Step, error) {
 	var steps []Step
 	for range maxAutoMoves {
 		st := rec.State
-		if Over(st) {
+		if Over(st) || (stop != nil && stop(st)) {
 			return steps, nil
 		}
 		act := st.ToAct()

@@ -11,15 +11,10 @@ import (
 // turned and every seat to act.
 func midRound(b *testing.B) *State {
 	b.Helper()
-	r := rand.New(rand.NewPCG(7, 7))
 	s := building(b, 4, []int{2, 3}, X5, F5, U5, W5)
-	for len(s.turned) < 8 || s.phase != PhaseBuild || len(s.ToAct()) < 3 {
-		seat := s.ToAct()[0]
-		a := s.SampleChance(r)
-		if seat != games.Chance {
-			a = s.Hint(seat)
-		}
-		mustApply(b, s, seat, a)
+	stop := func(games.State) bool { return len(s.turned) >= 8 && s.phase == PhaseBuild && len(s.ToAct()) >= 3 }
+	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(7, 7)), games.Hints, stop); err != nil {
+		b.Fatal(err)
 	}
 	return s
 }

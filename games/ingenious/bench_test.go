@@ -10,19 +10,9 @@ import (
 // benchState is a four-player game 40 placements in, a seat to place.
 func benchState(b *testing.B) *State {
 	s, _ := NewState(names[:4], Options{})
-	r := rand.New(rand.NewPCG(5, 6))
-	for placed := 0; placed < 40 || s.phase != PhasePlace; {
-		seat := s.ToAct()[0]
-		a := s.SampleChance(r)
-		if seat != games.Chance {
-			a = s.Hint(seat)
-			if _, ok := a.(Place); ok {
-				placed++
-			}
-		}
-		if _, err := s.Apply(seat, a); err != nil {
-			b.Fatal(err)
-		}
+	stop := func(games.State) bool { return len(s.placements) >= 40 && s.phase == PhasePlace }
+	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(5, 6)), games.Hints, stop); err != nil {
+		b.Fatal(err)
 	}
 	return s
 }
@@ -62,16 +52,8 @@ func BenchmarkHint(b *testing.B) {
 func BenchmarkReplay(b *testing.B) {
 	s, _ := NewState(names[:2], Options{})
 	rec := &games.Recorder{State: s, Record: games.Record{Game: Name, Version: 1, Players: names[:2]}}
-	r := rand.New(rand.NewPCG(7, 8))
-	for !games.Over(s) {
-		seat := s.ToAct()[0]
-		a := s.SampleChance(r)
-		if seat != games.Chance {
-			a = s.Hint(seat)
-		}
-		if _, err := rec.Apply(seat, a); err != nil {
-			b.Fatal(err)
-		}
+	if _, err := games.PlayOut(rec, rand.New(rand.NewPCG(7, 8))); err != nil {
+		b.Fatal(err)
 	}
 	b.ReportMetric(float64(len(rec.Record.Moves)), "moves")
 	for b.Loop() {

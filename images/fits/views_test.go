@@ -22,28 +22,15 @@ func play(tb testing.TB, players int, options string, seed uint64, stop func(s *
 		tb.Fatalf("new game: %v", err)
 	}
 	s := st.(*game.State)
-	rng := rand.New(rand.NewPCG(seed, seed^0xf175))
-	for moves := 0; !stop(s); moves++ {
-		if moves > 5000 {
-			tb.Fatal("the game did not end")
+	lastFirst := func(g games.State, seat games.Seat) games.Action {
+		if act := g.ToAct(); seat != act[len(act)-1] {
+			return nil
 		}
-		act := s.ToAct()
-		if len(act) == 0 {
-			return s
-		}
-		seat := act[len(act)-1]
-		var a games.Action
-		if seat == games.Chance {
-			a = s.SampleChance(rng)
-		} else {
-			a = s.Hint(seat)
-		}
-		if a == nil {
-			tb.Fatalf("seat %v has nothing to do", seat)
-		}
-		if _, err := s.Apply(seat, a); err != nil {
-			tb.Fatalf("apply %s for seat %v: %v", s.Describe(a), seat, err)
-		}
+		return g.Hint(seat)
+	}
+	done := func(g games.State) bool { return stop(g.(*game.State)) }
+	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(seed, seed^0xf175)), lastFirst, done); err != nil {
+		tb.Fatal(err)
 	}
 	return s
 }

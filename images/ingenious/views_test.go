@@ -26,35 +26,13 @@ func playUntil(tb testing.TB, players []string, opts ingenious.Options, seed uin
 	if err != nil {
 		tb.Fatalf("new game: %v", err)
 	}
-	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
-	laid := 0
-	for step := 0; step < 10000; step++ {
-		if stop(st, laid) {
-			return st
-		}
-		toAct := st.ToAct()
-		if len(toAct) == 0 {
-			return st
-		}
-		seat := toAct[0]
-		var a games.Action
-		if seat == games.Chance {
-			a = st.SampleChance(rng)
-		} else {
-			a = st.Hint(seat)
-		}
-		if a == nil {
-			tb.Fatalf("seat %v has nothing to do in phase %v", seat, st.Phase())
-		}
-		if _, err := st.Apply(seat, a); err != nil {
-			tb.Fatalf("apply %s for seat %v: %v", st.Describe(a), seat, err)
-		}
-		if _, ok := a.(ingenious.Place); ok {
-			laid++
-		}
+	rec := &games.Recorder{State: st}
+	laid := func(st games.State) int { return len(st.View(games.NoSeat).(*ingenious.View).Placements) }
+	done := func(g games.State) bool { return stop(g.(*ingenious.State), laid(g)) }
+	if _, err := games.AdvanceUntil(rec, rand.New(rand.NewPCG(seed, seed^0x5eed)), games.Hints, done); err != nil {
+		tb.Fatal(err)
 	}
-	tb.Fatal("the game did not end")
-	return nil
+	return st
 }
 
 // view returns the view of st for seat.

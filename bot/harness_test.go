@@ -39,6 +39,9 @@ type harness struct {
 	fake  *fakediscord.Server
 	store store.Store
 	bots  []*instance
+	// lease is the referee's lease on an owed board (zero: the default); opts are the bots'.
+	lease time.Duration
+	opts  Options
 
 	mu   sync.Mutex
 	done map[string]chan error // interaction ID → handled
@@ -57,10 +60,15 @@ func openBolt(t testing.TB) store.Store { return storetest.OpenBolt(t) }
 // openRedis opens the test Redis under a prefix of its own, deleted at the test's end.
 func openRedis(t testing.TB) store.Store { return storetest.OpenRedis(t) }
 
-// newTables is one process's referee on st, with deterministic chance.
-func newTables(t testing.TB, st store.Store) *table.Service {
+// newTables is one process's referee on st, with deterministic chance; lease is how long a
+// poster holds an owed board (zero: the default).
+func newTables(t testing.TB, st store.Store, lease ...time.Duration) *table.Service {
 	t.Helper()
-	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	o := table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if len(lease) > 0 {
+		o.Lease = lease[0]
+	}
+	tables, err := table.New(st, catalog.Games(catalog.Kits()), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,10 +96,10 @@ func (h *harness) addBot(transport string) *instance {
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
-	b, err := New(catalog.Kits(), newTables(h.t, h.store), session, Options{
-		ApplicationID: h.fake.ApplicationID(), Logger: logger,
-		Handled: func(i *discordgo.Interaction, err error) { h.finished(i.ID, err) },
-	})
+	o := h.opts
+	o.ApplicationID, o.Logger = h.fake.ApplicationID(), logger
+	o.Handled = func(i *discordgo.Interaction, err error) { h.finished(i.ID, err) }
+	b, err := New(catalog.Kits(), newTables(h.t, h.store, h.lease), session, o)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -121,6 +121,7 @@ func (b *Bot) openPanel(c *call, id ID) error {
 	if err != nil {
 		return err
 	}
+	b.repostIfOwed(c, p.Table)
 	m, err := b.panelMessage(c, p, "", "")
 	if err != nil {
 		return err
@@ -284,6 +285,7 @@ func (b *Bot) onScores(c *call, id ID) error {
 	if err != nil {
 		return err
 	}
+	b.repostIfOwed(c, t)
 	if st == nil {
 		return refuse("The game has not started yet.", "Hra ještě nezačala.")
 	}

@@ -24,7 +24,7 @@ type Task struct {
 func (s *Service) afterMove(ctx context.Context, out *Outcome) {
 	t := out.Table
 	if out.Announce {
-		if err := s.store.Schedule(ctx, announceTask+t.Channel, t.Owed.Lease.Add(time.Second)); err != nil {
+		if err := s.store.Schedule(ctx, announceTask+t.Channel, t.Owed.Lease); err != nil {
 			tableLog(s.log, t).Warn("could not queue the board message's check", "err", err)
 		}
 	}
@@ -84,13 +84,13 @@ func (s *Service) ClaimAnnouncement(ctx context.Context, channel string) (*Outco
 	if !claimed {
 		if !held.IsZero() {
 			// Someone is posting it: look again once their lease has run out.
-			if err := s.store.Schedule(ctx, announceTask+channel, held.Add(time.Second)); err != nil {
+			if err := s.store.Schedule(ctx, announceTask+channel, held); err != nil {
 				tableLog(s.log, t).Warn("could not queue the board message's next check", "err", err)
 			}
 		}
 		return nil, nil
 	}
-	if err := s.store.Schedule(ctx, announceTask+channel, t.Owed.Lease.Add(time.Second)); err != nil {
+	if err := s.store.Schedule(ctx, announceTask+channel, t.Owed.Lease); err != nil {
 		tableLog(s.log, t).Warn("could not queue the board message's next check", "err", err)
 	}
 	st, steps, err := s.stepsSince(t, t.Announced, t.Owed.Through)

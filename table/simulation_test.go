@@ -21,9 +21,9 @@ func TestSimulationRedis(t *testing.T) { simulate(t, storetest.OpenRedis(t)) }
 // ledger is what the simulation knows for certain: every move a successful operation wrote,
 // by table and index in the record, and how often each click succeeded.
 type ledger struct {
-	mu     sync.Mutex
-	moves  map[string]map[int]seen // table ID → index → the move
-	clicks map[string]int            // a commit click → its successes
+	mu                      sync.Mutex
+	moves                   map[string]map[int]seen // table ID → index → the move
+	clicks                  map[string]int          // a commit click → its successes
 	commits, refused, stale int
 }
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/table"
 )
 
 // maxCustomID is Discord's limit on a component's custom_id.
@@ -20,7 +20,7 @@ const maxCustomID = 100
 // a "~N" after the verb (see uniqueIDs); ParseID drops it.
 type ID struct {
 	Game string
-	Rev  store.Revision
+	Rev  table.Revision
 	Verb string
 	Arg  string
 }
@@ -45,7 +45,7 @@ func ParseID(s string) (ID, error) {
 		return ID{}, fmt.Errorf("custom_id %q: revision: %w", s, err)
 	}
 	v, _, _ := strings.Cut(parts[2], "~")
-	return ID{Game: parts[0], Rev: store.Revision(rev), Verb: v, Arg: parts[3]}, nil
+	return ID{Game: parts[0], Rev: table.Revision(rev), Verb: v, Arg: parts[3]}, nil
 }
 
 // uniqueIDs makes the custom_ids of buttons distinct by marking repeats "verb~N".
@@ -95,7 +95,7 @@ const (
 )
 
 // buildID makes the custom_id of a verb for a table's game at a revision.
-func buildID(game string, rev store.Revision, v verb, arg string) string {
+func buildID(game string, rev table.Revision, v verb, arg string) string {
 	s := ID{Game: game, Rev: rev, Verb: string(v), Arg: arg}.String()
 	if len(s) > maxCustomID {
 		// Drafts are at most 60 bytes by the Composer contract; a longer one is a bug in a game.

@@ -169,7 +169,7 @@ func benchMove(b *testing.B, game string, st store.Store, naiveNs float64) {
 		if err != nil {
 			b.Fatalf("commit: %v", err)
 		}
-		if _, err := bt.boardMessage(out.Table, out.State, out.Steps, games.English); err != nil {
+		if _, err := bt.boardMessage(out.Table, out.State, out.Steps, games.English, ""); err != nil {
 			b.Fatal(err)
 		}
 		elapsed += time.Since(began)

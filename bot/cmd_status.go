@@ -7,17 +7,18 @@ import (
 	"github.com/tablebot/tablebot/table"
 )
 
-// statusCommand is /status: it posts the channel's table again.
+// statusCommand is /status: the channel's table, shown only to the caller (in their language),
+// so that asking never pings anyone or clutters the channel.
 func statusCommand() command {
 	return command{
-		def:    newCommand("status", games.Say("Show this channel's table again", "Znovu ukaž stůl tohoto kanálu")),
+		def:    newCommand("status", games.Say("Show this channel's table (only you see it)", "Ukaž stůl tohoto kanálu (uvidíš ho jen ty)")),
 		handle: (*Bot).onStatus,
-		ack:    ackPublic,
+		ack:    ackEphemeral,
 	}
 }
 
 func (b *Bot) onStatus(c *call) error {
-	if err := c.ackReply(false); err != nil {
+	if err := c.ackReply(true); err != nil {
 		return err
 	}
 	t, st, err := b.tables.Current(c.ctx, c.i.ChannelID)
@@ -26,20 +27,28 @@ func (b *Bot) onStatus(c *call) error {
 	}
 	b.repostIfOwed(c, t)
 	if st == nil {
-		return c.reply(b.lobbyMessage(t, c.lang))
+		m := b.lobbyMessage(t, c.lang)
+		m.ephemeral = true
+		return c.reply(m)
 	}
 	var m message
-	if games.Over(st) {
+	switch {
+	case games.Over(st):
 		m, err = b.endMessage(t, st, nil, c.lang)
-	} else {
-		m, err = b.boardMessage(t, st, nil, c.lang)
+	default:
+		m, err = b.boardMessage(t, st, nil, c.lang, "")
+		if err == nil {
+			line, _ := statusLine(t, st, c.lang, "")
+			m.content = m.body + line // no mentions: asking for the table pings nobody
+		}
 	}
 	if err != nil {
 		return err
 	}
 	if t.Status == table.StatusOver && !games.Over(st) {
-		m.content += "\n" + c.say(games.Say("This game was abandoned.", "Tato hra byla ukončena."))
+		m.content = m.body + c.say(games.Say("This game was abandoned.", "Tato hra byla ukončena."))
 		m.components = []discordgo.MessageComponent{}
 	}
+	m.ephemeral, m.mentions = true, nil
 	return c.reply(m)
 }

@@ -112,7 +112,7 @@ func (b *Bot) onStart(c *call, id ID) error {
 	if err := c.edit(lobby); err != nil {
 		c.log.Warn("could not mark the lobby started", "err", err)
 	}
-	b.announce(c.ctx, c.log, out)
+	b.announce(c.ctx, c.log, out, "")
 	return nil
 }
 

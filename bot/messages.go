@@ -45,8 +45,12 @@ func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*disc
 	return &discordgo.File{Name: kind + ".png", ContentType: "image/png", Reader: &buf}, nil
 }
 
-// statusLine says who must act now ("Ben to play") and returns the users to mention.
-func statusLine(t *table.Table, st games.State, lang games.Lang) (string, []string) {
+// statusLine says who must act now ("Ben to play") and returns the users to mention: those
+// who must act, but not inPanel (a user already deciding in their panel) and no AI.
+func statusLine(t *table.Table, st games.State, lang games.Lang, inPanel string) (string, []string) {
+	if t.Status == table.StatusOver {
+		return "", nil
+	}
 	var names, mentions []string
 	for _, s := range st.ToAct() {
 		if s < 0 || int(s) >= len(t.Seats) {
@@ -54,7 +58,7 @@ func statusLine(t *table.Table, st games.State, lang games.Lang) (string, []stri
 		}
 		seat := t.Seats[s]
 		names = append(names, "**"+seat.Name+"**")
-		if !seat.AI {
+		if !seat.AI && seat.User != inPanel {
 			mentions = append(mentions, seat.User)
 		}
 	}
@@ -77,8 +81,8 @@ func mentionAll(users []string) string {
 }
 
 // boardMessage is the public message after steps: header, what happened, the picture, who is
-// next, and the buttons anyone at the table may need.
-func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, lang games.Lang) (message, error) {
+// next (mentioning them, but not inPanel), and the buttons anyone at the table may need.
+func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, lang games.Lang, inPanel string) (message, error) {
 	kit, _ := b.kit(t.Game)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s **%s** · %s\n", kit.Game.Emoji(), kit.Game.Title().In(lang), progress(t, st).In(lang))
@@ -95,7 +99,7 @@ func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, l
 		}
 	}
 	body := sb.String()
-	line, mentions := statusLine(t, st, lang)
+	line, mentions := statusLine(t, st, lang, inPanel)
 	sb.WriteString(line)
 	if len(mentions) > 0 {
 		sb.WriteString(" — " + mentionAll(mentions))
@@ -155,7 +159,7 @@ func resultText(t *table.Table, res games.Result, lang games.Lang) string {
 // endMessage is the public message at the end: ranking, final table, a rematch button; it
 // mentions every human player once.
 func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lang games.Lang) (message, error) {
-	m, err := b.boardMessage(t, st, steps, lang)
+	m, err := b.boardMessage(t, st, steps, lang, "")
 	if err != nil {
 		return message{}, err
 	}
@@ -233,7 +237,7 @@ func (b *Bot) refreshStatus(c *call, out table.Outcome) {
 	if t.Board == nil || b.tables.Now().Sub(t.Board.At) > editWindow || t.Status != table.StatusPlaying {
 		return
 	}
-	line, _ := statusLine(t, out.State, t.Lang())
+	line, _ := statusLine(t, out.State, t.Lang(), "")
 	content := t.Board.Body + line
 	_, err := b.rest.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.Board.ID, Channel: t.Channel, Content: &content,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(c.ctx))
@@ -243,18 +247,19 @@ func (b *Bot) refreshStatus(c *call, out table.Outcome) {
 }
 
 // announce posts the board message an outcome owes its channel (the result, when the game is
-// over) and tells the referee it was posted. A board that could not be posted stays owed in the
-// table, and is posted by the next interaction on the table or by the scheduler.
-func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome) {
+// over) and tells the referee it was posted; inPanel is a user not to ping, already deciding in
+// their panel. A board that could not be posted stays owed in the table, and is posted by the
+// next interaction on the table or by the scheduler.
+func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome, inPanel string) {
 	t, st := out.Table, out.State
 	log = tableLog(log, t)
 	over := games.Over(st)
 	var m message
 	var err error
 	if over {
-		m, err = b.endMessage(t, st, out.Steps, t.Lang())
+		m, err = b.endMessage(t, st, out.Board, t.Lang())
 	} else {
-		m, err = b.boardMessage(t, st, out.Steps, t.Lang())
+		m, err = b.boardMessage(t, st, out.Board, t.Lang(), inPanel)
 	}
 	if err != nil {
 		log.Error("could not draw the board message; it stays owed", "err", err)
@@ -283,6 +288,6 @@ func (b *Bot) repost(ctx context.Context, channel string) {
 		return
 	}
 	if out != nil {
-		b.announce(ctx, b.log.With("channel", channel), *out)
+		b.announce(ctx, b.log.With("channel", channel), *out, "")
 	}
 }

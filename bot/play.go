@@ -22,7 +22,7 @@ func (b *Bot) panelMessage(c *call, p table.Seated, draft, note string) (message
 	}
 	composer, canCompose := st.(games.Composer)
 	if !games.IsToAct(st, seat) || !canCompose {
-		waiting, _ := statusLine(t, st, c.lang)
+		waiting, _ := statusLine(t, st, c.lang, "")
 		lines = append(lines, c.say(games.Say("Nothing to decide for you right now.", "Teď nemáš co rozhodovat.")), waiting)
 		file, err := b.privatePicture(t, st, seat, "", c.lang)
 		if err != nil {
@@ -244,25 +244,50 @@ func (b *Bot) onCommit(c *call, id ID) error {
 		return err
 	}
 	b.countMoves(out)
-	var done []string
-	for _, e := range out.Steps[0].Events {
-		if !e.Minor {
-			done = append(done, e.Text.In(c.lang))
-		}
-	}
+	note := "✅ " + confirmation(out, c.lang)
 	// The move is applied: from here on nothing the player did can fail. A failed edit or post
 	// is logged, and an owed board message is posted later.
-	if err := c.edit(message{content: "✅ " + strings.Join(done, "\n"), ephemeral: true}); err != nil {
-		c.log.Warn("could not confirm an applied move", "err", err)
+	inPanel := ""
+	if !games.Over(out.State) && games.IsToAct(out.State, out.Seat) {
+		// The same player decides again (a bonus placement, the next card, every solo step):
+		// the panel goes on with that decision; no new ping, no second "Your turn" click.
+		inPanel = c.user
 	}
-	if !out.Announce {
+	m, err := b.panelMessage(c, table.Seated{Table: out.Table, State: out.State, Seat: out.Seat}, "", note)
+	if err == nil {
+		err = c.edit(m)
+	}
+	if err != nil {
+		c.log.Warn("could not show the panel after an applied move", "err", err)
+	}
+	switch {
+	case out.Announce:
+		b.announce(c.ctx, c.log, out, inPanel)
+	case len(out.Waiting) > 0:
 		// A simultaneous step goes on: the others' choices stay hidden and no board is posted
 		// until the last of them has moved; the board's status line now waits for the rest.
 		b.refreshStatus(c, out)
-		return nil
 	}
-	b.announce(c.ctx, c.log, out)
 	return nil
+}
+
+// confirmation says what the committing seat's move did, in lang: its own lines of the
+// outcome (the reveal of a simultaneous step names every seat's choice; the confirmation only
+// the committer's).
+func confirmation(out table.Outcome, lang games.Lang) string {
+	var own, all []string
+	for _, e := range out.Steps[0].Events {
+		if e.Seat == out.Seat {
+			own = append(own, e.Text.In(lang))
+		}
+		if !e.Minor {
+			all = append(all, e.Text.In(lang))
+		}
+	}
+	if len(own) == 0 {
+		own = all
+	}
+	return strings.Join(own, "\n")
 }
 
 // countMoves counts the moves of an applied outcome.

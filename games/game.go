@@ -19,6 +19,10 @@ type Event struct {
 	Seat  Seat
 	Text  Text
 	Minor bool
+	// Milestone marks a step worth a board message in the channel even when the same player
+	// goes on deciding (a round scored, a bonus earned): without one, a player's run of
+	// decisions gets one board message, when someone else must act or the game ends.
+	Milestone bool
 }
 
 // Progress is an optional power of a State: a short headline of where the game stands

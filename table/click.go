@@ -28,11 +28,16 @@ type Outcome struct {
 	// Seat is the seat that committed; NoSeat for the start of a game and for a board
 	// message posted late.
 	Seat  games.Seat
+	// Steps are the moves this operation made.
 	Steps []games.Step
+	// Board, when Announce is set, are the steps the board message shows: every move since
+	// the last board message (a player's whole run of decisions, chance's and the AIs' moves).
+	Board []games.Step
 	// Waiting lists the seats that were deciding with Seat and still must: while it is not
 	// empty, the others' choices stay hidden and no board message is due.
 	Waiting []games.Seat
-	// Announce is set when the table owes its channel a board message for these steps; the
-	// caller posts it and then calls Service.Announced.
+	// Announce is set when the table owes its channel a board message for Board: the game
+	// ended, someone else must act, or a step was a milestone. The caller posts it and then
+	// calls Service.Announced. Otherwise the same player simply decides again.
 	Announce bool
 }

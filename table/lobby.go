@@ -204,7 +204,7 @@ func (s *Service) Start(ctx context.Context, c Click) (Outcome, error) {
 			t.Status = StatusOver
 		}
 		t.Owed = &Announcement{Through: len(rec.Record.Moves), Lease: s.now().Add(s.lease)}
-		out.State, out.Steps, out.Announce = rec.State, steps, true
+		out.State, out.Steps, out.Board, out.Announce = rec.State, steps, steps, true
 		return nil
 	})
 	if err != nil {

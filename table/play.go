@@ -105,7 +105,10 @@ func (s *Service) Commit(ctx context.Context, c Click, draft string) (Outcome, e
 		return Outcome{}, err
 	}
 	out.Table = t
-	tableLog(s.log, t).Info("move applied", "seat", int(out.Seat), "steps", len(out.Steps), "waiting", len(out.Waiting))
+	if out.Announce {
+		out.Board = s.boardSteps(t, out.Steps)
+	}
+	tableLog(s.log, t).Info("move applied", "seat", int(out.Seat), "steps", len(out.Steps), "waiting", len(out.Waiting), "board", out.Announce)
 	s.afterMove(ctx, &out)
 	return out, nil
 }
@@ -135,13 +138,49 @@ func (s *Service) play(t *Table, st games.State, seat games.Seat, a games.Action
 	if games.Over(rec.State) {
 		t.Status = StatusOver
 	}
-	if len(out.Waiting) == 0 {
-		// The step is complete: the channel is owed a board message (covering any earlier
-		// one that was never posted, too).
+	if len(out.Waiting) == 0 && boardDue(seat, out.Steps, rec.State) {
+		// The channel is owed a board message, covering every move since the last one posted.
 		t.Owed = &Announcement{Through: len(rec.Record.Moves), Lease: s.now().Add(s.lease)}
 		out.Announce = true
 	}
 	return nil
+}
+
+// boardDue reports whether the moves of steps, begun by seat and leading to st, call for a
+// board message: the game ended, a seat other than seat moved or must act now, or a step was a
+// milestone. Otherwise the same player simply goes on deciding in their panel, and the board
+// message waits until their run of decisions ends.
+func boardDue(seat games.Seat, steps []games.Step, st games.State) bool {
+	if games.Over(st) {
+		return true
+	}
+	for _, step := range steps {
+		if step.Seat != seat && step.Seat != games.Chance {
+			return true
+		}
+		for _, e := range step.Events {
+			if e.Milestone {
+				return true
+			}
+		}
+	}
+	next := st.ToAct()
+	return len(next) != 1 || next[0] != seat
+}
+
+// boardSteps returns the steps a board message owed by t shows: every move since the last
+// board message posted. steps are the newest of them, made by this operation.
+func (s *Service) boardSteps(t *Table, steps []games.Step) []games.Step {
+	through := len(t.Record.Moves)
+	if t.Announced >= through-len(steps) {
+		return steps
+	}
+	_, all, err := s.stepsSince(t, t.Announced, through)
+	if err != nil {
+		tableLog(s.log, t).Warn("could not replay the steps since the last board", "err", err)
+		return steps
+	}
+	return all
 }
 
 // stillDeciding lists the seats that were deciding before a write, did not move in it and

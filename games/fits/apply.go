@@ -192,7 +192,8 @@ func (s *State) commit(seat games.Seat, c choice) []games.Event {
 	st := &s.seats[seat]
 	st.pending, st.waiting = c, false
 	if len(s.ToAct()) > 0 {
-		return []games.Event{{Seat: seat, Text: games.Say("%s has chosen — waiting for %s.", "%s zvolil(a) — čeká se na: %s.", s.players[seat], s.waitingNames())}}
+		// Minor: it is news for the chooser's panel, not a line for the next board.
+		return []games.Event{{Seat: seat, Minor: true, Text: games.Say("%s has chosen — waiting for %s.", "%s zvolil(a) — čeká se na: %s.", s.players[seat], s.waitingNames())}}
 	}
 	return s.completeStep()
 }

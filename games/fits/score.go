@@ -124,7 +124,7 @@ func (s *State) scoreRound() []games.Event {
 		parts = append(parts, games.Say("%s %d (total %d)", "%s %d (celkem %d)", s.players[i], rs.Total, s.total(games.Seat(i))))
 	}
 	all := games.Join(parts, ", ")
-	events := []games.Event{{Seat: games.Chance, Text: games.Text{
+	events := []games.Event{{Seat: games.Chance, Milestone: true, Text: games.Text{
 		EN: fmt.Sprintf("Board %d scored: %s.", s.Board(), all.EN),
 		CS: fmt.Sprintf("Deska %d sečtena: %s.", s.Board(), all.CS),
 	}}}
@@ -136,10 +136,7 @@ func (s *State) scoreRound() []games.Event {
 	for i := range s.seats {
 		s.seats[i].waiting = false
 	}
-	if sum := s.Result().Summary; !sum.IsZero() {
-		events = append(events, games.Event{Seat: games.Chance, Text: sum})
-	}
-	return events
+	return events // the result's summary (a solo rating) is the end message's, not an event
 }
 
 // total returns seat's total over the scored rounds.

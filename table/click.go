@@ -27,7 +27,7 @@ type Outcome struct {
 	State games.State
 	// Seat is the seat that committed; NoSeat for the start of a game and for a board
 	// message posted late.
-	Seat  games.Seat
+	Seat games.Seat
 	// Steps are the moves this operation made.
 	Steps []games.Step
 	// Board, when Announce is set, are the steps the board message shows: every move since

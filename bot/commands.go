@@ -22,7 +22,7 @@ type command struct {
 // buildCommands lists every slash command, in the order /help and registration show them.
 // Bot.New calls it once.
 func (b *Bot) buildCommands() []command {
-	return []command{b.startCommand(), handCommand(), statusCommand(), abandonCommand(), b.rulesCommand(),
+	return []command{b.startCommand(), handCommand(), undoCommand(), statusCommand(), abandonCommand(), b.rulesCommand(),
 		helpCommand(), b.leaderboardCommand(), historyCommand()}
 }
 
@@ -98,6 +98,19 @@ func handCommand() command {
 	}
 }
 
+func undoCommand() command {
+	return command{
+		def: newCommand("undo", games.Say("Take back your last move, while nothing new has been revealed", "Vezmi zpět svůj poslední tah, dokud se nic nového neodhalilo")),
+		handle: func(b *Bot, c *call) error {
+			if err := c.ackReply(true); err != nil {
+				return err
+			}
+			return b.undo(c, ID{})
+		},
+		ack: ackEphemeral,
+	}
+}
+
 func helpCommand() command {
 	return command{
 		def: newCommand("help", games.Say("How to play with tablebot", "Jak hrát s tablebotem")),
@@ -115,14 +128,16 @@ func helpCommand() command {
 const helpEN = `**tablebot** referees tabletop games right here in the channel.
 • **/start** ` + "`game`" + ` — open a table; others click **Join**, the host clicks **Start**.
 • Click **Your turn** (or type **/hand**) to open your private panel and make your move.
+• **/undo** — take back your last move while nothing new has been revealed (also **↩️** on your panel)
 • **/status** — show the table again · **/rules** — the rules · **/leaderboard** — the best players here · **/history** — finished games and their records
 • **/abandon** — end the game (the host or someone with Manage Channels).
 Games:`
 
-const helpCS = `**tablebot** rozhoduje deskové hry přímo v kanálu.
+const helpCS = `**tablebot** je rozhodčí deskových her přímo tady v kanálu.
 • **/start** ` + "`hra`" + ` — založ stůl; ostatní kliknou na **Přidat se**, zakladatel na **Začít**.
 • Klikni na **Tvůj tah** (nebo napiš **/hand**), otevře se tvůj soukromý panel pro tah.
-• **/status** — znovu ukázat stůl · **/rules** — pravidla · **/leaderboard** — nejlepší hráči serveru · **/history** — dohrané hry a jejich záznamy
+• **/undo** — vzít zpět svůj poslední tah, dokud se nic nového neodhalilo (také **↩️** v panelu)
+• **/status** — ukázat stůl · **/rules** — pravidla · **/leaderboard** — nejlepší hráči serveru · **/history** — dohrané hry a jejich záznamy
 • **/abandon** — ukončit hru (zakladatel nebo někdo s právem Spravovat kanály).
 Hry:`
 

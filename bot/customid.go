@@ -92,6 +92,7 @@ const (
 	verbScores  verb = "scores"  // public message: show the scores
 	verbAbandon verb = "abandon" // /abandon confirmation
 	verbRematch verb = "rematch" // end message: a new lobby with the same players
+	verbUndo    verb = "undo"    // panel: take back my last move
 )
 
 // buildID makes the custom_id of a verb for a table's game at a revision.

@@ -28,13 +28,13 @@ func TestIDRoundTrip(t *testing.T) {
 func TestEveryVerbRouted(t *testing.T) {
 	r := routeTable()
 	for _, v := range []verb{verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbTurn, verbDraft, verbCommit,
-		verbMenu, verbType, verbTyped, verbRules, verbScores, verbAbandon, verbRematch} {
+		verbMenu, verbType, verbTyped, verbRules, verbScores, verbAbandon, verbRematch, verbUndo} {
 		if r[v].handle == nil {
 			t.Errorf("verb %q has no handler", v)
 		}
 	}
-	if len(r) != 15 {
-		t.Errorf("%d routes, want 15: a new verb needs its line in TestEveryVerbRouted", len(r))
+	if len(r) != 16 {
+		t.Errorf("%d routes, want 16: a new verb needs its line in TestEveryVerbRouted", len(r))
 	}
 }
 

@@ -181,3 +181,54 @@ func bonusPosition(t *testing.T) (games.Record, string) {
 	t.Fatal("no AI game offered seat 0 a bonus placement")
 	return games.Record{}, ""
 }
+
+// TestChangeChoice: in FITS for two, Ada chooses; reopening her panel says her choice is made
+// and offers Change choice (not "Nothing to decide"); changing it brings back her first step
+// while Ben's decision is untouched; once Ben has chosen too, the card is revealed and nothing
+// can be changed any more.
+func TestChangeChoice(t *testing.T) {
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("gateway")
+	h.seatAndStart(in, h.openGameLobby(in, "fits"), ben.ID)
+	board := h.lastBoard()
+	panel, err := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	drop, _ := commitButton(t, panel)
+	if _, err := h.click(in, ada, panel, drop); err != nil {
+		t.Fatal(err)
+	}
+	moves := len(h.table().Record.Moves)
+	reopened := h.openPanel(in, ada)
+	if strings.Contains(reopened.Content, "Nothing to decide") || !strings.Contains(reopened.Content, "change") {
+		t.Fatalf("Ada's panel after choosing: %q", reopened.Content)
+	}
+	change := mustFind(t, reopened, verbUndo, "")
+	if !strings.Contains(change.Label, "Change choice") {
+		t.Fatalf("the button reads %q", change.Label)
+	}
+	back, err := h.click(in, ada, reopened, change)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := commitButton(t, back); !ok || len(h.table().Record.Moves) != moves-1 {
+		t.Fatalf("after Change choice: %q, %d moves (want %d)", back.Content, len(h.table().Record.Moves), moves-1)
+	}
+	// Ada chooses again, Ben chooses: the card is revealed and the old button is refused.
+	drop, _ = commitButton(t, back)
+	if _, err := h.click(in, ada, back, drop); err != nil {
+		t.Fatal(err)
+	}
+	benPanel, err := h.click(in, ben, board, mustFind(t, board, verbTurn, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	drop, _ = commitButton(t, benPanel)
+	if _, err := h.click(in, ben, benPanel, drop); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.click(in, ada, reopened, change); err == nil {
+		t.Fatal("a choice was changed after the reveal")
+	}
+}

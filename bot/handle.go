@@ -58,7 +58,7 @@ func routeTable() map[verb]route {
 		verbMenu: {(*Bot).onMenu, ackUpdate}, verbType: {(*Bot).onType, ackNever},
 		verbTyped: {(*Bot).onTyped, ackUpdate}, verbRules: {(*Bot).onRulesButton, ackEphemeral},
 		verbScores: {(*Bot).onScores, ackEphemeral}, verbAbandon: {(*Bot).onAbandonConfirm, ackUpdate},
-		verbRematch: {(*Bot).onRematch, ackPublic},
+		verbRematch: {(*Bot).onRematch, ackPublic}, verbUndo: {(*Bot).onUndo, ackUpdate},
 	}
 }
 

@@ -21,14 +21,27 @@ func (b *Bot) panelMessage(c *call, p table.Seated, draft, note string) (message
 		lines = append(lines, note)
 	}
 	composer, canCompose := st.(games.Composer)
+	undo := b.tables.CanUndo(t, seat)
 	if !games.IsToAct(st, seat) || !canCompose {
 		waiting, _ := statusLine(t, st, c.lang, "")
-		lines = append(lines, c.say(games.Say("Nothing to decide for you right now.", "Teď nemáš co rozhodovat.")), waiting)
+		switch {
+		case undo && len(st.ToAct()) > 0:
+			// A hidden choice in a simultaneous step: it may change until the last seat chooses.
+			lines = append(lines, c.say(games.Say("Your choice is made and hidden from the others; you can still change it.",
+				"Tvoje volba je hotová a ostatní ji nevidí; ještě ji můžeš změnit.")), waiting)
+		case note == "":
+			lines = append(lines, c.say(games.Say("Nothing to decide for you right now.", "Teď nemáš co rozhodovat.")), waiting)
+		default:
+			lines = append(lines, waiting)
+		}
 		file, err := b.privatePicture(t, st, seat, "", c.lang)
 		if err != nil {
 			return message{}, err
 		}
 		m.content, m.files = strings.Join(lines, "\n"), []*discordgo.File{file}
+		if undo {
+			m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{undoButton(c, t, st, seat)}}}
+		}
 		return m, nil
 	}
 	panel, err := composer.Compose(seat, draft)
@@ -46,13 +59,54 @@ func (b *Bot) panelMessage(c *call, p table.Seated, draft, note string) (message
 		return message{}, err
 	}
 	m.content, m.files = strings.Join(lines, "\n"), []*discordgo.File{file}
-	m.components = panelComponents(c, t, panel)
+	var extra []discordgo.MessageComponent
+	if undo {
+		extra = append(extra, undoButton(c, t, st, seat))
+	}
+	m.components = panelComponents(c, t, panel, extra...)
 	return m, nil
 }
 
+// undoButton takes back the seat's last move: "Change choice" while a simultaneous step is
+// open, "Undo" otherwise.
+func undoButton(c *call, t *table.Table, st games.State, seat games.Seat) discordgo.Button {
+	label := games.Say("↩️ Undo", "↩️ Vzít zpět")
+	if !games.IsToAct(st, seat) && len(st.ToAct()) > 0 {
+		label = games.Say("↩️ Change choice", "↩️ Změnit volbu")
+	}
+	return discordgo.Button{Label: c.say(label), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbUndo, "")}
+}
+
+// onUndo takes back the caller's last move and shows their panel at the first step again.
+func (b *Bot) onUndo(c *call, id ID) error {
+	if err := c.ackUpdate(); err != nil {
+		return err
+	}
+	return b.undo(c, id)
+}
+
+// undo takes back the caller's last move and answers with their fresh panel.
+func (b *Bot) undo(c *call, id ID) error {
+	out, err := b.tables.Undo(c.ctx, c.click(id))
+	if err != nil {
+		return err
+	}
+	m, err := b.panelMessage(c, table.Seated{Table: out.Table, State: out.State, Seat: out.Seat}, "",
+		"↩️ "+c.say(games.Say("Taken back — choose again.", "Vzato zpět — vyber znovu.")))
+	if err != nil {
+		return err
+	}
+	if err := c.edit(m); err != nil {
+		return err
+	}
+	b.refreshStatus(c, out)
+	return nil
+}
+
 // panelComponents turns a games.Panel into Discord components: buttons in rows of five (at
-// most games.MaxControls of the game's, plus the input button), then the menu.
-func panelComponents(c *call, t *table.Table, p games.Panel) []discordgo.MessageComponent {
+// most games.MaxControls of the game's, the input button and the bot's extra buttons: four
+// rows at most), then the menu.
+func panelComponents(c *call, t *table.Table, p games.Panel, extra ...discordgo.MessageComponent) []discordgo.MessageComponent {
 	var buttons []discordgo.MessageComponent
 	for _, ctl := range p.Controls[:min(len(p.Controls), games.MaxControls)] {
 		v := verbDraft
@@ -69,9 +123,10 @@ func panelComponents(c *call, t *table.Table, p games.Panel) []discordgo.Message
 		buttons = append(buttons, discordgo.Button{Label: "⌨️ " + c.say(p.Input.Button),
 			Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbType, p.Draft)})
 	}
+	buttons = append(buttons, extra...)
 	uniqueIDs(buttons)
 	var rows []discordgo.MessageComponent
-	for len(buttons) > 0 {
+	for len(buttons) > 0 && len(rows) < 4 {
 		n := min(5, len(buttons))
 		rows = append(rows, discordgo.ActionsRow{Components: buttons[:n]})
 		buttons = buttons[n:]

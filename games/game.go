@@ -149,3 +149,13 @@ func IsToAct(st State, seat Seat) bool {
 type Determinizer interface {
 	Determinize(seat Seat, r *rand.Rand) State
 }
+
+// Undoer is an optional power of a Game: Undoable says whether a seat's move a may be taken
+// back at all (a placement may; a move that revealed something may not). The referee adds the
+// rest of the policy: only the seat's last decision, only while no chance move and no other
+// seat's turn has followed it (other seats' hidden choices in the same simultaneous step
+// excepted), and only while no board message has shown it. A game without the power allows
+// no undo.
+type Undoer interface {
+	Undoable(a Action) bool
+}

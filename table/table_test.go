@@ -330,3 +330,75 @@ func TestImport(t *testing.T) {
 		t.Fatalf("seated %+v %v", p, err)
 	}
 }
+
+func TestUndo(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, storetest.OpenBolt(t), newClock())
+	r := rand.New(rand.NewPCG(3, 3))
+
+	// FITS for two: Ada's hidden choice may be changed until Ben has chosen too.
+	out := started(t, s, "fits", `{"boards":[1]}`, ben)
+	_, err := s.Undo(ctx, who(ada, "fits", out.Table.Rev()))
+	wantKind(t, "undo before any move", err, ErrAlreadyMoved)
+	first, err := s.Commit(ctx, who(ada, "fits", out.Table.Rev()), draftFor(t, out.State, 0, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.CanUndo(first.Table, 0) || s.CanUndo(first.Table, 1) {
+		t.Fatal("Ada should be able to take back her hidden choice, Ben nothing")
+	}
+	back, err := s.Undo(ctx, who(ada, "fits", first.Table.Rev()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Table.Record.Moves) != len(out.Table.Record.Moves) || !games.IsToAct(back.State, 0) {
+		t.Fatalf("after the undo: %d moves (want %d), to act %v", len(back.Table.Record.Moves), len(out.Table.Record.Moves), back.State.ToAct())
+	}
+	if !back.Table.Stale(0, first.Table.Rev()) || back.Table.Stale(1, out.Table.Rev()) {
+		t.Fatal("the undo must make Ada's old panels stale and leave Ben's")
+	}
+	// Ada chooses again, then Ben chooses: Ada may still change while Ben's choice stays.
+	again, err := s.Commit(ctx, who(ada, "fits", back.Table.Rev()), draftFor(t, back.State, 0, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.CanUndo(again.Table, 0) {
+		t.Fatal("Ada cannot change her choice")
+	}
+	last, err := s.Commit(ctx, who(ben, "fits", again.Table.Rev()), draftFor(t, again.State, 1, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The step is complete: chance turned the next card; nobody may take anything back.
+	if s.CanUndo(last.Table, 0) || s.CanUndo(last.Table, 1) {
+		t.Fatal("an undo after the reveal")
+	}
+	_, err = s.Undo(ctx, who(ada, "fits", last.Table.Rev()))
+	wantKind(t, "undo after the reveal", err, ErrAlreadyMoved)
+	if _, err := s.Undo(ctx, who(cid, "fits", last.Table.Rev())); !errors.Is(err, ErrNotSeated) {
+		t.Fatalf("a stranger's undo: %v", err)
+	}
+}
+
+func TestUndoTurnBased(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, storetest.OpenBolt(t), newClock())
+	out := started(t, s, "ingenious", "", ben)
+	r := rand.New(rand.NewPCG(4, 4))
+	seat := out.State.ToAct()[0]
+	user := []string{ada, ben}[seat]
+	moved, err := s.Commit(ctx, who(user, "ingenious", out.Table.Rev()), draftFor(t, out.State, seat, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// After a placement chance refills the rack (or the player decides on a swap); a refill is a
+	// reveal, so only a placement followed by the player's own decision may be taken back.
+	want := games.IsToAct(moved.State, seat)
+	if got := s.CanUndo(moved.Table, seat); got != want {
+		t.Fatalf("CanUndo = %v, want %v (to act %v)", got, want, moved.State.ToAct())
+	}
+	if !want {
+		_, err := s.Undo(ctx, who(user, "ingenious", moved.Table.Rev()))
+		wantKind(t, "undo after the refill", err, ErrAlreadyMoved)
+	}
+}

@@ -14,7 +14,7 @@ import (
 const historyLimit = 10
 
 // historyCommand is /history: the server's latest finished games, each record attached as
-// JSON (replay it with `tablebot replay`, or attach it to a bug report).
+// JSON (for a bug report, or for `tablebot replay`, which server admins have).
 func historyCommand() command {
 	return command{
 		def:    newCommand("history", games.Say("The server's latest finished games, with their records", "Poslední dohrané hry serveru i s jejich záznamy")),
@@ -51,6 +51,7 @@ func (b *Bot) onHistory(c *call) error {
 		fmt.Fprintf(&sb, "%d. %s — %s — %s (`%s`)\n", i+1, a.At.UTC().Format("2006-01-02 15:04"), title, players, name)
 		files = append(files, &discordgo.File{Name: name, ContentType: "application/json", Reader: bytes.NewReader(a.Record)})
 	}
-	sb.WriteString(c.say(games.Say("Replay a record with `tablebot replay FILE`.", "Záznam přehraješ příkazem `tablebot replay SOUBOR`.")))
+	sb.WriteString(c.say(games.Say("Each game's record is attached: keep it, or attach it to a bug report.",
+		"Záznam každé hry je přiložen: schovej si ho, nebo ho přilož k hlášení chyby.")))
 	return c.reply(message{ephemeral: true, content: sb.String(), files: files})
 }

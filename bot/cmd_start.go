@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -35,6 +36,22 @@ func (b *Bot) startCommand() command {
 	}
 }
 
+// commandName turns a label into a slash-command option name as Discord wants it: lower case,
+// words joined by hyphens, at most 32 characters; "" when nothing is left.
+func commandName(label string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(label)) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		case r == ' ' || r == '-' || r == '_':
+			b.WriteRune('-')
+		}
+	}
+	name := []rune(strings.Trim(b.String(), "-"))
+	return string(name[:min(len(name), 32)])
+}
+
 func first(a, _ int) int  { return a }
 func second(_, b int) int { return b }
 
@@ -44,6 +61,9 @@ func commandOption(o games.Option) *discordgo.ApplicationCommandOption {
 	desc, loc := describe(o.About)
 	opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Name,
 		Description: truncate(desc, 100), DescriptionLocalizations: map[discordgo.Locale]string{discordgo.Czech: truncate((*loc)[discordgo.Czech], 100)}}
+	if name := commandName(o.Label.In(games.Czech)); name != "" && name != o.Name {
+		opt.NameLocalizations = map[discordgo.Locale]string{discordgo.Czech: name}
+	}
 	switch o.Kind {
 	case games.OptionBool:
 		opt.Type = discordgo.ApplicationCommandOptionBoolean

@@ -120,3 +120,15 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+func TestAnd(t *testing.T) {
+	for _, tc := range []struct {
+		names  []string
+		en, cs string
+	}{{nil, "", ""}, {[]string{"Ada"}, "Ada", "Ada"}, {[]string{"Ada", "Ben"}, "Ada and Ben", "Ada a Ben"},
+		{[]string{"Ada", "Ben", "Cid"}, "Ada, Ben and Cid", "Ada, Ben a Cid"}} {
+		if got := And(tc.names); got.EN != tc.en || got.CS != tc.cs {
+			t.Errorf("And(%v) = %+v", tc.names, got)
+		}
+	}
+}

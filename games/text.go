@@ -73,3 +73,15 @@ func Count(n int, enOne, enMany, csOne, csFew, csMany string) Text {
 	}
 	return Text{EN: fmt.Sprintf("%d %s", n, en), CS: fmt.Sprintf("%d %s", n, cs)}
 }
+
+// And lists names the way each language does: "Ada", "Ada and Ben", "Ada, Ben and Cid";
+// in Czech "Ada a Ben", "Ada, Ben a Cid".
+func And(names []string) Text {
+	if len(names) <= 1 {
+		s := strings.Join(names, "")
+		return Text{EN: s, CS: s}
+	}
+	head := strings.Join(names[:len(names)-1], ", ")
+	last := names[len(names)-1]
+	return Text{EN: head + " and " + last, CS: head + " a " + last}
+}

@@ -67,7 +67,10 @@ func (s *State) notYourTurn(seat games.Seat) *games.Refusal {
 	case !s.isSeat(seat):
 		return games.Refuse(games.ErrNotYourTurn, "Seat %s does not play in this game.", "Místo %s v této hře nehraje.", seat)
 	case s.seats[seat].pending.made:
-		return games.Refuse(games.ErrNotYourTurn, "You have already chosen for this piece — waiting for %s.", "U tohoto dílku už jsi zvolil(a) — čeká se na: %s.", s.waitingNames())
+		w := s.waiting()
+		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
+			EN: fmt.Sprintf("You have already chosen for this piece — waiting for %s.", w.EN),
+			CS: fmt.Sprintf("U tohoto dílku už máš zvoleno — čeká se na: %s.", w.CS)}}
 	case s.phase == PhaseBuild && s.start[seat] == s.card():
 		return games.Refuse(games.ErrNotYourTurn, "The card shows your start piece %s: you skip it.", "Na kartě je tvůj startovní dílek %s: tuto kartu vynecháváš.", s.card())
 	case s.phase == PhaseDeal:
@@ -76,19 +79,21 @@ func (s *State) notYourTurn(seat games.Seat) *games.Refusal {
 	return games.Refuse(games.ErrNotYourTurn, "Wait for the next building card.", "Počkej na další stavební kartu.")
 }
 
-// waitingNames lists the names of the seats that still must act: "Ben & Cid".
-func (s *State) waitingNames() string {
+// waiting lists the names of the seats that still must act: "Ben and Cid" / "Ben a Cid".
+func (s *State) waiting() games.Text {
 	var names []string
 	for _, seat := range s.ToAct() {
 		if s.isSeat(seat) {
 			names = append(names, s.players[seat])
 		}
 	}
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " & " + names[len(names)-1]
+	return games.And(names)
 }
+
+// waitingNames is waiting in English and Czech alike (for sentences built with games.Say).
+//
+// Deprecated: build the sentence per language with waiting.
+func (s *State) waitingNames() string { return s.waiting().CS }
 
 // applyStart deals the start cards and begins a round (the next one, if the round on the
 // table has been scored) on empty boards.
@@ -193,7 +198,10 @@ func (s *State) commit(seat games.Seat, c choice) []games.Event {
 	st.pending, st.waiting = c, false
 	if len(s.ToAct()) > 0 {
 		// Minor: it is news for the chooser's panel, not a line for the next board.
-		return []games.Event{{Seat: seat, Minor: true, Text: games.Say("%s has chosen — waiting for %s.", "%s zvolil(a) — čeká se na: %s.", s.players[seat], s.waitingNames())}}
+		w := s.waiting()
+		return []games.Event{{Seat: seat, Minor: true, Text: games.Text{
+			EN: fmt.Sprintf("%s has chosen — waiting for %s.", s.players[seat], w.EN),
+			CS: fmt.Sprintf("%s má zvoleno — čeká se na: %s.", s.players[seat], w.CS)}}}
 	}
 	return s.completeStep()
 }

@@ -215,10 +215,10 @@ func (s *State) summary(winners []games.Seat) games.Text {
 			CS: fmt.Sprintf("%s vyhrává s %d %s.", names[0], t, pointsWith(t)),
 		}
 	}
-	all := strings.Join(names, " & ")
+	all := games.And(names)
 	return games.Text{
-		EN: fmt.Sprintf("%s share the win with %d %s.", all, t, points(t).EN),
-		CS: fmt.Sprintf("%s se dělí o vítězství s %d %s.", all, t, pointsWith(t)),
+		EN: fmt.Sprintf("%s share the win with %d %s.", all.EN, t, points(t).EN),
+		CS: fmt.Sprintf("%s se dělí o vítězství s %d %s.", all.CS, t, pointsWith(t)),
 	}
 }
 

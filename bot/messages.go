@@ -81,8 +81,9 @@ func mentionAll(users []string) string {
 }
 
 // boardMessage is the public message after steps: header, what happened, the picture, who is
-// next (mentioning them, but not inPanel), and the buttons anyone at the table may need.
-func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, lang games.Lang, inPanel string) (message, error) {
+// next (mentioning them, but not inPanel), and the buttons anyone at the table may need. The
+// picture shows st, or shown when set (a round just scored, before the next was dealt).
+func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, lang games.Lang, inPanel string, shown ...games.State) (message, error) {
 	kit, _ := b.kit(t.Game)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s **%s** · %s\n", kit.Game.Emoji(), kit.Game.Title().In(lang), progress(t, st).In(lang))
@@ -104,7 +105,11 @@ func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, l
 	if len(mentions) > 0 {
 		sb.WriteString(" — " + mentionAll(mentions))
 	}
-	file, err := b.picture(t, st, games.NoSeat, lang)
+	pictured := st
+	if len(shown) > 0 && shown[0] != nil {
+		pictured = shown[0]
+	}
+	file, err := b.picture(t, pictured, games.NoSeat, lang)
 	if err != nil {
 		return message{}, err
 	}
@@ -137,12 +142,13 @@ func progress(t *table.Table, st games.State) games.Text {
 // medals decorate the first three places.
 var medals = []string{"🥇", "🥈", "🥉"}
 
-// resultText lists the ranking with each seat's score and breakdown.
+// resultText lists the ranking with each seat's score and breakdown; medals only once the
+// game is over.
 func resultText(t *table.Table, res games.Result, lang games.Lang) string {
 	var sb strings.Builder
 	for place, group := range res.Ranking {
 		mark := fmt.Sprintf("%d.", place+1)
-		if place < len(medals) {
+		if place < len(medals) && res.Over {
 			mark = medals[place]
 		}
 		for _, s := range group {
@@ -259,7 +265,7 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 	if over {
 		m, err = b.endMessage(t, st, out.Board, t.Lang())
 	} else {
-		m, err = b.boardMessage(t, st, out.Board, t.Lang(), inPanel)
+		m, err = b.boardMessage(t, st, out.Board, t.Lang(), inPanel, out.Shown)
 	}
 	if err != nil {
 		log.Error("could not draw the board message; it stays owed", "err", err)

@@ -98,7 +98,8 @@ func (s *Service) ClaimAnnouncement(ctx context.Context, channel string) (*Outco
 		return nil, err
 	}
 	tableLog(s.log, t).Info("posting an owed board message", "from", t.Announced, "through", t.Owed.Through, "attempt", t.Owed.Attempts)
-	return &Outcome{Table: t, State: st, Seat: games.NoSeat, Steps: steps, Board: steps, Announce: true}, nil
+	return &Outcome{Table: t, State: st, Seat: games.NoSeat, Steps: steps, Board: steps, Announce: true,
+		Shown: s.shown(t, steps, t.Owed.Through)}, nil
 }
 
 // stepsSince replays t's record and returns the state after move through together with the

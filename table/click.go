@@ -36,6 +36,10 @@ type Outcome struct {
 	// Waiting lists the seats that were deciding with Seat and still must: while it is not
 	// empty, the others' choices stay hidden and no board message is due.
 	Waiting []games.Seat
+	// Shown, when set, is the state the board message's picture shows instead of State: the
+	// table right after the last milestone among Board (a round just scored), when chance has
+	// moved on past it (the next round dealt).
+	Shown games.State
 	// Announce is set when the table owes its channel a board message for Board: the game
 	// ended, someone else must act, or a step was a milestone. The caller posts it and then
 	// calls Service.Announced. Otherwise the same player simply decides again.

@@ -107,6 +107,7 @@ func (s *Service) Commit(ctx context.Context, c Click, draft string) (Outcome, e
 	out.Table = t
 	if out.Announce {
 		out.Board = s.boardSteps(t, out.Steps)
+		out.Shown = s.shown(t, out.Board, len(t.Record.Moves))
 	}
 	tableLog(s.log, t).Info("move applied", "seat", int(out.Seat), "steps", len(out.Steps), "waiting", len(out.Waiting), "board", out.Announce)
 	s.afterMove(ctx, &out)
@@ -166,6 +167,37 @@ func boardDue(seat games.Seat, steps []games.Step, st games.State) bool {
 	}
 	next := st.ToAct()
 	return len(next) != 1 || next[0] != seat
+}
+
+// shown returns the state right after the last milestone of board (the steps of the record's
+// moves up to through), when moves other than chance's have not followed it; nil otherwise (the
+// picture shows the current state).
+func (s *Service) shown(t *Table, board []games.Step, through int) games.State {
+	last := -1
+	for i, step := range board {
+		for _, e := range step.Events {
+			if e.Milestone {
+				last = i
+			}
+		}
+	}
+	if last < 0 || last == len(board)-1 {
+		return nil
+	}
+	for _, step := range board[last+1:] {
+		if step.Seat != games.Chance {
+			return nil // players moved since: the picture shows where they are now
+		}
+	}
+	g, _ := s.games.Lookup(t.Game)
+	rec := *t.Record
+	rec.Moves = rec.Moves[:through-len(board)+last+1]
+	st, _, err := games.Replay(g, rec)
+	if err != nil {
+		tableLog(s.log, t).Warn("could not replay to the milestone", "err", err)
+		return nil
+	}
+	return st
 }
 
 // boardSteps returns the steps a board message owed by t shows: every move since the last

@@ -402,3 +402,36 @@ func TestUndoTurnBased(t *testing.T) {
 		wantKind(t, "undo after the refill", err, ErrAlreadyMoved)
 	}
 }
+
+func TestRoundEndShowsTheFinishedBoard(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t, storetest.OpenBolt(t), newClock())
+	out := started(t, s, "fits", `{"boards":[1,2]}`)
+	r := rand.New(rand.NewPCG(12, 12))
+	boards := 0
+	for !games.Over(out.State) {
+		var err error
+		out, err = s.Commit(ctx, who(ada, "fits", out.Table.Rev()), draftFor(t, out.State, 0, r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !out.Announce {
+			if out.Shown != nil {
+				t.Fatal("a picture to show without a board message")
+			}
+			continue
+		}
+		boards++
+		if games.Over(out.State) {
+			break
+		}
+		// Solo: the only board before the end is the first round's scoring, whose picture is the
+		// finished board 1, not the next round's empty board 2.
+		if out.Shown == nil || out.Shown.(interface{ Board() int }).Board() != 1 || out.State.(interface{ Board() int }).Board() != 2 {
+			t.Fatalf("round end: shown %v, state on board %d", out.Shown, out.State.(interface{ Board() int }).Board())
+		}
+	}
+	if boards != 2 {
+		t.Fatalf("%d board messages in a solo game of two rounds, want 2 (the first round scored, the end)", boards)
+	}
+}

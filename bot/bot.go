@@ -4,12 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"time"
+	"runtime"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/table"
 )
@@ -25,10 +26,9 @@ type Options struct {
 	// Handled, when set, is called after each interaction has been completely handled (every
 	// edit and channel message sent), with the error the user was told about, if any.
 	Handled func(i *discordgo.Interaction, err error)
-	// DeferAfter is how long a handler may take to answer before the bot acknowledges the
-	// interaction for it (Discord fails an interaction not answered within 3 s); zero means
-	// 1.5 s.
-	DeferAfter time.Duration
+	// Workers bounds the handlers that run at once (each after its interaction was
+	// acknowledged); zero means four per CPU. Acknowledgements never wait for a worker.
+	Workers int
 	// PostRetries is how often a failed channel post is retried, with back-off, before the
 	// board is left owed to a later poster; zero means 4.
 	PostRetries int
@@ -48,7 +48,10 @@ type Bot struct {
 	encoder     *images.Encoder
 	inflight    inflight
 	handled     func(*discordgo.Interaction, error)
-	deferAfter  time.Duration
+	workers     chan struct{}
+	// inputs remembers the text input of every panel drawn, by the custom_id of its ⌨️ button,
+	// so that the modal opens at once, without store I/O; a miss opens a generic one.
+	inputs *lru[string, games.Input]
 	postRetries int
 	routes      map[verb]route
 	commands    map[string]command
@@ -70,13 +73,16 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 		}
 	}
 	b := &Bot{kits: kits, tables: tables, rest: rest, appID: o.ApplicationID, log: o.Logger, handled: o.Handled,
-		encoder: images.NewEncoder(), deferAfter: o.DeferAfter, postRetries: o.PostRetries}
+		encoder: images.NewEncoder(), postRetries: o.PostRetries}
 	if b.log == nil {
 		b.log = slog.Default()
 	}
-	if b.deferAfter == 0 {
-		b.deferAfter = 1500 * time.Millisecond
+	workers := o.Workers
+	if workers <= 0 {
+		workers = 4 * runtime.GOMAXPROCS(0)
 	}
+	b.workers = make(chan struct{}, workers)
+	b.inputs = newLRU[string, games.Input](4096)
 	if b.postRetries == 0 {
 		b.postRetries = 4
 	}

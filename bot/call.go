@@ -78,6 +78,19 @@ func (c *call) isAcked() bool {
 	return c.acked
 }
 
+// acknowledge sends the deferral a says.
+func (c *call) acknowledge(a ack) error {
+	switch a {
+	case ackUpdate:
+		return c.ackUpdate()
+	case ackEphemeral:
+		return c.ackReply(true)
+	case ackPublic:
+		return c.ackReply(false)
+	}
+	return nil
+}
+
 // ackReply acknowledges with "thinking…": the answer will be a new message (ephemeral or not).
 func (c *call) ackReply(ephemeral bool) error {
 	if c.isAcked() {
@@ -172,10 +185,10 @@ func (c *call) edit(m message) error {
 		for i, f := range m.files {
 			files[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(data[i])}
 		}
-		_, err := c.rest.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{
+		err := c.editOriginal(&discordgo.WebhookEdit{
 			Content: &content, Components: &comps, Embeds: &embeds, Files: files,
 			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: m.allowed(),
-		}, discordgo.WithContext(c.ctx))
+		})
 		if err == nil {
 			c.mu.Lock()
 			c.placeholder = false
@@ -194,6 +207,21 @@ func (c *call) edit(m message) error {
 			return fmt.Errorf("edit interaction response: %w", c.ctx.Err())
 		}
 	}
+}
+
+// editOriginal edits the interaction's original response. discordgo puts every file-less
+// webhook edit of every interaction in one rate-limit bucket (that of an empty token), held for
+// the whole request, so that under load one slow edit delays all others; Discord scopes these
+// limits per webhook token, so the bucket here is the message's own URL, as discordgo already
+// does for edits with files.
+func (c *call) editOriginal(edit *discordgo.WebhookEdit) error {
+	if len(edit.Files) > 0 {
+		_, err := c.rest.InteractionResponseEdit(c.i, edit, discordgo.WithContext(c.ctx))
+		return err
+	}
+	uri := discordgo.EndpointWebhookMessage(c.i.AppID, c.i.Token, "@original")
+	_, err := c.rest.RequestWithBucketID("PATCH", uri, edit, uri, discordgo.WithContext(c.ctx))
+	return err
 }
 
 // followup sends an extra message after the response (used to report an error once the

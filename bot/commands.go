@@ -121,7 +121,7 @@ func helpCommand() command {
 			}
 			return c.reply(message{ephemeral: true, content: c.say(games.Say(helpEN, helpCS)) + "\n" + list})
 		},
-		ack: ackEphemeral,
+		ack: ackInline,
 	}
 }
 

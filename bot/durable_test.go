@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -106,43 +107,87 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 }
 
-// slowStore delays every read by delay.
-type slowStore struct {
+// heldStore holds every read until release is closed.
+type heldStore struct {
 	store.Store
-	delay time.Duration
+	release chan struct{}
 }
 
-func (s slowStore) Load(ctx context.Context, channel string) (store.Table, error) {
+func (s heldStore) Load(ctx context.Context, channel string) (store.Table, error) {
 	select {
-	case <-time.After(s.delay):
+	case <-s.release:
 	case <-ctx.Done():
 		return store.Table{}, ctx.Err()
 	}
 	return s.Store.Load(ctx, channel)
 }
 
-// TestSlowStoreDeferred: when the store is slow, every handler is acknowledged by the
-// middleware before its answer is ready, so Discord never shows "This interaction failed";
-// the answer then replaces the acknowledgement.
-func TestSlowStoreDeferred(t *testing.T) {
-	h := newHarness(t, slowStore{Store: openBolt(t), delay: 300 * time.Millisecond})
-	h.opts.DeferAfter = 50 * time.Millisecond
+// TestAcknowledgedBeforeStorage: the HTTP endpoint answers Discord's POST with the deferral
+// while the store has not even answered the handler's first read — acknowledging never waits
+// for storage — and the answer follows once the store does.
+func TestAcknowledgedBeforeStorage(t *testing.T) {
+	held := heldStore{Store: openBolt(t), release: make(chan struct{})}
+	h := newHarness(t, held)
 	in := h.addBot("http")
 	ix := h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand("ingenious"))
-	if err := h.send(in, ix); err != nil {
-		t.Fatal(err)
-	}
-	responses := h.fake.Responses(ix.Token)
-	if len(responses) < 2 {
-		t.Fatalf("%d responses, want a deferral then the lobby", len(responses))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	reply, err := h.fake.PostInteraction(ctx, in.endpoint, ix)
+	if err != nil || reply.Status != http.StatusOK {
+		t.Fatalf("the endpoint did not answer while the store was held: %v %+v", err, reply)
 	}
 	var first struct {
 		Type int `json:"type"`
 	}
-	if err := responses[0].Decode(&first); err != nil || first.Type != 5 {
-		t.Fatalf("first response type %d (%v), want 5 (deferred channel message)", first.Type, err)
+	if err := json.Unmarshal(reply.Body, &first); err != nil || first.Type != 5 {
+		t.Fatalf("first response %s (%v), want type 5 (deferred channel message)", reply.Body, err)
+	}
+	close(held.release)
+	if err := h.waitHandled(ix.ID); err != nil {
+		t.Fatal(err)
 	}
 	if lobby := h.seen(ix); !strings.Contains(lobby.Content, "Ingenious") || lobby.Ephemeral() {
 		t.Fatalf("the lobby after the deferral: %q", lobby.Content)
+	}
+}
+
+// TestEditsOfOneInteractionDoNotBlockAnother: Discord is slow to answer the edit of one
+// interaction's response; the edit of another interaction's response, in another channel,
+// goes through meanwhile — edits are rate-limited per interaction token, not in one bucket.
+func TestEditsOfOneInteractionDoNotBlockAnother(t *testing.T) {
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("gateway")
+	const other = "900000000000000099"
+	h.fake.SetChannel(fakediscord.Channel{ID: other, GuildID: testGuild, Name: "more-games"})
+	lobby := h.openLobby(in)
+	elsewhere := fakediscord.Actor{User: cid, GuildID: testGuild, ChannelID: other}
+	ix := h.fake.SlashCommand(elsewhere, "start", fakediscord.SubCommand("fits"))
+	if err := h.send(in, ix); err != nil {
+		t.Fatal(err)
+	}
+	lobby2 := h.seen(ix)
+
+	// Ben's join edits its lobby slowly; Ada's join elsewhere must not wait for it.
+	slow := h.fake.Click(actor(ben).On(lobby), mustFind(t, lobby, verbJoin, "").CustomID)
+	h.fake.InjectDelay("PATCH /webhooks/{app}/"+slow.Token+"/messages/{id}", 1, 3*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := h.fake.DispatchInteraction(ctx, slow); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.fake.WaitResponse(ctx, slow.Token); err != nil { // acknowledged; now editing
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	fast := h.fake.Click(fakediscord.Actor{User: ada, GuildID: testGuild, ChannelID: other}.On(lobby2), mustFind(t, lobby2, verbJoin, "").CustomID)
+	began := time.Now()
+	if err := h.send(in, fast); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(began); took > 2*time.Second {
+		t.Fatalf("the fast edit waited %v behind the slow one", took)
+	}
+	if err := h.waitHandled(slow.ID); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -23,18 +23,19 @@ func (e userError) Error() string { return e.text.EN }
 // refuse builds a userError.
 func refuse(en, cs string, args ...any) error { return userError{games.Say(en, cs, args...)} }
 
-// ack is how an interaction is acknowledged when its handler has not answered in time: the
-// kind of answer the handler will give.
+// ack is how an interaction is acknowledged: at once, before its handler does any store I/O,
+// rendering or REST call, so that Discord always has its answer within its 3 s.
 type ack int
 
 const (
-	// ackNever: the handler always answers at once (a modal, which cannot follow a deferral).
-	ackNever ack = iota
-	// ackUpdate: the answer replaces the message whose component was clicked.
+	// ackInline: the handler answers by itself, at once and without I/O (a modal, which cannot
+	// follow a deferral; the rules and help, which are at hand).
+	ackInline ack = iota
+	// ackUpdate: deferred; the answer replaces the message whose component was clicked.
 	ackUpdate
-	// ackEphemeral: the answer is a new message only the user sees.
+	// ackEphemeral: deferred; the answer is a new message only the user sees.
 	ackEphemeral
-	// ackPublic: the answer is a new message in the channel.
+	// ackPublic: deferred; the answer is a new message in the channel.
 	ackPublic
 )
 
@@ -55,91 +56,102 @@ func routeTable() map[verb]route {
 		verbAddAI: {(*Bot).onAddAI, ackUpdate}, verbStart: {(*Bot).onStart, ackUpdate},
 		verbCancel: {(*Bot).onCancel, ackUpdate}, verbTurn: {(*Bot).onTurn, ackEphemeral},
 		verbDraft: {(*Bot).onDraft, ackUpdate}, verbCommit: {(*Bot).onCommit, ackUpdate},
-		verbMenu: {(*Bot).onMenu, ackUpdate}, verbType: {(*Bot).onType, ackNever},
-		verbTyped: {(*Bot).onTyped, ackUpdate}, verbRules: {(*Bot).onRulesButton, ackEphemeral},
+		verbMenu: {(*Bot).onMenu, ackUpdate}, verbType: {(*Bot).onType, ackInline},
+		verbTyped: {(*Bot).onTyped, ackUpdate}, verbRules: {(*Bot).onRulesButton, ackInline},
 		verbScores: {(*Bot).onScores, ackEphemeral}, verbAbandon: {(*Bot).onAbandonConfirm, ackUpdate},
 		verbRematch: {(*Bot).onRematch, ackPublic}, verbUndo: {(*Bot).onUndo, ackUpdate},
 	}
 }
 
-// Handle answers one interaction. respond sends the first response (transport-specific); later
-// answers go through the REST API. Handle never panics and always answers: a failure becomes an
-// ephemeral message to the user and a log line. A handler that has not answered within
-// Options.DeferAfter is acknowledged for it, the way its route says.
+// Handle answers one interaction. respond sends the first response (transport-specific: a REST
+// callback over the gateway, the body of Discord's POST over HTTP); later answers go through
+// the REST API. The first response — the handler's own for an inline route, a deferral for the
+// others — is sent before Handle returns, and before any store I/O, rendering or REST call
+// that can wait; the rest of the work runs on the bot's bounded worker pool, under its own
+// deadline (ctx only carries values and the first response). Handle never panics and always
+// answers: a failure becomes an ephemeral message to the user and a log line.
 func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Responder) {
 	start := time.Now()
-	c := b.newCall(ctx, i, respond)
-	kind := "other"
-	err := func() (err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
-			}
-		}()
-		switch i.Type {
-		case discordgo.InteractionApplicationCommand:
-			kind = "command"
-			data := i.ApplicationCommandData()
-			c.log = c.log.With("command", data.Name)
-			cmd, ok := b.commands[data.Name]
-			if !ok {
-				return refuse("I do not know the command /%s. Try /help.", "Příkaz /%s neznám. Zkus /help.", data.Name)
-			}
-			defer b.deferLate(c, cmd.ack)()
-			return cmd.handle(b, c)
-		case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
-			kind = "component"
-			raw := ""
-			if i.Type == discordgo.InteractionModalSubmit {
-				kind, raw = "modal", i.ModalSubmitData().CustomID
-			} else {
-				raw = i.MessageComponentData().CustomID
-			}
-			id, err := ParseID(raw)
-			if err != nil {
-				return refuse("That button is not one of mine any more. Use /hand or /status.", "Toto tlačítko už neznám. Použij /hand nebo /status.")
-			}
-			r, ok := b.routes[verb(id.Verb)]
-			if !ok {
-				return refuse("That button is not one of mine any more. Use /hand or /status.", "Toto tlačítko už neznám. Použij /hand nebo /status.")
-			}
-			c.log = c.log.With("verb", id.Verb, "drawn_at", uint64(id.Rev))
-			defer b.deferLate(c, r.ack)()
-			return r.handle(b, c, id)
+	work, how, kind, c := b.dispatch(ctx, i, respond)
+	finish := func(err error) {
+		b.explain(c, err)
+		b.metrics.latency.WithLabelValues(kind).Observe(time.Since(start).Seconds())
+		if b.handled != nil {
+			b.handled(i, err)
 		}
-		return refuse("I cannot handle that kind of interaction.", "Tento druh interakce neumím zpracovat.")
-	}()
-	b.explain(c, err)
-	b.metrics.latency.WithLabelValues(kind).Observe(time.Since(start).Seconds())
-	if b.handled != nil {
-		b.handled(i, err)
 	}
+	if how == ackInline {
+		finish(guard(work))
+		return
+	}
+	if err := c.acknowledge(how); err != nil {
+		c.log.Warn("could not acknowledge the interaction", "err", err)
+		finish(nil)
+		return
+	}
+	b.metrics.ack.Observe(time.Since(start).Seconds())
+	b.inflight.wg.Add(1)
+	go func() {
+		defer b.inflight.wg.Done()
+		b.workers <- struct{}{} // a slot of the pool: only so many handlers run at once
+		defer func() { <-b.workers }()
+		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
+		defer cancel()
+		c.ctx = wctx
+		finish(guard(work))
+	}()
 }
 
-// deferLate acknowledges the interaction the way a says if its handler has not answered
-// within b.deferAfter, so that slow storage never makes Discord show "This interaction
-// failed". It returns the function that stops the timer.
-func (b *Bot) deferLate(c *call, a ack) (stop func()) {
-	if a == ackNever {
-		return func() {}
+// dispatch finds what an interaction asks for, without I/O: the work to do, how it is
+// acknowledged, the kind for the metrics, and the call. Whatever cannot be routed becomes
+// inline work that explains why.
+func (b *Bot) dispatch(ctx context.Context, i *discordgo.Interaction, respond Responder) (work func() error, how ack, kind string, c *call) {
+	c = b.newCall(ctx, i, respond)
+	notMine := func() error {
+		return refuse("That button is not one of mine any more. Use /hand or /status.", "Toto tlačítko už neznám. Použij /hand nebo /status.")
 	}
-	timer := time.AfterFunc(b.deferAfter, func() {
-		var err error
-		switch a {
-		case ackUpdate:
-			err = c.ackUpdate()
-		case ackEphemeral:
-			err = c.ackReply(true)
-		case ackPublic:
-			err = c.ackReply(false)
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		data := i.ApplicationCommandData()
+		c.log = c.log.With("command", data.Name)
+		cmd, ok := b.commands[data.Name]
+		if !ok {
+			return func() error {
+				return refuse("I do not know the command /%s. Try /help.", "Příkaz /%s neznám. Zkus /help.", data.Name)
+			}, ackInline, "command", c
 		}
+		return func() error { return cmd.handle(b, c) }, cmd.ack, "command", c
+	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		kind, raw := "component", ""
+		if i.Type == discordgo.InteractionModalSubmit {
+			kind, raw = "modal", i.ModalSubmitData().CustomID
+		} else {
+			raw = i.MessageComponentData().CustomID
+		}
+		id, err := ParseID(raw)
 		if err != nil {
-			c.log.Warn("late acknowledgement failed", "err", err)
-			return
+			return notMine, ackInline, kind, c
 		}
-		b.metrics.deferred.Inc()
-	})
-	return func() { timer.Stop() }
+		r, ok := b.routes[verb(id.Verb)]
+		if !ok {
+			return notMine, ackInline, kind, c
+		}
+		c.log = c.log.With("verb", id.Verb, "drawn_at", uint64(id.Rev))
+		return func() error { return r.handle(b, c, id) }, r.ack, kind, c
+	}
+	return func() error {
+		return refuse("I cannot handle that kind of interaction.", "Tento druh interakce neumím zpracovat.")
+	}, ackInline, "other", c
+}
+
+// guard runs work, turning a panic into an error.
+func guard(work func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+		}
+	}()
+	return work()
 }
 
 // newCall builds the call of an interaction.

@@ -8,12 +8,12 @@ import (
 
 // metrics are the bot's Prometheus instruments.
 type metrics struct {
-	latency  *prometheus.HistogramVec
-	moves    *prometheus.CounterVec
-	render   *prometheus.HistogramVec
-	errors   *prometheus.CounterVec
-	deferred prometheus.Counter
-	retries  prometheus.Counter
+	latency *prometheus.HistogramVec
+	moves   *prometheus.CounterVec
+	render  *prometheus.HistogramVec
+	errors  *prometheus.CounterVec
+	ack     prometheus.Histogram
+	retries prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer, conflicts func() uint64) (*metrics, error) {
@@ -36,16 +36,17 @@ func newMetrics(reg prometheus.Registerer, conflicts func() uint64) (*metrics, e
 			Name: "tablebot_errors_total",
 			Help: "Interactions that ended in an error, by class (user, stale, internal).",
 		}, []string{"class"}),
-		deferred: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "tablebot_deferred_total",
-			Help: "Interactions acknowledged for a handler that had not answered in time.",
+		ack: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "tablebot_ack_seconds",
+			Help:    "Time from receiving an interaction to sending its acknowledgement (deferred routes).",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 3},
 		}),
 		retries: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "tablebot_post_retries_total",
 			Help: "Channel posts retried after Discord failed on its side.",
 		}),
 	}
-	for _, c := range []prometheus.Collector{m.latency, m.moves, m.render, m.errors, m.deferred, m.retries,
+	for _, c := range []prometheus.Collector{m.latency, m.moves, m.render, m.errors, m.ack, m.retries,
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "tablebot_cas_conflicts_total",
 			Help: "Table writes that lost a compare-and-set race and were retried or refused.",

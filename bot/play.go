@@ -64,6 +64,9 @@ func (b *Bot) panelMessage(c *call, p table.Seated, draft, note string) (message
 		extra = append(extra, undoButton(c, t, st, seat))
 	}
 	m.components = panelComponents(c, t, panel, extra...)
+	if panel.Input != nil {
+		b.inputs.put(buildID(t.Game, t.Rev(), verbType, panel.Draft), *panel.Input)
+	}
 	return m, nil
 }
 
@@ -221,22 +224,15 @@ func (b *Bot) onMenu(c *call, id ID) error {
 	return b.showDraft(c, id, values[0], "")
 }
 
-// onType opens the modal where a move is typed.
+// onType opens the modal where a move is typed, at once: its texts are those of the panel the
+// button was drawn on (or generic ones, when this process did not draw it). Whether the draft
+// still fits is checked when the typed move comes back.
 func (b *Bot) onType(c *call, id ID) error {
-	p, err := b.tables.Seated(c.ctx, c.click(id))
-	if err != nil {
-		return err
+	in, ok := b.inputs.get(id.String())
+	if !ok {
+		in = games.Input{Title: games.Say("Type your move", "Napiš svůj tah"), Label: games.Say("Your move", "Tvůj tah")}
 	}
-	composer, ok := p.State.(games.Composer)
-	if !ok || p.Table.Stale(p.Seat, id.Rev) {
-		return b.showDraft(c, id, "", "")
-	}
-	panel, err := composer.Compose(p.Seat, id.Arg)
-	if err != nil || panel.Input == nil {
-		return b.showDraft(c, id, "", "")
-	}
-	in := panel.Input
-	return c.modal(buildID(p.Table.Game, p.Table.Rev(), verbTyped, id.Arg), truncate(c.say(in.Title), 45), discordgo.TextInput{
+	return c.modal(buildID(id.Game, id.Rev, verbTyped, id.Arg), truncate(c.say(in.Title), 45), discordgo.TextInput{
 		CustomID: "move", Label: truncate(c.say(in.Label), 45), Style: discordgo.TextInputShort,
 		Placeholder: truncate(c.say(in.Placeholder), 100), Required: true, MaxLength: 40,
 	})

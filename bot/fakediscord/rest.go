@@ -75,6 +75,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveAttachment(w, r)
 		return
 	}
+	if d := s.cfg.RESTLatency + s.takeDelay(r); d > 0 {
+		select {
+		case <-time.After(d):
+		case <-r.Context().Done():
+			return
+		}
+	}
 	req := Request{
 		Time:   time.Now(),
 		Method: r.Method,
@@ -227,11 +234,50 @@ func (s *Server) InjectError(pattern string, n, status, code int, message string
 	s.faults = append(s.faults, fault{pattern: pattern, left: n, reply: apiError(status, code, message)})
 }
 
-// ClearErrors removes every injected error.
+// delay is an injected delay: the next n requests matching pattern wait d.
+type delay struct {
+	pattern string
+	left    int
+	d       time.Duration
+}
+
+// InjectDelay makes the next n REST requests matching pattern (see
+// Request.Matches) wait d before they are handled, as a slow Discord would;
+// n <= 0 means every matching request until ClearErrors.
+func (s *Server) InjectDelay(pattern string, n int, d time.Duration) {
+	if n <= 0 {
+		n = -1
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.delays = append(s.delays, delay{pattern: pattern, left: n, d: d})
+}
+
+// takeDelay returns the injected delay for r, if any, and uses it up.
+func (s *Server) takeDelay(r *http.Request) time.Duration {
+	_, path, _ := splitAPIPrefix(r.URL.EscapedPath())
+	req := Request{Method: r.Method, Path: path}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range s.delays {
+		d := &s.delays[i]
+		if d.left == 0 || !req.Matches(d.pattern) {
+			continue
+		}
+		if d.left > 0 {
+			d.left--
+		}
+		return d.d
+	}
+	return 0
+}
+
+// ClearErrors removes every injected error and delay.
 func (s *Server) ClearErrors() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = nil
+	s.delays = nil
 }
 
 // takeFault returns the injected error for req, if any, and uses it up.

@@ -50,6 +50,9 @@ type Config struct {
 	// SkipValidation turns off the checks of message payloads against
 	// Discord's limits (content length, component layout, custom_id length...).
 	SkipValidation bool
+	// RESTLatency delays the answer to every REST request, as Discord's own
+	// round trip does (load tests). Zero means none.
+	RESTLatency time.Duration
 }
 
 // Guild is a guild the fake knows. Unknown guild IDs are served as guilds
@@ -100,6 +103,7 @@ type Server struct {
 	users        map[string]User
 	commands     map[string][]map[string]any // guild ID ("" = global) -> commands
 	faults       []fault
+	delays       []delay
 }
 
 // New starts a fake Discord on a random port of 127.0.0.1.

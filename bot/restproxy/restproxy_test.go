@@ -169,3 +169,13 @@ func TestClientWithDiscordgo(t *testing.T) {
 		t.Errorf("Authorization = %q", gotAuth)
 	}
 }
+
+func TestPooledKeepsConnections(t *testing.T) {
+	p := restproxy.Pooled()
+	if p.MaxIdleConnsPerHost < 100 || p == http.DefaultTransport {
+		t.Fatalf("MaxIdleConnsPerHost %d", p.MaxIdleConnsPerHost)
+	}
+	if c := restproxy.Client(nil, 0); c.Transport == http.DefaultTransport {
+		t.Fatal("Client uses the default transport")
+	}
+}

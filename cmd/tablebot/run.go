@@ -181,6 +181,8 @@ func newSession(c DiscordConfig) (*discordgo.Session, error) {
 	}
 	if base.Host != "discord.com" {
 		s.Client = restproxy.Client(base, 20*time.Second)
+	} else {
+		s.Client = &http.Client{Transport: restproxy.Pooled(), Timeout: 20 * time.Second}
 	}
 	s.UserAgent = "DiscordBot (https://github.com/tablebot/tablebot, " + version + ")"
 	return s, nil

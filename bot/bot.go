@@ -39,19 +39,19 @@ type Options struct {
 // writes every table in the store, so several Bot processes may serve one store and any of them
 // may restart at any time.
 type Bot struct {
-	kits        []catalog.Kit
-	tables      *table.Service
-	rest        *discordgo.Session
-	appID       string
-	log         *slog.Logger
-	metrics     *metrics
-	encoder     *images.Encoder
-	inflight    inflight
-	handled     func(*discordgo.Interaction, error)
-	workers     chan struct{}
+	kits     []catalog.Kit
+	tables   *table.Service
+	rest     *discordgo.Session
+	appID    string
+	log      *slog.Logger
+	metrics  *metrics
+	encoder  *images.Encoder
+	inflight inflight
+	handled  func(*discordgo.Interaction, error)
+	workers  chan struct{}
 	// inputs remembers the text input of every panel drawn, by the custom_id of its ⌨️ button,
 	// so that the modal opens at once, without store I/O; a miss opens a generic one.
-	inputs *lru[string, games.Input]
+	inputs      *lru[string, games.Input]
 	postRetries int
 	routes      map[verb]route
 	commands    map[string]command

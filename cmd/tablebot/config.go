@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -32,6 +33,10 @@ type DiscordConfig struct {
 	RESTBaseURL      string `toml:"rest_base_url"`
 	GuildID          string `toml:"guild_id"`
 	RegisterCommands *bool  `toml:"register_commands"`
+	// ShardID and ShardCount split the gateway's guilds between processes (Discord's
+	// sharding): process i of n sets shard_id = i, shard_count = n. Zero count means 1.
+	ShardID    int `toml:"shard_id"`
+	ShardCount int `toml:"shard_count"`
 }
 
 // HTTPConfig is the bot's own HTTP server: /healthz, /metrics and, in http mode, /interactions.
@@ -111,6 +116,18 @@ func applyEnv(c *Config, getenv func(string) string) {
 			*dst = v
 		}
 	}
+	for env, dst := range map[string]*int{
+		"TABLEBOT_SHARD_ID":    &c.Discord.ShardID,
+		"TABLEBOT_SHARD_COUNT": &c.Discord.ShardCount,
+	} {
+		if v := getenv(env); v != "" {
+			if n, err := strconv.Atoi(v); err == nil {
+				*dst = n
+			} else {
+				*dst = -1 // refused by check, naming the key
+			}
+		}
+	}
 }
 
 func applyDefaults(c *Config) {
@@ -129,6 +146,9 @@ func applyDefaults(c *Config) {
 	if c.Discord.RegisterCommands == nil {
 		yes := true
 		c.Discord.RegisterCommands = &yes
+	}
+	if c.Discord.ShardCount == 0 {
+		c.Discord.ShardCount = 1
 	}
 }
 
@@ -151,6 +171,9 @@ func (c Config) check() error {
 	case "gateway", "http":
 	default:
 		return fmt.Errorf("config: discord.mode is %q; want \"gateway\" or \"http\"", c.Discord.Mode)
+	}
+	if c.Discord.ShardCount < 1 || c.Discord.ShardID < 0 || c.Discord.ShardID >= c.Discord.ShardCount {
+		return fmt.Errorf("config: discord.shard_id %d and discord.shard_count %d: want 0 ≤ shard_id < shard_count", c.Discord.ShardID, c.Discord.ShardCount)
 	}
 	switch c.Log.Level {
 	case "debug", "info", "warn", "error":

@@ -185,5 +185,6 @@ func newSession(c DiscordConfig) (*discordgo.Session, error) {
 		s.Client = &http.Client{Transport: restproxy.Pooled(), Timeout: 20 * time.Second}
 	}
 	s.UserAgent = "DiscordBot (https://github.com/tablebot/tablebot, " + version + ")"
+	s.ShardID, s.ShardCount = c.ShardID, c.ShardCount
 	return s, nil
 }

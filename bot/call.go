@@ -115,7 +115,7 @@ func (c *call) dropPlaceholder() {
 	c.placeholder = false
 	c.mu.Unlock()
 	if drop {
-		if err := c.rest.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx)); err != nil {
+		if err := c.soonKnown("delete placeholder", func() error { return c.rest.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx)) }); err != nil {
 			c.log.Warn("could not delete the unanswered placeholder", "err", err)
 		}
 	}
@@ -180,7 +180,7 @@ func (c *call) edit(m message) error {
 		}
 		data[i] = b
 	}
-	for attempt := 0; ; attempt++ {
+	return c.soonKnown("edit interaction response", func() error {
 		files := make([]*discordgo.File, len(m.files))
 		for i, f := range m.files {
 			files[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(data[i])}
@@ -193,18 +193,28 @@ func (c *call) edit(m message) error {
 			c.mu.Lock()
 			c.placeholder = false
 			c.mu.Unlock()
+		}
+		return err
+	})
+}
+
+// soonKnown runs a webhook call of the interaction, retrying it a few times on "Unknown
+// Webhook": over the HTTP transport our first response travels back in Discord's POST, and
+// Discord may not know it for a moment after we sent it.
+func (c *call) soonKnown(what string, call func() error) error {
+	for attempt := 0; ; attempt++ {
+		err := call()
+		if err == nil {
 			return nil
 		}
-		// Over the HTTP transport our first response travels in Discord's POST; the webhook
-		// may not know it for a moment. Retry a few times on "Unknown Webhook".
 		var rest *discordgo.RESTError
 		if attempt >= 5 || !errors.As(err, &rest) || rest.Message == nil || rest.Message.Code != discordgo.ErrCodeUnknownWebhook {
-			return fmt.Errorf("edit interaction response: %w", err)
+			return fmt.Errorf("%s: %w", what, err)
 		}
 		select {
 		case <-time.After(time.Duration(20<<attempt) * time.Millisecond):
 		case <-c.ctx.Done():
-			return fmt.Errorf("edit interaction response: %w", c.ctx.Err())
+			return fmt.Errorf("%s: %w", what, c.ctx.Err())
 		}
 	}
 }
@@ -227,13 +237,12 @@ func (c *call) editOriginal(edit *discordgo.WebhookEdit) error {
 // followup sends an extra message after the response (used to report an error once the
 // response has been spent on something else).
 func (c *call) followup(m message) error {
-	_, err := c.rest.FollowupMessageCreate(c.i, false, &discordgo.WebhookParams{
-		Content: m.content, Components: m.components, Files: m.files, Flags: m.flags(), AllowedMentions: m.allowed(),
-	}, discordgo.WithContext(c.ctx))
-	if err != nil {
-		return fmt.Errorf("send follow-up: %w", err)
-	}
-	return nil
+	return c.soonKnown("send follow-up", func() error {
+		_, err := c.rest.FollowupMessageCreate(c.i, false, &discordgo.WebhookParams{
+			Content: m.content, Components: m.components, Files: m.files, Flags: m.flags(), AllowedMentions: m.allowed(),
+		}, discordgo.WithContext(c.ctx))
+		return err
+	})
 }
 
 // modal answers with a modal dialog.

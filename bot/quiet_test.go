@@ -101,3 +101,25 @@ func TestScoresAndRematchWords(t *testing.T) {
 		t.Fatalf("a second Rematch click: %v %q", err, again.Content)
 	}
 }
+
+// TestWronglyTypedOptions: option values of the wrong type are refused with a clear message,
+// never a panic, and nothing is opened.
+func TestWronglyTypedOptions(t *testing.T) {
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("http")
+	for name, ix := range map[string]*fakediscord.Interaction{
+		"teams as text":      h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand("ingenious", fakediscord.StringOption("teams", "yes"))),
+		"boards as a number": h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand("fits", fakediscord.IntegerOption("boards", 3))),
+		"game as a number":   h.fake.SlashCommand(actor(ada), "rules", fakediscord.IntegerOption("game", 1)),
+		"no game at all":     h.fake.SlashCommand(actor(ada), "start", fakediscord.StringOption("game", "ingenious")),
+		"unknown option":     h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand("fits", fakediscord.BooleanOption("turbo", true))),
+	} {
+		err := h.send(in, ix)
+		if err == nil || strings.Contains(err.Error(), "panic") || !strings.HasPrefix(h.seen(ix).Content, "⚠️") {
+			t.Errorf("%s: %v %q", name, err, h.seen(ix).Content)
+		}
+	}
+	if _, err := h.bots[0].bot.tables.Load(t.Context(), testChannel); err == nil {
+		t.Fatal("a wrongly typed /start opened a table")
+	}
+}

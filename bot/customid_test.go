@@ -8,6 +8,7 @@ import (
 )
 
 func TestIDRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, id := range []ID{
 		{Game: "ingenious", Rev: 17, Verb: "draft", Arg: "RG:F7-F8"},
 		{Game: "fits", Rev: 1, Verb: "commit", Arg: "F5/r1/f0/cC"},
@@ -26,6 +27,7 @@ func TestIDRoundTrip(t *testing.T) {
 }
 
 func TestEveryVerbRouted(t *testing.T) {
+	t.Parallel()
 	r := routeTable()
 	for _, v := range []verb{verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbTurn, verbDraft, verbCommit,
 		verbMenu, verbType, verbTyped, verbRules, verbScores, verbAbandon, verbRematch, verbUndo} {
@@ -39,6 +41,7 @@ func TestEveryVerbRouted(t *testing.T) {
 }
 
 func TestBuildIDFitsDiscord(t *testing.T) {
+	t.Parallel()
 	// The longest custom_id a game can cause: a 60-byte draft, the longest verb, a 20-digit revision.
 	id := buildID("shelfie", 18446744073709551615, verbRematch, strings.Repeat("d", 60))
 	if len(id) > maxCustomID {
@@ -47,6 +50,7 @@ func TestBuildIDFitsDiscord(t *testing.T) {
 }
 
 func TestUniqueIDs(t *testing.T) {
+	t.Parallel()
 	buttons := []discordgo.MessageComponent{
 		discordgo.Button{CustomID: "fits/3/draft/r0f0cA"}, discordgo.Button{CustomID: "fits/3/draft/r0f0cA"},
 		discordgo.Button{CustomID: "fits/3/commit/r0f0cA"}, discordgo.Button{CustomID: "fits/3/draft/r0f0cA"},

@@ -17,6 +17,7 @@ const boardPosts = "POST /channels/{id}/messages"
 // TestBoardPostRetried: Discord answers a board post with 500 twice; the bot retries and the
 // board appears once, mentioning the next player, and the mover sees only their confirmation.
 func TestBoardPostRetried(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	h.startGame(in, ben.ID)
@@ -40,6 +41,7 @@ func TestBoardPostRetried(t *testing.T) {
 // scheduler, posts it once Discord answers again — with the move and a mention of the player
 // who must act, not of the one who moved.
 func TestOwedBoardPostedLater(t *testing.T) {
+	t.Parallel()
 	for _, via := range []string{"next interaction", "scheduler"} {
 		t.Run(via, func(t *testing.T) {
 			h := newHarness(t, openBolt(t))
@@ -126,6 +128,7 @@ func (s heldStore) Load(ctx context.Context, channel string) (store.Table, error
 // while the store has not even answered the handler's first read — acknowledging never waits
 // for storage — and the answer follows once the store does.
 func TestAcknowledgedBeforeStorage(t *testing.T) {
+	t.Parallel()
 	held := heldStore{Store: openBolt(t), release: make(chan struct{})}
 	h := newHarness(t, held)
 	in := h.addBot("http")
@@ -155,6 +158,7 @@ func TestAcknowledgedBeforeStorage(t *testing.T) {
 // interaction's response; the edit of another interaction's response, in another channel,
 // goes through meanwhile — edits are rate-limited per interaction token, not in one bucket.
 func TestEditsOfOneInteractionDoNotBlockAnother(t *testing.T) {
+	// Not parallel: it compares a fast edit (milliseconds) with a slow one (3 s).
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	const other = "900000000000000099"

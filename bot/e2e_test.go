@@ -203,6 +203,7 @@ func (h *harness) checkFinished(humans ...fakediscord.User) {
 }
 
 func TestFullGameTwoPlayersGateway(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	h.startGame(in, ben.ID)
@@ -225,6 +226,7 @@ func TestFullGameTwoPlayersGateway(t *testing.T) {
 }
 
 func TestGameWithAISeatHTTP(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openRedis(t))
 	in := h.addBot("http")
 	h.startGame(in, "AI")
@@ -242,6 +244,7 @@ func TestGameWithAISeatHTTP(t *testing.T) {
 }
 
 func TestRecordIsTheTruth(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	h.startGame(in, ben.ID, cid.ID)

@@ -96,6 +96,7 @@ func (h *harness) playSimultaneous(in *instance) int {
 }
 
 func TestFITSTwoPlayersAndAISimultaneous(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openRedis(t))
 	in := h.addBot("gateway")
 	lobby := h.openGameLobby(in, "fits")
@@ -130,6 +131,7 @@ func TestFITSTwoPlayersAndAISimultaneous(t *testing.T) {
 }
 
 func TestFITSSolo(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("http")
 	h.seatAndStart(in, h.openGameLobby(in, "fits"))
@@ -145,6 +147,7 @@ func TestFITSSolo(t *testing.T) {
 }
 
 func TestFITSBoardsOption(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	// Options no number of players allows are refused at once, and no lobby opens.

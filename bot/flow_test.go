@@ -14,6 +14,7 @@ import (
 // TestFITSSoloOnePanel: a solo player opens their panel once and plays the whole game in it —
 // every card, every round — while the channel gets one message per round plus the end.
 func TestFITSSoloOnePanel(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	h.seatAndStart(in, h.openGameLobby(in, "fits"))
@@ -66,6 +67,7 @@ func (h *harness) state() games.State {
 // panel goes on with it — no second "Your turn" click, no board message and no ping until her
 // turn ends, and then one board shows both placements and mentions Ben only.
 func TestBonusPlacementInOnePanel(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	rec, bonus := bonusPosition(t)
@@ -187,6 +189,7 @@ func bonusPosition(t *testing.T) (games.Record, string) {
 // while Ben's decision is untouched; once Ben has chosen too, the card is revealed and nothing
 // can be changed any more.
 func TestChangeChoice(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	h.seatAndStart(in, h.openGameLobby(in, "fits"), ben.ID)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestDescribeOptions(t *testing.T) {
+	t.Parallel()
 	kits := catalog.Kits()
 	fits, _ := catalog.Find(kits, "fits")
 	if got := describeOptions(fits.Game, []byte(`{"boards":[3,1]}`), games.English); got != "Boards: 3, 1" {

@@ -3,6 +3,7 @@ package bot
 import "testing"
 
 func TestLRU(t *testing.T) {
+	t.Parallel()
 	c := newLRU[string, int](2)
 	c.put("a", 1)
 	c.put("b", 2)

@@ -30,6 +30,7 @@ func pinged(t *testing.T, m fakediscord.Message) []string {
 // TestStatusIsQuiet: /status shows the table only to the caller, in their language, and pings
 // nobody — during the game, after an abandon (no "to play"), and after the end.
 func TestStatusIsQuiet(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	h.startGame(in, ben.ID)
@@ -73,6 +74,7 @@ func TestStatusIsQuiet(t *testing.T) {
 // seats when the game starts; a rematch pings the other players once; a second Rematch click
 // points to the lobby already open.
 func TestScoresAndRematchWords(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	lobby := h.openGameLobby(in, "fits", fakediscord.StringOption("boards", "1"))
@@ -105,6 +107,7 @@ func TestScoresAndRematchWords(t *testing.T) {
 // TestWronglyTypedOptions: option values of the wrong type are refused with a clear message,
 // never a panic, and nothing is opened.
 func TestWronglyTypedOptions(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("http")
 	for name, ix := range map[string]*fakediscord.Interaction{

@@ -50,6 +50,7 @@ func playerMoves(t *table.Table) int {
 }
 
 func TestRestartMidGameOldButtonsWork(t *testing.T) {
+	t.Parallel()
 	st := openBolt(t)
 	h := newHarness(t, st)
 	first := h.addBot("gateway")
@@ -76,6 +77,7 @@ func TestRestartMidGameOldButtonsWork(t *testing.T) {
 }
 
 func TestSameMoveClickedTwiceAtOnceOnTwoInstances(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openRedis(t))
 	a := h.addBot("http")
 	b := h.addBot("http")
@@ -123,6 +125,7 @@ func TestSameMoveClickedTwiceAtOnceOnTwoInstances(t *testing.T) {
 }
 
 func TestStaleButtonRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	h.startGame(in, ben.ID)
@@ -145,6 +148,7 @@ func TestStaleButtonRefused(t *testing.T) {
 }
 
 func TestNonPlayerAndWrongTurn(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	h.startGame(in, ben.ID)
@@ -169,6 +173,7 @@ func TestNonPlayerAndWrongTurn(t *testing.T) {
 }
 
 func TestTypedPlacement(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	h.startGame(in, ben.ID)
@@ -216,6 +221,7 @@ func TestTypedPlacement(t *testing.T) {
 }
 
 func TestHTTPEndpointSignatures(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("http")
 	ctx := context.Background()
@@ -238,6 +244,7 @@ func TestHTTPEndpointSignatures(t *testing.T) {
 }
 
 func TestLobbyAndAbandon(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	lobby := h.openLobby(in)
@@ -285,6 +292,7 @@ func TestLobbyAndAbandon(t *testing.T) {
 }
 
 func TestUnknownAndMalformed(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("gateway")
 	for _, id := range []string{"nonsense", "ingenious/x/commit/", "ingenious/1/fly/", strings.Repeat("a", 120)} {
@@ -300,6 +308,7 @@ func TestUnknownAndMalformed(t *testing.T) {
 }
 
 func TestCorruptStoredTable(t *testing.T) {
+	t.Parallel()
 	st := openBolt(t)
 	h := newHarness(t, st)
 	in := h.addBot("gateway")
@@ -355,6 +364,7 @@ func withoutPermissions(t *testing.T, ix *fakediscord.Interaction) *fakediscord.
 // TestStoreDown: with the store gone, a click gets a clear message, /healthz says 503, and
 // nothing panics; once a store answers again the game goes on where it was.
 func TestStoreDown(t *testing.T) {
+	t.Parallel()
 	path := t.TempDir() + "/t.db"
 	st, err := store.OpenBolt(path, store.BoltOptions{})
 	if err != nil {

@@ -62,7 +62,7 @@ func AdvanceUntil(rec *Recorder, r *rand.Rand, decide Decide, stop func(State) b
 			if a == nil {
 				continue
 			}
-			events, err := rec.Apply(seat, a)
+			events, err := rec.ApplyBy(seat, a, ByAI)
 			if err != nil {
 				return steps, fmt.Errorf("%s: automatic seat %d move %s: %w", st.Game().Name(), seat, st.Describe(a), err)
 			}

@@ -20,11 +20,18 @@ type Record struct {
 	Moves   []Move          `json:"moves"`
 }
 
-// Move is one entry of a record: who moved, and the action in its JSON form.
+// Move is one entry of a record: who moved, and the action in its JSON form. By says who
+// decided for a player's seat when it was not the player: "ai" for the built-in AI (an AI seat,
+// a seat whose player is away, or a decision made at a deadline). Records without it replay the
+// same: replay ignores By.
 type Move struct {
 	Seat   Seat            `json:"seat"`
 	Action json.RawMessage `json:"action"`
+	By     string          `json:"by,omitempty"`
 }
+
+// ByAI marks a move the built-in AI made for a seat.
+const ByAI = "ai"
 
 // MoveError says which move of a record could not be applied, and why.
 type MoveError struct {
@@ -109,7 +116,11 @@ func Start(g Game, players []string, options json.RawMessage) (*Recorder, error)
 }
 
 // Apply applies a move and, when it succeeds, appends it to the record.
-func (r *Recorder) Apply(seat Seat, a Action) ([]Event, error) {
+func (r *Recorder) Apply(seat Seat, a Action) ([]Event, error) { return r.ApplyBy(seat, a, "") }
+
+// ApplyBy is Apply recording who decided the move for the seat (see Move.By; "" for the
+// seat's player, or chance).
+func (r *Recorder) ApplyBy(seat Seat, a Action, by string) ([]Event, error) {
 	events, err := r.State.Apply(seat, a)
 	if err != nil {
 		return nil, err
@@ -118,7 +129,7 @@ func (r *Recorder) Apply(seat Seat, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode %s action: %w", a.ActionType(), err)
 	}
-	r.Record.Moves = append(r.Record.Moves, Move{Seat: seat, Action: data})
+	r.Record.Moves = append(r.Record.Moves, Move{Seat: seat, Action: data, By: by})
 	return events, nil
 }
 

@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/tablebot/tablebot/games"
@@ -13,9 +12,34 @@ const announceTask = "announce:"
 
 // Task is a piece of due work claimed from the scheduler's queue.
 type Task struct {
-	// Kind is "announce": the Channel's table may owe a board message (see ClaimAnnouncement).
+	// Kind is TaskAnnounce (the Channel's table may owe a board message: ClaimAnnouncement),
+	// TaskRemind (Remind) or TaskDeadline (Deadline).
 	Kind    string
 	Channel string
+	// Rev and Seat name the decision a reminder or deadline is for: Seat's decision begun at
+	// revision Rev.
+	Rev  Revision
+	Seat games.Seat
+}
+
+// finishMove completes the outcome of a written move — the steps its board message shows, and
+// the picture of a milestone — and does what follows the write: it queues the reminders and
+// deadlines of the decisions that begin, queues a check that the board message was posted, and
+// archives a finished game.
+func (s *Service) finishMove(ctx context.Context, out *Outcome) {
+	t := out.Table
+	if out.Announce && out.Board == nil {
+		out.Board = s.boardSteps(t, out.Steps)
+		out.Shown = s.shown(t, out.Board, len(t.Record.Moves))
+	}
+	var started []games.Seat
+	for i := range t.Seats {
+		if i < len(t.Due) && !t.Due[i].IsZero() && i < len(t.Since) && t.Since[i] == t.rev {
+			started = append(started, games.Seat(i))
+		}
+	}
+	s.scheduleDecisions(ctx, t, started)
+	s.afterMove(ctx, out)
 }
 
 // afterMove does what follows a written move: it queues a check that its board message was
@@ -28,7 +52,7 @@ func (s *Service) afterMove(ctx context.Context, out *Outcome) {
 			tableLog(s.log, t).Warn("could not queue the board message's check", "err", err)
 		}
 	}
-	if games.Over(out.State) {
+	if out.State != nil && games.Over(out.State) {
 		if err := s.archive(ctx, t, out.State); err != nil {
 			tableLog(s.log, t).Error("archiving a finished game failed; it is retried later", "err", err)
 		}
@@ -140,8 +164,10 @@ func (s *Service) Due(ctx context.Context, now time.Time, limit int) ([]Task, er
 	}
 	var tasks []Task
 	for _, k := range keys {
-		if ch, ok := strings.CutPrefix(k, announceTask); ok {
-			tasks = append(tasks, Task{Kind: "announce", Channel: ch})
+		if task, ok := parseTask(k); ok {
+			tasks = append(tasks, task)
+		} else {
+			s.log.Warn("a due key of no known task", "key", k)
 		}
 	}
 	return tasks, nil

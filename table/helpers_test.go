@@ -80,7 +80,7 @@ func wantKind(t *testing.T, what string, err error, kind error) {
 func started(t *testing.T, s *Service, game string, options string, others ...string) Outcome {
 	t.Helper()
 	ctx := context.Background()
-	lobby, err := s.Open(ctx, who(ada, "", 0), game, []byte(options), "en-US")
+	lobby, err := s.Open(ctx, who(ada, "", 0), game, []byte(options), Pace{}, "en-US")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,3 +110,9 @@ func draftFor(t testing.TB, st games.State, seat games.Seat, r *rand.Rand) strin
 	}
 	return d
 }
+
+// newRand is a fixed random source for a test.
+func newRand() *rand.Rand { return rand.New(rand.NewPCG(21, 21)) }
+
+// errorsIs is errors.Is.
+func errorsIs(err, target error) bool { return errors.Is(err, target) }

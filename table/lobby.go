@@ -11,10 +11,11 @@ import (
 
 // Open opens a lobby for game in the click's channel with c's person as host and first seat.
 // options are checked against the game's option list (values that depend on the number of
-// players are checked at Start). locale is the server's, for the table's public messages. It
-// refuses with ErrBadOptions, and with ErrBusy while the channel's table is not over. A finished
-// game whose archiving failed is archived first.
-func (s *Service) Open(ctx context.Context, c Click, game string, options json.RawMessage, locale string) (*Table, error) {
+// players are checked at Start); pace is how long each decision may take. locale is the
+// server's, for the table's public messages. It refuses with ErrBadOptions, and with ErrBusy
+// while the channel's table is not over. A finished game whose archiving failed is archived
+// first.
+func (s *Service) Open(ctx context.Context, c Click, game string, options json.RawMessage, pace Pace, locale string) (*Table, error) {
 	g, ok := s.games.Lookup(game)
 	if !ok {
 		return nil, refuse(ErrBadOptions, "I do not know the game %q. Try /help.", "Hru %q neznám. Zkus /help.", game)
@@ -40,7 +41,7 @@ func (s *Service) Open(ctx context.Context, c Click, game string, options json.R
 		return &Table{
 			ID: fmt.Sprintf("%s-%d", c.Channel, rev+1), Game: game, Guild: c.Guild, Channel: c.Channel,
 			Creator: c.User, Status: StatusLobby, Opened: rev + 1, Seats: []SeatInfo{{User: c.User, Name: c.Name}},
-			Options: options, Locale: locale, Created: now, rev: rev,
+			Options: options, Pace: pace, Locale: locale, Created: now, rev: rev,
 		}, nil
 	})
 	if err != nil {
@@ -200,6 +201,7 @@ func (s *Service) Start(ctx context.Context, c Click) (Outcome, error) {
 		}
 		t.Record, t.Status, t.Since, t.Announced = &rec.Record, StatusPlaying, nil, 0
 		t.refreshSince(nil, nil)
+		t.plan(rec.State, s.now())
 		if games.Over(rec.State) {
 			t.Status = StatusOver
 		}
@@ -212,7 +214,8 @@ func (s *Service) Start(ctx context.Context, c Click) (Outcome, error) {
 	}
 	out.Table = t
 	tableLog(s.log, t).Info("game started", "seats", len(t.Seats))
-	s.afterMove(ctx, &out)
+	s.finishMove(ctx, &out)
+	s.index(ctx, t)
 	return out, nil
 }
 
@@ -236,9 +239,18 @@ func (s *Service) Rematch(ctx context.Context, c Click) (*Table, error) {
 			return nil, err
 		}
 		return &Table{ID: fmt.Sprintf("%s-%d", t.Channel, t.rev+1), Game: t.Game, Guild: t.Guild, Channel: t.Channel, Creator: c.User,
-			Status: StatusLobby, Seats: slices.Clone(t.Seats), Options: t.Options, Locale: t.Locale, Opened: t.rev + 1,
+			Status: StatusLobby, Seats: clearSeats(t.Seats), Options: t.Options, Pace: t.Pace, Locale: t.Locale, Opened: t.rev + 1,
 			Created: s.now(), rev: t.rev}, nil
 	})
+}
+
+// clearSeats copies seats for a new game: everybody plays for themselves again.
+func clearSeats(seats []SeatInfo) []SeatInfo {
+	out := slices.Clone(seats)
+	for i := range out {
+		out[i].Away, out[i].Votes = false, nil
+	}
+	return out
 }
 
 // CheckAbandon returns the channel's running table if the click's person may abandon it: its

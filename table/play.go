@@ -99,28 +99,29 @@ func (s *Service) Commit(ctx context.Context, c Click, draft string) (Outcome, e
 		if err != nil {
 			return err
 		}
-		return s.play(t, st, seat, a, &out)
+		if err := s.play(t, st, seat, a, "", &out); err != nil {
+			return err
+		}
+		t.plan(out.State, s.now())
+		return nil
 	})
 	if err != nil {
 		return Outcome{}, err
 	}
 	out.Table = t
-	if out.Announce {
-		out.Board = s.boardSteps(t, out.Steps)
-		out.Shown = s.shown(t, out.Board, len(t.Record.Moves))
-	}
 	tableLog(s.log, t).Info("move applied", "seat", int(out.Seat), "steps", len(out.Steps), "waiting", len(out.Waiting), "board", out.Announce)
-	s.afterMove(ctx, &out)
+	s.finishMove(ctx, &out)
 	return out, nil
 }
 
-// play applies seat's action a to st (the state of t), lets chance and the AI seats follow,
-// and records it all in t (not yet written) and out.
-func (s *Service) play(t *Table, st games.State, seat games.Seat, a games.Action, out *Outcome) error {
+// play applies seat's action a to st (the state of t), decided by by (see games.Move.By; ""
+// for the seat's player), lets chance and the AI seats follow, and records it all in t (not yet
+// written) and out.
+func (s *Service) play(t *Table, st games.State, seat games.Seat, a games.Action, by string, out *Outcome) error {
 	before := st.ToAct()
 	rec := &games.Recorder{State: st, Record: *t.Record}
 	rec.Record.Moves = slices.Clip(rec.Record.Moves) // appending must not touch t's moves
-	events, err := rec.Apply(seat, a)
+	events, err := rec.ApplyBy(seat, a, by)
 	if err != nil {
 		return err
 	}
@@ -133,7 +134,7 @@ func (s *Service) play(t *Table, st games.State, seat games.Seat, a games.Action
 		moved[m.Seat] = true
 	}
 	t.refreshSince(before, moved)
-	*out = Outcome{State: rec.State, Seat: seat, Steps: append([]games.Step{{Seat: seat, Action: a, Events: events}}, more...),
+	*out = Outcome{State: rec.State, Seat: seat, Steps: append([]games.Step{{Seat: seat, Action: a, Events: events, Auto: by != ""}}, more...),
 		Waiting: stillDeciding(before, moved, rec.State.ToAct())}
 	t.Record = &rec.Record
 	if games.Over(rec.State) {

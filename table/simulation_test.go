@@ -139,7 +139,7 @@ func step(procs []*Service, l *ledger, r *rand.Rand) error {
 			_, opErr = s.Rematch(ctx, who(user, t.Game, t.Rev()))
 		} else {
 			game := []string{"ingenious", "fits"}[r.IntN(2)]
-			_, opErr = s.Open(ctx, who(user, "", 0), game, nil, "en")
+			_, opErr = s.Open(ctx, who(user, "", 0), game, nil, Pace{}, "en")
 		}
 	case t.Status == StatusLobby:
 		c := who(user, t.Game, t.Rev())

@@ -49,6 +49,15 @@ type Table struct {
 	// Board is the newest board message, whose status line is kept current while a
 	// simultaneous step goes on.
 	Board *PostedBoard `json:"board,omitempty"`
+	// Pace is how long each decision may take and what happens at its deadline.
+	Pace Pace `json:"pace"`
+	// Due holds, per seat, the deadline of its current decision (zero: none).
+	Due []time.Time `json:"due,omitempty"`
+	// Reminded holds, per seat, the revision of the decision it was last reminded of.
+	Reminded []Revision `json:"reminded,omitempty"`
+	// Late holds, per seat, the revision of the decision whose deadline passed in "wait" mode
+	// (the others may vote to hand the seat to the AI).
+	Late []Revision `json:"late,omitempty"`
 	// Announced is how many of the record's moves the posted board messages cover.
 	Announced int `json:"announced,omitempty"`
 	// Owed, when set, is a board message the table owes its channel.
@@ -82,14 +91,21 @@ type SeatInfo struct {
 	User string `json:"user,omitempty"`
 	Name string `json:"name"`
 	AI   bool   `json:"ai,omitempty"`
+	// Away is set while the built-in AI plays the seat for its player (/away, a vote, /kick).
+	Away bool `json:"away,omitempty"`
+	// Votes are the players who voted to hand this seat to the AI after its deadline passed.
+	Votes []string `json:"votes,omitempty"`
 }
+
+// Auto reports whether the AI decides for the seat: an AI player, or a player away.
+func (s SeatInfo) Auto() bool { return s.AI || s.Away }
 
 // Rev returns the revision the table was read at, or written as.
 func (t *Table) Rev() Revision { return t.rev }
 
 // SeatOf returns the seat of a user, or false.
 func (t *Table) SeatOf(user string) (games.Seat, bool) {
-	i := slices.IndexFunc(t.Seats, func(s SeatInfo) bool { return !s.AI && s.User == user })
+	i := slices.IndexFunc(t.Seats, func(s SeatInfo) bool { return !s.AI && s.User == user && user != "" })
 	return games.Seat(i), i >= 0
 }
 
@@ -102,7 +118,7 @@ func (t *Table) Names() []string {
 	return names
 }
 
-// Humans returns the users of the seats people play, in seat order.
+// Humans returns the users of the seats people play (away or not), in seat order.
 func (t *Table) Humans() []string {
 	var out []string
 	for _, s := range t.Seats {
@@ -127,9 +143,10 @@ func (t *Table) OwesBoard(now time.Time) bool {
 	return t.Owed != nil && !now.Before(t.Owed.Lease)
 }
 
-// decide is the table's games.Decide: AI seats move by the game's built-in AI.
+// decide is the table's games.Decide: AI seats and seats whose player is away move by the
+// game's built-in AI.
 func (t *Table) decide(st games.State, seat games.Seat) games.Action {
-	if seat < 0 || int(seat) >= len(t.Seats) || !t.Seats[seat].AI {
+	if seat < 0 || int(seat) >= len(t.Seats) || !t.Seats[seat].Auto() {
 		return nil
 	}
 	return st.Hint(seat)

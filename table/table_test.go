@@ -15,14 +15,14 @@ import (
 func TestLobby(t *testing.T) {
 	ctx := context.Background()
 	s := newService(t, storetest.OpenBolt(t), newClock())
-	lobby, err := s.Open(ctx, who(ada, "", 0), "ingenious", []byte(`{"teams":true}`), "cs")
+	lobby, err := s.Open(ctx, who(ada, "", 0), "ingenious", []byte(`{"teams":true}`), Pace{}, "cs")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if lobby.Status != StatusLobby || lobby.Creator != ada || len(lobby.Seats) != 1 || lobby.Lang() != games.Czech {
 		t.Fatalf("lobby %+v", lobby)
 	}
-	_, err = s.Open(ctx, who(ben, "", 0), "fits", nil, "en")
+	_, err = s.Open(ctx, who(ben, "", 0), "fits", nil, Pace{}, "en")
 	wantKind(t, "second Open", err, ErrBusy)
 	_, err = s.Join(ctx, who(ada, "ingenious", lobby.Rev()))
 	wantKind(t, "Ada joins twice", err, ErrLobby)
@@ -53,7 +53,7 @@ func TestLobby(t *testing.T) {
 	if lobby, err = s.Cancel(ctx, manager); err != nil || lobby.Status != StatusOver {
 		t.Fatalf("a manager cancels: %+v %v", lobby, err)
 	}
-	if _, err := s.Open(ctx, who(cid, "", 0), "fits", nil, "en"); err != nil {
+	if _, err := s.Open(ctx, who(cid, "", 0), "fits", nil, Pace{}, "en"); err != nil {
 		t.Fatalf("a new table after the cancel: %v", err)
 	}
 }
@@ -62,13 +62,13 @@ func TestOpenChecksOptions(t *testing.T) {
 	ctx := context.Background()
 	s := newService(t, storetest.OpenBolt(t), newClock())
 	for _, bad := range []string{`{"board":[1]}`, `{"boards":"1,2"}`, `{"boards":[1,1]}`, `[1]`} {
-		_, err := s.Open(ctx, who(ada, "", 0), "fits", []byte(bad), "en")
+		_, err := s.Open(ctx, who(ada, "", 0), "fits", []byte(bad), Pace{}, "en")
 		wantKind(t, bad, err, ErrBadOptions)
 	}
 	if _, err := s.Load(ctx, channel); !errors.Is(err, ErrNoTable) {
 		t.Fatalf("a refused Open left a table: %v", err)
 	}
-	_, err := s.Open(ctx, who(ada, "", 0), "chess", nil, "en")
+	_, err := s.Open(ctx, who(ada, "", 0), "chess", nil, Pace{}, "en")
 	wantKind(t, "unknown game", err, ErrBadOptions)
 }
 
@@ -283,7 +283,7 @@ func TestAbandon(t *testing.T) {
 	if h, _ := s.History(ctx, guild, 5); len(h) != 0 {
 		t.Fatal("an abandoned game was archived")
 	}
-	if _, err := s.Open(ctx, who(ben, "", 0), "fits", nil, "en"); err != nil {
+	if _, err := s.Open(ctx, who(ben, "", 0), "fits", nil, Pace{}, "en"); err != nil {
 		t.Fatal(err)
 	}
 }

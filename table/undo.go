@@ -100,6 +100,7 @@ func (s *Service) Undo(ctx context.Context, c Click) (Outcome, error) {
 		}
 		t.Record = &rec
 		t.Since[seat] = t.rev + 1 // the seat's panels drawn before are stale; the others' stay
+		t.plan(st, s.now())
 
 		out = Outcome{State: st, Seat: seat}
 		return nil
@@ -109,5 +110,6 @@ func (s *Service) Undo(ctx context.Context, c Click) (Outcome, error) {
 	}
 	out.Table = t
 	tableLog(s.log, t).Info("move taken back", "seat", int(out.Seat))
+	s.finishMove(ctx, &out)
 	return out, nil
 }

@@ -1,0 +1,334 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// Pace is how long each decision may take, and what happens when its deadline passes.
+type Pace struct {
+	// Per is the time a seat has for each decision; zero means live play, with no deadline.
+	Per time.Duration `json:"per,omitempty"`
+	// Wait, when set, means nothing is decided for anyone at a deadline (the others may vote to
+	// hand the seat to the AI); by default the AI makes that one decision for the seat, whose
+	// player keeps it.
+	Wait bool `json:"wait,omitempty"`
+}
+
+// Live reports whether the pace has no deadlines.
+func (p Pace) Live() bool { return p.Per <= 0 }
+
+// The kinds of due tasks.
+const (
+	TaskAnnounce = "announce" // a board message may still be owed
+	TaskDeadline = "deadline" // a seat's decision is due
+	TaskRemind   = "remind"   // half a seat's time has passed
+)
+
+// taskKey is the due-queue key of a seat's deadline or reminder: kind, channel, the revision
+// at which the decision began and the seat. A task of a decision already made finds the seat's
+// decision begun at another revision, and does nothing.
+func taskKey(kind, channel string, rev Revision, seat games.Seat) string {
+	return fmt.Sprintf("%s/%s/%d/%d", kind, channel, rev, seat)
+}
+
+// parseTask reads a due-queue key; ok is false for keys that are not tasks of this package.
+func parseTask(key string) (Task, bool) {
+	if ch, ok := strings.CutPrefix(key, announceTask); ok {
+		return Task{Kind: TaskAnnounce, Channel: ch}, true
+	}
+	parts := strings.Split(key, "/")
+	if len(parts) != 4 || (parts[0] != TaskDeadline && parts[0] != TaskRemind) {
+		return Task{}, false
+	}
+	rev, err1 := strconv.ParseUint(parts[2], 10, 64)
+	seat, err2 := strconv.Atoi(parts[3])
+	if err1 != nil || err2 != nil || seat < 0 {
+		return Task{}, false
+	}
+	return Task{Kind: parts[0], Channel: parts[1], Rev: Revision(rev), Seat: games.Seat(seat)}, true
+}
+
+// plan sets the deadline of every seat whose decision begins with this write (its Since is the
+// revision the write creates) and which a person must make; a seat that does not decide now has
+// none. It returns the seats whose deadline was set.
+func (t *Table) plan(st games.State, now time.Time) []games.Seat {
+	if len(t.Due) != len(t.Seats) {
+		t.Due = make([]time.Time, len(t.Seats))
+	}
+	var started []games.Seat
+	for i, seat := range t.Seats {
+		s := games.Seat(i)
+		switch {
+		case !games.IsToAct(st, s) || seat.Auto() || t.Pace.Live() || games.Over(st):
+			t.Due[i] = time.Time{}
+		case i < len(t.Since) && t.Since[i] == t.rev+1:
+			t.Due[i] = now.Add(t.Pace.Per)
+			started = append(started, s)
+		}
+	}
+	return started
+}
+
+// scheduleDecisions queues the reminder and the deadline of each seat in started, whose
+// decision began at t's revision. Failures are logged: the table shows the deadline anyway, and
+// the next write schedules again.
+func (s *Service) scheduleDecisions(ctx context.Context, t *Table, started []games.Seat) {
+	for _, seat := range started {
+		due := t.Due[seat]
+		for kind, at := range map[string]time.Time{TaskRemind: due.Add(-t.Pace.Per / 2), TaskDeadline: due} {
+			if err := s.store.Schedule(ctx, taskKey(kind, t.Channel, t.rev, seat), at); err != nil {
+				tableLog(s.log, t).Warn("could not schedule a seat's "+kind, "seat", int(seat), "err", err)
+			}
+		}
+	}
+}
+
+// Deadline is what a deadline did: nothing (Fired false: the decision was made in time, or the
+// game moved on), a decision the AI made for the seat (Outcome, whose first step is that
+// decision), or — in "wait" mode — the seat marked late, so that the others may vote.
+type Deadline struct {
+	Fired   bool
+	Seat    games.Seat
+	Outcome Outcome
+	// Waiting is set in "wait" mode: nothing was decided.
+	Waiting bool
+}
+
+// Deadline runs the deadline of seat's decision begun at revision rev in the channel, at most
+// once (the due-queue hands it to one process; the revision makes it idempotent).
+func (s *Service) Deadline(ctx context.Context, channel string, rev Revision, seat games.Seat) (Deadline, error) {
+	var d Deadline
+	t, err := s.update(ctx, channel, func(t *Table) error {
+		d = Deadline{Seat: seat}
+		if t.Status != StatusPlaying || int(seat) >= len(t.Seats) || t.Stale(seat, rev) || t.Since[seat] != rev || t.Seats[seat].Auto() {
+			return errUnchanged
+		}
+		st, err := s.State(t)
+		if err != nil {
+			return err
+		}
+		if !games.IsToAct(st, seat) {
+			return errUnchanged
+		}
+		d.Fired = true
+		if t.Pace.Wait {
+			if len(t.Late) != len(t.Seats) {
+				t.Late = make([]Revision, len(t.Seats))
+			}
+			t.Late[seat] = rev
+			d.Waiting = true
+			return nil
+		}
+		a := st.Hint(seat)
+		if a == nil {
+			return fmt.Errorf("%s: no AI move for seat %d at its deadline", t.Game, seat)
+		}
+		if err := s.play(t, st, seat, a, games.ByAI, &d.Outcome); err != nil {
+			return err
+		}
+		t.plan(d.Outcome.State, s.now())
+		return nil
+	})
+	if err != nil || !d.Fired {
+		return Deadline{}, err
+	}
+	if !d.Waiting {
+		d.Outcome.Table = t
+		s.finishMove(ctx, &d.Outcome)
+		tableLog(s.log, t).Info("the AI decided at a deadline", "seat", int(seat))
+	}
+	d.Outcome.Table = t
+	return d, nil
+}
+
+// Reminder is a reminder to post: the seats still to decide since revision Rev, and when their
+// time runs out.
+type Reminder struct {
+	Table    *Table
+	Seats    []games.Seat
+	Deadline time.Time
+}
+
+// Remind returns the reminder due for seat's decision begun at rev, or nil when there is none
+// to send (the decision was made, or a reminder for it was already sent). One reminder covers
+// every seat whose decision began at rev and is still open, so that a simultaneous step gets
+// one message.
+func (s *Service) Remind(ctx context.Context, channel string, rev Revision, seat games.Seat) (*Reminder, error) {
+	var r *Reminder
+	t, err := s.update(ctx, channel, func(t *Table) error {
+		r = nil
+		if t.Status != StatusPlaying || int(seat) >= len(t.Seats) || t.Stale(seat, rev) || t.Since[seat] != rev {
+			return errUnchanged
+		}
+		if len(t.Reminded) != len(t.Seats) {
+			t.Reminded = make([]Revision, len(t.Seats))
+		}
+		if t.Reminded[seat] == rev {
+			return errUnchanged
+		}
+		st, err := s.State(t)
+		if err != nil {
+			return err
+		}
+		r = &Reminder{}
+		for i := range t.Seats {
+			s := games.Seat(i)
+			if i < len(t.Since) && t.Since[i] == rev && games.IsToAct(st, s) && !t.Seats[i].Auto() && t.Reminded[i] != rev {
+				t.Reminded[i] = rev
+				r.Seats = append(r.Seats, s)
+				if r.Deadline.IsZero() || (i < len(t.Due) && t.Due[i].Before(r.Deadline)) {
+					r.Deadline = t.Due[i]
+				}
+			}
+		}
+		if len(r.Seats) == 0 {
+			r = nil
+			return errUnchanged
+		}
+		return nil
+	})
+	if err != nil || r == nil {
+		return nil, err
+	}
+	r.Table = t
+	return r, nil
+}
+
+// SetAway hands the click's person's seat to the AI (away true) until they come back (away
+// false). The AI makes a decision the seat owes at once.
+func (s *Service) SetAway(ctx context.Context, c Click, away bool) (Outcome, error) {
+	return s.handOver(ctx, c, "", away)
+}
+
+// Kick puts the seat of user on the AI; only the host or a manager may, and not their own.
+func (s *Service) Kick(ctx context.Context, c Click, user string) (Outcome, error) {
+	return s.handOver(ctx, c, user, true)
+}
+
+// Vote records the click's person's vote to hand seat, whose deadline passed in "wait" mode,
+// to the AI. Once more than half of the other players have voted, the AI takes the seat.
+func (s *Service) Vote(ctx context.Context, c Click, seat games.Seat) (Outcome, error) {
+	var out Outcome
+	t, err := s.update(ctx, c.Channel, func(t *Table) error {
+		out = Outcome{Seat: games.NoSeat}
+		voter, ok := t.SeatOf(c.User)
+		switch {
+		case !ok:
+			return notSeated()
+		case t.Status != StatusPlaying:
+			return refuse(ErrOver, "This game is not running any more.", "Tato hra už neběží.")
+		case int(seat) >= len(t.Seats) || seat < 0 || t.Seats[seat].Auto():
+			return refuse(ErrStale, "The AI already plays that seat.", "To místo už hraje AI.")
+		case seat == voter:
+			return refuse(ErrNotAllowed, "You cannot vote about your own seat — just make your move.", "O vlastním místě hlasovat nemůžeš — prostě táhni.")
+		case int(seat) >= len(t.Late) || t.Late[seat] == 0 || t.Late[seat] != t.Since[seat]:
+			return refuse(ErrStale, "That player is not late any more.", "Ten hráč už nemešká.")
+		case slices.Contains(t.Seats[seat].Votes, c.User):
+			return refuse(ErrNotAllowed, "You have voted already.", "Už jsi hlasoval(a).")
+		}
+		t.Seats[seat].Votes = append(t.Seats[seat].Votes, c.User)
+		others := len(t.Humans()) - 1
+		if 2*len(t.Seats[seat].Votes) <= others {
+			return nil
+		}
+		t.Seats[seat].Away, t.Seats[seat].Votes = true, nil
+		return s.autoplay(t, &out)
+	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	out.Table = t
+	s.finishMove(ctx, &out)
+	return out, nil
+}
+
+// handOver sets the Away flag of user's seat (the click's person's when user is empty) and lets
+// the AI make any decision the seat owes.
+func (s *Service) handOver(ctx context.Context, c Click, user string, away bool) (Outcome, error) {
+	var out Outcome
+	t, err := s.update(ctx, c.Channel, func(t *Table) error {
+		out = Outcome{Seat: games.NoSeat}
+		target := user
+		if target == "" {
+			target = c.User
+		}
+		seat, ok := t.SeatOf(target)
+		switch {
+		case !ok && user == "":
+			return notSeated()
+		case !ok:
+			return refuse(ErrNotSeated, "That person has no seat at this table.", "Ten člověk u tohoto stolu nesedí.")
+		case t.Status != StatusPlaying:
+			return refuse(ErrOver, "No game is running in this channel.", "V tomto kanálu neběží žádná hra.")
+		case user != "" && user == c.User:
+			return refuse(ErrNotAllowed, "To let the AI play for you, use /away.", "Aby za tebe hrála AI, použij /away.")
+		case user != "" && c.User != t.Creator && !c.Manager:
+			return refuse(ErrNotAllowed, "Only the host or someone with Manage Channels can hand a seat to the AI.", "Místo předat AI může jen zakladatel nebo někdo s právem Spravovat kanály.")
+		case t.Seats[seat].Away == away:
+			if away {
+				return refuse(ErrNotAllowed, "The AI already plays that seat.", "To místo už hraje AI.")
+			}
+			return refuse(ErrNotAllowed, "You are already playing yourself.", "Už hraješ sám/sama.")
+		}
+		t.Seats[seat].Away, t.Seats[seat].Votes = away, nil
+		out.Seat = seat
+		if !away {
+			// Back: the seat's decision starts afresh, with a new deadline.
+			st, err := s.State(t)
+			if err != nil {
+				return err
+			}
+			t.Since[seat] = t.rev + 1
+			out.State = st
+			t.plan(st, s.now())
+			return nil
+		}
+		return s.autoplay(t, &out)
+	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	out.Table = t
+	s.finishMove(ctx, &out)
+	return out, nil
+}
+
+// autoplay lets the AI make the decisions the automatic seats of t owe now (after a seat was
+// handed to it), recording them in t and out.
+func (s *Service) autoplay(t *Table, out *Outcome) error {
+	st, err := s.State(t)
+	if err != nil {
+		return err
+	}
+	before := st.ToAct()
+	rec := &games.Recorder{State: st, Record: *t.Record}
+	rec.Record.Moves = slices.Clip(rec.Record.Moves)
+	steps, err := games.Advance(rec, s.random(t.ID, uint64(t.rev)+uint64(len(rec.Record.Moves))), t.decide)
+	if err != nil {
+		return err
+	}
+	out.State, out.Steps = rec.State, steps
+	if len(steps) == 0 {
+		return nil
+	}
+	moved := map[games.Seat]bool{}
+	for _, m := range steps {
+		moved[m.Seat] = true
+	}
+	t.refreshSince(before, moved)
+	t.Record = &rec.Record
+	if games.Over(rec.State) {
+		t.Status = StatusOver
+	}
+	t.plan(rec.State, s.now())
+	t.Owed = &Announcement{Through: len(rec.Record.Moves), Lease: s.now().Add(s.lease)}
+	out.Announce = true
+	return nil
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
@@ -26,6 +27,9 @@ type Options struct {
 	// Handled, when set, is called after each interaction has been completely handled (every
 	// edit and channel message sent), with the error the user was told about, if any.
 	Handled func(i *discordgo.Interaction, err error)
+	// Paces are the times per decision /start offers besides live play; nil means
+	// DefaultPaces. Each must be at least a minute.
+	Paces []time.Duration
 	// Workers bounds the handlers that run at once (each after its interaction was
 	// acknowledged); zero means four per CPU. Acknowledgements never wait for a worker.
 	Workers int
@@ -52,6 +56,7 @@ type Bot struct {
 	// inputs remembers the text input of every panel drawn, by the custom_id of its ⌨️ button,
 	// so that the modal opens at once, without store I/O; a miss opens a generic one.
 	inputs      *lru[string, games.Input]
+	paces       []time.Duration
 	postRetries int
 	routes      map[verb]route
 	commands    map[string]command
@@ -83,6 +88,15 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 	}
 	b.workers = make(chan struct{}, workers)
 	b.inputs = newLRU[string, games.Input](4096)
+	b.paces = o.Paces
+	if len(b.paces) == 0 {
+		b.paces = DefaultPaces()
+	}
+	for _, p := range b.paces {
+		if p < time.Minute {
+			return nil, fmt.Errorf("bot: a pace of %v is shorter than a minute", p)
+		}
+	}
 	if b.postRetries == 0 {
 		b.postRetries = 4
 	}

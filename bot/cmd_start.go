@@ -22,6 +22,7 @@ func (b *Bot) startCommand() command {
 		for _, o := range g.Options() {
 			opts = append(opts, commandOption(o))
 		}
+		opts = append(opts, b.paceOptions()...)
 		desc, loc := describe(games.Text{
 			EN: fmt.Sprintf("Open a table for %s (%d–%d players)", g.Title().EN, first(g.Seats()), second(g.Seats())),
 			CS: fmt.Sprintf("Založ stůl pro %s (%d–%d hráči)", g.Title().In(games.Czech), first(g.Seats()), second(g.Seats())),
@@ -140,7 +141,11 @@ func (b *Bot) onStartCommand(c *call) error {
 	if c.i.GuildID == "" {
 		return refuse("Games are played in server channels, not in direct messages.", "Hraje se v kanálech serveru, ne v soukromých zprávách.")
 	}
-	options, err := optionsFrom(kit.Game, sub.Options)
+	pace, given, err := b.paceFrom(sub.Options)
+	if err != nil {
+		return err
+	}
+	options, err := optionsFrom(kit.Game, given)
 	if err != nil {
 		return err
 	}
@@ -148,7 +153,7 @@ func (b *Bot) onStartCommand(c *call) error {
 	if c.i.GuildLocale != nil {
 		locale = string(*c.i.GuildLocale)
 	}
-	t, err := b.tables.Open(c.ctx, c.click(ID{}), kit.Game.Name(), options, locale)
+	t, err := b.tables.Open(c.ctx, c.click(ID{}), kit.Game.Name(), options, pace, locale)
 	if err != nil {
 		return err
 	}

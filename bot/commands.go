@@ -22,8 +22,9 @@ type command struct {
 // buildCommands lists every slash command, in the order /help and registration show them.
 // Bot.New calls it once.
 func (b *Bot) buildCommands() []command {
-	return []command{b.startCommand(), handCommand(), undoCommand(), statusCommand(), abandonCommand(), b.rulesCommand(),
-		helpCommand(), b.leaderboardCommand(), historyCommand()}
+	cmds := []command{b.startCommand(), handCommand(), undoCommand(), statusCommand()}
+	cmds = append(cmds, b.asyncCommands()...)
+	return append(cmds, abandonCommand(), b.rulesCommand(), helpCommand(), b.leaderboardCommand(), historyCommand())
 }
 
 // ApplicationCommands returns the definitions of every slash command, for registration.
@@ -129,6 +130,8 @@ const helpEN = `**tablebot** referees tabletop games right here in the channel.
 • **/start** ` + "`game`" + ` — open a table; others click **Join**, the host clicks **Start**.
 • Click **Your turn** (or type **/hand**) to open your private panel and make your move.
 • **/undo** — take back your last move while nothing new has been revealed (also **↩️** on your panel)
+• **/games** — your games on this server · **/away**, **/back** — let the AI play for you meanwhile · **/notify** — reminders by direct message
+• Each table has a pace (default 24 h per move): a reminder comes at half the time, and at the end of it the AI makes that move (or, with ` + "`at_deadline: wait`" + `, the others may vote). The host can **/kick** an absent player to the AI.
 • **/status** — show the table again · **/rules** — the rules · **/leaderboard** — the best players here · **/history** — finished games and their records
 • **/abandon** — end the game (the host or someone with Manage Channels).
 Games:`
@@ -137,6 +140,8 @@ const helpCS = `**tablebot** je rozhodčí deskových her přímo tady v kanálu
 • **/start** ` + "`hra`" + ` — založ stůl; ostatní kliknou na **Přidat se**, zakladatel na **Začít**.
 • Klikni na **Tvůj tah** (nebo napiš **/hand**), otevře se tvůj soukromý panel pro tah.
 • **/undo** — vzít zpět svůj poslední tah, dokud se nic nového neodhalilo (také **↩️** v panelu)
+• **/games** — tvoje hry na serveru · **/away**, **/back** — ať za tebe mezitím hraje AI · **/notify** — připomínky soukromou zprávou
+• Každý stůl má tempo (výchozí 24 h na tah): v polovině času přijde připomínka a po jeho uplynutí tah udělá AI (nebo s ` + "`po-termínu: čekat`" + ` mohou ostatní hlasovat). Zakladatel může nepřítomného hráče předat AI příkazem **/kick**.
 • **/status** — ukázat stůl · **/rules** — pravidla · **/leaderboard** — nejlepší hráči serveru · **/history** — dohrané hry a jejich záznamy
 • **/abandon** — ukončit hru (zakladatel nebo někdo s právem Spravovat kanály).
 Hry:`

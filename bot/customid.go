@@ -93,6 +93,10 @@ const (
 	verbAbandon verb = "abandon" // /abandon confirmation
 	verbRematch verb = "rematch" // end message: a new lobby with the same players
 	verbUndo    verb = "undo"    // panel: take back my last move
+	verbBack    verb = "back"    // panel: I am back, play my seat myself
+	verbVote    verb = "vote"    // deadline message: let the AI play seat Arg
+	verbKick    verb = "kick"    // /kick confirmation: put user Arg's seat on the AI
+	verbGames   verb = "games"   // board message: my games
 )
 
 // buildID makes the custom_id of a verb for a table's game at a revision.

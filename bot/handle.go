@@ -60,6 +60,8 @@ func routeTable() map[verb]route {
 		verbTyped: {(*Bot).onTyped, ackUpdate}, verbRules: {(*Bot).onRulesButton, ackInline},
 		verbScores: {(*Bot).onScores, ackEphemeral}, verbAbandon: {(*Bot).onAbandonConfirm, ackUpdate},
 		verbRematch: {(*Bot).onRematch, ackPublic}, verbUndo: {(*Bot).onUndo, ackUpdate},
+		verbBack: {(*Bot).onBack, ackUpdate}, verbVote: {(*Bot).onVote, ackEphemeral},
+		verbKick: {(*Bot).onKickConfirm, ackUpdate}, verbGames: {(*Bot).onGamesButton, ackEphemeral},
 	}
 }
 

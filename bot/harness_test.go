@@ -39,9 +39,11 @@ type harness struct {
 	fake  *fakediscord.Server
 	store store.Store
 	bots  []*instance
-	// lease is the referee's lease on an owed board (zero: the default); opts are the bots'.
+	// lease is the referee's lease on an owed board (zero: the default); opts are the bots';
+	// clock, when set, is the referees' clock.
 	lease time.Duration
 	opts  Options
+	clock *testClock
 
 	mu   sync.Mutex
 	done map[string]chan error // interaction ID → handled
@@ -60,11 +62,37 @@ func openBolt(t testing.TB) store.Store { return storetest.OpenBolt(t) }
 // openRedis opens the test Redis under a prefix of its own, deleted at the test's end.
 func openRedis(t testing.TB) store.Store { return storetest.OpenRedis(t) }
 
+// testClock is a settable clock shared by a harness's processes.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
 // newTables is one process's referee on st, with deterministic chance; lease is how long a
 // poster holds an owed board (zero: the default).
 func newTables(t testing.TB, st store.Store, lease ...time.Duration) *table.Service {
+	return newTablesAt(t, st, nil, lease...)
+}
+
+// newTablesAt is newTables on a clock (nil: the real one).
+func newTablesAt(t testing.TB, st store.Store, clock *testClock, lease ...time.Duration) *table.Service {
 	t.Helper()
 	o := table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if clock != nil {
+		o.Now = clock.Now
+	}
 	if len(lease) > 0 {
 		o.Lease = lease[0]
 	}
@@ -99,7 +127,7 @@ func (h *harness) addBot(transport string) *instance {
 	o := h.opts
 	o.ApplicationID, o.Logger = h.fake.ApplicationID(), logger
 	o.Handled = func(i *discordgo.Interaction, err error) { h.finished(i.ID, err) }
-	b, err := New(catalog.Kits(), newTables(h.t, h.store, h.lease), session, o)
+	b, err := New(catalog.Kits(), newTablesAt(h.t, h.store, h.clock, h.lease), session, o)
 	if err != nil {
 		h.t.Fatal(err)
 	}

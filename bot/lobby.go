@@ -20,6 +20,7 @@ func (b *Bot) lobbyMessage(t *table.Table, lang games.Lang) message {
 	if opts := describeOptions(kit.Game, t.Options, lang); opts != "" {
 		fmt.Fprintf(&sb, "%s %s\n", games.Say("Options:", "Možnosti:").In(lang), opts)
 	}
+	sb.WriteString(paceLine(t.Pace, lang) + "\n")
 	fmt.Fprintf(&sb, "%s (%d/%d):\n", games.Say("Seats", "Místa").In(lang), len(t.Seats), maxSeats)
 	for i, s := range t.Seats {
 		var who string

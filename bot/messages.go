@@ -105,6 +105,7 @@ func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, l
 	if len(mentions) > 0 {
 		sb.WriteString(" — " + mentionAll(mentions))
 	}
+	sb.WriteString(dueNote(t, st))
 	pictured := st
 	if len(shown) > 0 && shown[0] != nil {
 		pictured = shown[0]
@@ -114,9 +115,10 @@ func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, l
 		return message{}, err
 	}
 	row := discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: games.Say("Your turn", "Tvůj tah").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🎲"}, Style: discordgo.PrimaryButton, CustomID: buildID(t.Game, t.Rev(), verbTurn, "")},
+		turnButton(t, lang),
 		discordgo.Button{Label: games.Say("Scores", "Skóre").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbScores, "")},
 		discordgo.Button{Label: games.Say("Rules", "Pravidla").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbRules, "")},
+		discordgo.Button{Label: games.Say("My games", "Moje hry").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbGames, "")},
 	}}
 	return message{content: sb.String(), body: body, files: []*discordgo.File{file}, components: []discordgo.MessageComponent{row}, mentions: mentions}, nil
 }
@@ -256,7 +258,7 @@ func (b *Bot) refreshStatus(c *call, out table.Outcome) {
 // over) and tells the referee it was posted; inPanel is a user not to ping, already deciding in
 // their panel. A board that could not be posted stays owed in the table, and is posted by the
 // next interaction on the table or by the scheduler.
-func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome, inPanel string) {
+func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome, inPanel string, lead ...games.Text) {
 	t, st := out.Table, out.State
 	log = tableLog(log, t)
 	over := games.Over(st)
@@ -271,16 +273,18 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 		log.Error("could not draw the board message; it stays owed", "err", err)
 		return
 	}
+	for _, l := range lead {
+		// A line that explains the board (a deadline, a seat handed to the AI) after the header.
+		head, rest, _ := strings.Cut(m.content, "\n")
+		m.content = head + "\n" + l.In(t.Lang()) + "\n" + rest
+	}
 	msg, err := b.postRetrying(ctx, t.Channel, m)
 	if err != nil {
 		log.Error("could not post the board message; it stays owed", "err", err)
 		return
 	}
-	var board *table.PostedBoard
-	if !over && len(st.ToAct()) > 1 {
-		// Several seats decide: the status line of this board follows them.
-		board = &table.PostedBoard{ID: msg.ID, At: b.tables.Now(), Body: m.body}
-	}
+	// The newest board: its status line follows a simultaneous step, and "my games" links to it.
+	board := &table.PostedBoard{ID: msg.ID, At: b.tables.Now(), Body: m.body}
 	if err := b.tables.Announced(ctx, t.Channel, t.ID, t.Owed.Through, board); err != nil {
 		log.Warn("posted a board message but could not record it", "err", err)
 	}

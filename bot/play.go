@@ -20,6 +20,18 @@ func (b *Bot) panelMessage(c *call, p table.Seated, draft, note string) (message
 	if note != "" {
 		lines = append(lines, note)
 	}
+	if t.Seats[seat].Away {
+		lines = append(lines, "🤖 "+c.say(games.Say("The AI is playing your seat for now.", "Za tebe teď hraje AI.")))
+		file, err := b.privatePicture(t, st, seat, "", c.lang)
+		if err != nil {
+			return message{}, err
+		}
+		m.content, m.files = strings.Join(lines, "\n"), []*discordgo.File{file}
+		m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: c.say(games.Say("I'm back", "Jsem zpět")), Emoji: &discordgo.ComponentEmoji{Name: "👋"},
+				Style: discordgo.PrimaryButton, CustomID: buildID(t.Game, t.Rev(), verbBack, "")}}}}
+		return m, nil
+	}
 	composer, canCompose := st.(games.Composer)
 	undo := b.tables.CanUndo(t, seat)
 	if !games.IsToAct(st, seat) || !canCompose {

@@ -59,9 +59,14 @@ func (b *Bot) tick(ctx context.Context) {
 		return
 	}
 	for _, task := range tasks {
+		log := b.log.With("channel", task.Channel, "task", task.Kind, "seat", int(task.Seat), "revision", uint64(task.Rev))
 		switch task.Kind {
-		case "announce":
+		case table.TaskAnnounce:
 			b.repost(tctx, task.Channel)
+		case table.TaskRemind:
+			b.remind(tctx, log, task)
+		case table.TaskDeadline:
+			b.deadline(tctx, log, task)
 		}
 	}
 }

@@ -40,6 +40,7 @@ func routes() []route {
 		{method: "GET", pattern: "/gateway/bot", auth: true, handle: (*Server).getGatewayBot},
 		{method: "GET", pattern: "/users/@me", auth: true, handle: (*Server).getMe},
 		{method: "GET", pattern: "/users/{user}", auth: true, handle: (*Server).getUser},
+		{method: "POST", pattern: "/users/@me/channels", auth: true, handle: (*Server).postDMChannel},
 		{method: "GET", pattern: "/applications/@me", auth: true, handle: (*Server).getApplication},
 		{method: "GET", pattern: "/oauth2/applications/@me", auth: true, handle: (*Server).getApplication},
 		{method: "GET", pattern: "/applications/{app}/commands", auth: true, handle: (*Server).getCommands},
@@ -350,6 +351,36 @@ func (s *Server) getUser(req *Request) reply {
 		u = User{ID: id, Username: "user" + id}
 	}
 	return jsonReply(http.StatusOK, s.wireUser(u))
+}
+
+// postDMChannel opens (or returns) the DM channel with a user: {"recipient_id": "..."}.
+func (s *Server) postDMChannel(req *Request) reply {
+	var p struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if err := json.Unmarshal(req.JSON, &p); err != nil || p.RecipientID == "" {
+		return apiError(http.StatusBadRequest, codeInvalidFormBody, "Invalid Form Body")
+	}
+	id, ok := s.dms[p.RecipientID]
+	if !ok {
+		id = s.ids.next()
+		s.dms[p.RecipientID] = id
+		s.channels[id] = Channel{ID: id, Name: "dm-" + p.RecipientID, Type: 1}
+	}
+	u, known := s.users[p.RecipientID]
+	if !known {
+		u = User{ID: p.RecipientID, Username: "user" + p.RecipientID}
+	}
+	return jsonReply(http.StatusOK, map[string]any{"id": id, "type": 1, "last_message_id": nil,
+		"recipients": []any{s.wireUser(u)}})
+}
+
+// DMChannel returns the ID of the DM channel the bot opened with user, if any.
+func (s *Server) DMChannel(user string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id, ok := s.dms[user]
+	return id, ok
 }
 
 func (s *Server) getApplication(*Request) reply {

@@ -100,6 +100,7 @@ type Server struct {
 	interactions map[string]*interactionState
 	guilds       map[string]Guild
 	channels     map[string]Channel
+	dms          map[string]string // user ID -> DM channel ID
 	users        map[string]User
 	commands     map[string][]map[string]any // guild ID ("" = global) -> commands
 	faults       []fault
@@ -140,6 +141,7 @@ func New(cfg Config) (*Server, error) {
 		interactions: map[string]*interactionState{},
 		guilds:       map[string]Guild{},
 		channels:     map[string]Channel{},
+		dms:          map[string]string{},
 		users:        map[string]User{},
 		commands:     map[string][]map[string]any{},
 	}

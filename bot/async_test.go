@@ -40,7 +40,7 @@ func TestAbsentPlayer(t *testing.T) {
 	h := asyncHarness(t, openRedis)
 	first := h.addBot("gateway")
 	h.addBot("http")
-	lobby := h.openLobby(first, fakediscord.StringOption("pace", (24 * time.Hour).String()))
+	lobby := h.openLobby(first, fakediscord.StringOption("pace", (24*time.Hour).String()))
 	if !strings.Contains(lobby.Content, "24 h per move") {
 		t.Fatalf("the lobby does not show the pace: %q", lobby.Content)
 	}

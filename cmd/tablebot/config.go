@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -22,6 +23,27 @@ type Config struct {
 	Store   StoreConfig   `toml:"store"`
 	Redis   RedisConfig   `toml:"redis"`
 	Log     LogConfig     `toml:"log"`
+	Async   AsyncConfig   `toml:"async"`
+}
+
+// AsyncConfig is slow play: the paces /start offers.
+type AsyncConfig struct {
+	// Paces replaces the times per move offered besides live play (Go durations such as
+	// "10m", "24h"; each at least a minute). Empty means 1 h, 12 h, 24 h, 3 days and 7 days.
+	Paces []string `toml:"paces"`
+}
+
+// paces parses the configured paces.
+func (c AsyncConfig) paces() ([]time.Duration, error) {
+	var out []time.Duration
+	for _, p := range c.Paces {
+		d, err := time.ParseDuration(p)
+		if err != nil || d < time.Minute {
+			return nil, fmt.Errorf("config: async.paces has %q; want durations of at least a minute, like \"10m\" or \"24h\"", p)
+		}
+		out = append(out, d)
+	}
+	return out, nil
 }
 
 // DiscordConfig says how to reach Discord.
@@ -174,6 +196,9 @@ func (c Config) check() error {
 	}
 	if c.Discord.ShardCount < 1 || c.Discord.ShardID < 0 || c.Discord.ShardID >= c.Discord.ShardCount {
 		return fmt.Errorf("config: discord.shard_id %d and discord.shard_count %d: want 0 ≤ shard_id < shard_count", c.Discord.ShardID, c.Discord.ShardCount)
+	}
+	if _, err := c.Async.paces(); err != nil {
+		return err
 	}
 	switch c.Log.Level {
 	case "debug", "info", "warn", "error":

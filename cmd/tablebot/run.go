@@ -66,7 +66,8 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	b, err := bot.New(kits, tables, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: log, Metrics: reg})
+	paces, _ := cfg.Async.paces() // checked with the configuration
+	b, err := bot.New(kits, tables, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: log, Metrics: reg, Paces: paces})
 	if err != nil {
 		return err
 	}

@@ -174,6 +174,19 @@ func applyDefaults(c *Config) {
 	}
 }
 
+// snowflake reports whether s looks like a Discord ID: digits only, 1 to 20 of them.
+func snowflake(s string) bool {
+	if len(s) == 0 || len(s) > 20 {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // check refuses a configuration that lacks a required value, naming the key.
 func (c Config) check() error {
 	var missing []string
@@ -188,6 +201,9 @@ func (c Config) check() error {
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("config: missing %s", strings.Join(missing, "; "))
+	}
+	if !snowflake(c.Discord.ApplicationID) {
+		return fmt.Errorf("config: discord.application_id %q is not an application ID: copy the digits from the Developer Portal (General Information → Application ID)", c.Discord.ApplicationID)
 	}
 	switch c.Discord.Mode {
 	case "gateway", "http":

@@ -31,7 +31,7 @@ func runInvite(args []string, out, stderr io.Writer, getenv func(string) string)
 	path := fs.String("config", "", "the TOML configuration file")
 	appID := fs.String("app", "", "the application ID (default: from the configuration)")
 	if err := fs.Parse(args); err != nil {
-		return usageError(err.Error())
+		return flagError(err)
 	}
 	id := *appID
 	if id == "" {

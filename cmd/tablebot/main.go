@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"flag"
 	"io"
 	"os"
 	"os/signal"
@@ -35,7 +36,10 @@ func main() {
 // stopped at an illegal move or the bot failed, 2 bad usage or unreadable input.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	cmd := "run"
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+	switch {
+	case len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help"):
+		cmd, args = "help", nil
+	case len(args) > 0 && args[0] != "" && args[0][0] != '-':
 		cmd, args = args[0], args[1:]
 	}
 	kits := catalog.Kits()
@@ -54,7 +58,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		if a, err = parseRenderArgs(args, stderr); err == nil {
 			err = runRender(kits, a)
 		} else {
-			err = usageError(err.Error())
+			err = flagError(err)
 		}
 	case "selfplay":
 		err = runSelfplay(kits, args, stdout, stderr)
@@ -70,6 +74,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	switch {
 	case err == nil:
 		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0 // a subcommand's -h printed its flags
 	case errors.Is(err, errMoveFailed):
 		return 1
 	}
@@ -86,6 +92,15 @@ type usageError string
 
 func (u usageError) Error() string { return string(u) }
 
+// flagError turns a flag parsing error into a usageError, keeping flag.ErrHelp (a -h that
+// printed the flags, which is no error) as it is.
+func flagError(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return usageError(err.Error())
+}
+
 func mustRegistry(kits []catalog.Kit) *games.Registry {
 	reg, err := catalog.Registry(kits)
 	if err != nil {
@@ -94,7 +109,7 @@ func mustRegistry(kits []catalog.Kit) *games.Registry {
 	return reg
 }
 
-const helpText = `tablebot — a Discord bot that referees Ingenious and other tabletop games.
+const helpText = `tablebot — a Discord bot that referees tabletop games: Ingenious, FITS and more.
 
 Commands:
   tablebot [run] [--config FILE]                    run the bot (default config: tablebot.toml if present)
@@ -105,4 +120,7 @@ Commands:
                                                     play a game between AI players, print its record
   tablebot invite [--config FILE]                   print the URL that adds the bot to a server
   tablebot version                                  print the version
+  tablebot help                                     this text
+
+Each command takes -h for its own flags. Configuration: config.example.toml.
 `

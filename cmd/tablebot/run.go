@@ -39,7 +39,7 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	fs.SetOutput(stderr)
 	path := fs.String("config", "", "the TOML configuration file (default: tablebot.toml if present)")
 	if err := fs.Parse(args); err != nil {
-		return usageError(err.Error())
+		return flagError(err)
 	}
 	cfg, err := loadConfig(*path, getenv)
 	if err != nil {

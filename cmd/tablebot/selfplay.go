@@ -21,7 +21,7 @@ func runSelfplay(kits []catalog.Kit, args []string, out, stderr io.Writer) error
 	options := fs.String("options", "{}", "the game's options as a JSON object")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
-		return usageError(err.Error())
+		return flagError(err)
 	}
 	if len(pos) != 1 {
 		return usageError("usage: tablebot selfplay GAME [--players N] [--seed S] [--options JSON]")

@@ -33,3 +33,20 @@ func TestConfigShards(t *testing.T) {
 		}
 	}
 }
+
+func TestNewcomerHelpAndChecks(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
+		code, out, _ := runCmd(t, args...)
+		if code != 0 || !strings.Contains(out, "tablebot replay") || !strings.Contains(out, "tablebot selfplay") {
+			t.Errorf("tablebot %v: exit %d, %q", args, code, out)
+		}
+	}
+	if code, _, stderr := runCmd(t, "selfplay", "-h"); code != 0 || !strings.Contains(stderr, "-players") {
+		t.Errorf("selfplay -h: exit %d %q", code, stderr)
+	}
+	t.Chdir(t.TempDir())
+	_, err := loadConfig("", env(map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APPLICATION_ID": "…"}))
+	if err == nil || !strings.Contains(err.Error(), "application_id") {
+		t.Fatalf("the README's literal … as the application ID: %v", err)
+	}
+}

@@ -11,8 +11,8 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"

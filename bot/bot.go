@@ -57,6 +57,8 @@ type Bot struct {
 	// so that the modal opens at once, without store I/O; a miss opens a generic one.
 	inputs      *lru[string, games.Input]
 	paces       []time.Duration
+	panels      *lru[string, panel]
+	drawing     flight[string, panel]
 	postRetries int
 	routes      map[verb]route
 	commands    map[string]command
@@ -88,6 +90,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 	}
 	b.workers = make(chan struct{}, workers)
 	b.inputs = newLRU[string, games.Input](4096)
+	b.panels = newLRU[string, panel](256)
 	b.paces = o.Paces
 	if len(b.paces) == 0 {
 		b.paces = DefaultPaces()

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/store"
@@ -193,5 +196,49 @@ func TestEditsOfOneInteractionDoNotBlockAnother(t *testing.T) {
 	}
 	if err := h.waitHandled(slow.ID); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestClickStorm: forty identical clicks of the same commit arrive at once; exactly one move is
+// applied, everyone is answered, and the panels shown to the thirty-nine late clicks come from
+// the cache instead of being drawn again.
+func TestClickStorm(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, openBolt(t))
+	reg := prometheus.NewRegistry()
+	h.opts.Metrics = reg
+	in := h.addBot("http")
+	h.startGame(in, ben.ID)
+	panel, u := h.toConfirm(in)
+	commit := mustFind(t, panel, verbCommit, "")
+	before := playerMoves(h.table())
+	const n = 40
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ix := h.fake.Click(actor(u).On(panel), commit.CustomID)
+			if err := h.send(in, ix); err != nil {
+				t.Errorf("a click was answered with an error: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	if got := playerMoves(h.table()) - before; got != 1 {
+		t.Fatalf("%d moves applied for %d identical clicks", got, n)
+	}
+	hits := 0.0
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == "tablebot_panel_cache_hits_total" {
+			hits = f.GetMetric()[0].GetCounter().GetValue()
+		}
+	}
+	if hits < n-5 {
+		t.Fatalf("only %v of %d duplicate panels came from the cache", hits, n-1)
 	}
 }

@@ -52,3 +52,51 @@ func (c *lru[K, V]) put(k K, v V) {
 		delete(c.items, last.Value.(*lruEntry[K, V]).key)
 	}
 }
+
+// flight shares one computation among concurrent callers asking for the same key, so that a
+// storm of identical requests computes once.
+type flight[K comparable, V any] struct {
+	mu      sync.Mutex
+	pending map[K]*flightCall[V]
+}
+
+type flightCall[V any] struct {
+	done    chan struct{}
+	val     V
+	err     error
+	waiters int
+}
+
+// do returns fn's result for key, calling fn only if no call for key is under way; shared
+// reports whether the result came from another caller's call.
+func (f *flight[K, V]) do(key K, fn func() (V, error)) (v V, shared bool, err error) {
+	f.mu.Lock()
+	if f.pending == nil {
+		f.pending = map[K]*flightCall[V]{}
+	}
+	if c, ok := f.pending[key]; ok {
+		c.waiters++
+		f.mu.Unlock()
+		<-c.done
+		return c.val, true, c.err
+	}
+	c := &flightCall[V]{done: make(chan struct{})}
+	f.pending[key] = c
+	f.mu.Unlock()
+	c.val, c.err = fn()
+	f.mu.Lock()
+	delete(f.pending, key)
+	f.mu.Unlock()
+	close(c.done)
+	return c.val, false, c.err
+}
+
+// waiting returns how many callers wait for key's call (tests).
+func (f *flight[K, V]) waiting(key K) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c, ok := f.pending[key]; ok {
+		return c.waiters
+	}
+	return 0
+}

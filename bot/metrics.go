@@ -14,6 +14,8 @@ type metrics struct {
 	errors  *prometheus.CounterVec
 	ack     prometheus.Histogram
 	retries prometheus.Counter
+	// panelHits counts panels answered from the cache instead of drawn.
+	panelHits prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer, conflicts func() uint64) (*metrics, error) {
@@ -41,12 +43,16 @@ func newMetrics(reg prometheus.Registerer, conflicts func() uint64) (*metrics, e
 			Help:    "Time from receiving an interaction to sending its acknowledgement (deferred routes).",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 3},
 		}),
+		panelHits: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "tablebot_panel_cache_hits_total",
+			Help: "Panels answered from the cache of panels already drawn (identical clicks).",
+		}),
 		retries: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "tablebot_post_retries_total",
 			Help: "Channel posts retried after Discord failed on its side.",
 		}),
 	}
-	for _, c := range []prometheus.Collector{m.latency, m.moves, m.render, m.errors, m.ack, m.retries,
+	for _, c := range []prometheus.Collector{m.latency, m.moves, m.render, m.errors, m.ack, m.retries, m.panelHits,
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "tablebot_cas_conflicts_total",
 			Help: "Table writes that lost a compare-and-set race and were retried or refused.",

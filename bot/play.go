@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -11,9 +12,61 @@ import (
 	"github.com/tablebot/tablebot/table"
 )
 
+// panel is a panel message as drawn: what the panel cache keeps.
+type panel struct {
+	content    string
+	components []discordgo.MessageComponent
+	file       []byte
+	fileName   string
+}
+
 // panelMessage builds seat's ephemeral panel at draft: the private picture, the hint, and the
 // panel's buttons and menu. note, when set, is shown above the hint (an error or "moved on").
+// A panel is a pure function of the table's revision, the seat, the draft, the note and the
+// language, so panels drawn once are kept in a small cache: a storm of identical clicks costs
+// one drawing.
 func (b *Bot) panelMessage(c *call, p table.Seated, draft, note string) (message, error) {
+	key := fmt.Sprintf("%s\x00%d\x00%d\x00%s\x00%s\x00%s", p.Table.ID, p.Table.Rev(), p.Seat, draft, note, c.lang)
+	if hit, ok := b.panels.get(key); ok {
+		b.metrics.panelHits.Inc()
+		return hit.message(), nil
+	}
+	drawn, shared, err := b.drawing.do(key, func() (panel, error) {
+		m, err := b.drawPanel(c, p, draft, note)
+		if err != nil {
+			return panel{}, err
+		}
+		pn := panel{content: m.content, components: m.components}
+		if len(m.files) == 1 {
+			var buf bytes.Buffer
+			if _, err := buf.ReadFrom(m.files[0].Reader); err != nil {
+				return panel{}, fmt.Errorf("read panel picture: %w", err)
+			}
+			pn.file, pn.fileName = buf.Bytes(), m.files[0].Name
+		}
+		b.panels.put(key, pn)
+		return pn, nil
+	})
+	if err != nil {
+		return message{}, err
+	}
+	if shared {
+		b.metrics.panelHits.Inc()
+	}
+	return drawn.message(), nil
+}
+
+// message is the panel as a message to send (each send reads its own copy of the picture).
+func (p panel) message() message {
+	m := message{ephemeral: true, content: p.content, components: p.components}
+	if p.file != nil {
+		m.files = []*discordgo.File{{Name: p.fileName, ContentType: "image/png", Reader: bytes.NewReader(p.file)}}
+	}
+	return m
+}
+
+// drawPanel draws a panel message; see panelMessage.
+func (b *Bot) drawPanel(c *call, p table.Seated, draft, note string) (message, error) {
 	t, st, seat := p.Table, p.State, p.Seat
 	m := message{ephemeral: true}
 	var lines []string

@@ -21,7 +21,8 @@
 //     guild command bulk overwrite and list, interaction callbacks, the
 //     interaction webhook (follow-ups; get, edit and delete of @original and
 //     follow-ups), channel messages (create, get, edit, delete), channels
-//     and guilds (with a per-guild preferred_locale). JSON and
+//     and guilds (with a per-guild preferred_locale), DM channels opened
+//     with POST /users/@me/channels (DMChannel tells which). JSON and
 //     multipart/form-data bodies (payload_json plus files[n]) are decoded.
 //   - Bot routes require "Authorization: Bot <token>" (401 otherwise);
 //     webhook and callback routes do not. Unknown routes get Discord's 404
@@ -51,7 +52,7 @@
 // Rate limits (no rate-limit headers, never 429), permissions (every member
 // may do everything), the 3-second and 15-minute interaction token deadlines
 // on REST routes (only the HTTP reply is bounded by Config.ReplyTimeout),
-// ordinary webhooks, reactions, threads, DMs opened over REST, members and
+// ordinary webhooks, reactions, threads, members and
 // roles, autocomplete interactions, message history listing, gateway
 // compression (zlib-stream), ETF encoding, sharding beyond recording the
 // shard, and the gateway's own identify and presence rate limits. Unknown

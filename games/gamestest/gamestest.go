@@ -101,6 +101,7 @@ func (s Suite) Run(t *testing.T) {
 	}
 	for _, c := range s.Cases {
 		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel() // cases share nothing
 			seed := Seed(t)
 			for i := range s.Games {
 				r := rand.New(rand.NewPCG(seed, uint64(i)))

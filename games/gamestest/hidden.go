@@ -68,7 +68,7 @@ func (h *hiddenCheck) check(t *testing.T, st games.State, r *rand.Rand) {
 				break
 			}
 		}
-		playOn(t, det, r, 30)
+		playOn(t, det, r, 8)
 	}
 	if Fingerprint(st) != before {
 		t.Fatalf("Determinize changed the state it was called on")

@@ -91,7 +91,7 @@ func (s Suite) checkPanels(t *testing.T, st games.State, seat games.Seat, legal 
 	for _, a := range legal {
 		listed[key(s.Canonical(a))] = true
 	}
-	for range 3 {
+	for range 2 {
 		draft, err := RandomDraft(c, seat, r)
 		if err != nil {
 			t.Fatalf("seat %v's panels: %v", seat, err)

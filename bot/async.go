@@ -226,6 +226,17 @@ func (b *Bot) deadline(ctx context.Context, log *slog.Logger, task table.Task) {
 		return
 	}
 	b.countMoves(d.Outcome)
+	if !d.Outcome.Announce {
+		// A simultaneous step goes on: the AI's choice stays hidden like anyone's; say only that
+		// it was made.
+		kit, _ := b.kit(t.Game)
+		text := games.Text{EN: fmt.Sprintf("⏰ %s's time ran out — the AI chose for %s; waiting for the others.", name, name),
+			CS: fmt.Sprintf("⏰ Čas na tah vypršel (%s) — volbu udělala AI; čeká se na ostatní.", name)}
+		if _, err := b.postRetrying(ctx, t.Channel, message{content: kit.Game.Emoji() + " " + text.In(lang)}); err != nil {
+			log.Warn("could not tell the channel about a deadline", "err", err)
+		}
+		return
+	}
 	lead := games.Text{EN: fmt.Sprintf("⏰ %s's time ran out — the AI decided for %s:", name, name),
 		CS: fmt.Sprintf("⏰ Čas na tah vypršel (%s) — rozhodla AI:", name)}
 	b.announce(ctx, log, d.Outcome, "", lead)

@@ -160,10 +160,9 @@ func TestWaitVoteAwayBackGamesDM(t *testing.T) {
 	if tb := h.table(); !tb.Seats[0].Away || h.toAct() != 1 {
 		t.Fatalf("after /away: away %v, to act %d", tb.Seats[0].Away, h.toAct())
 	}
-	panel := h.openPanel(in, ada)
-	back := mustFind(t, panel, verbBack, "")
-	if _, err := h.click(in, ada, panel, back); err != nil || h.table().Seats[0].Away {
-		t.Fatalf("I'm back: %v", err)
+	// Any click of Ada's own brings her back: opening her panel.
+	if panel := h.openPanel(in, ada); h.table().Seats[0].Away || !strings.Contains(panel.Content, "Welcome back") {
+		t.Fatalf("Ada's panel after /away: %q, away %v", panel.Content, h.table().Seats[0].Away)
 	}
 	// Two more games in other channels: /games lists all three for Ben.
 	for _, ch := range []string{"900000000000000010", "900000000000000011"} {
@@ -193,5 +192,36 @@ func TestWaitVoteAwayBackGamesDM(t *testing.T) {
 	list := h.seen(ix)
 	if !list.Ephemeral() || strings.Count(list.Content, "• ") != 3 || !strings.Contains(list.Content, "<#900000000000000010>") || !strings.Contains(list.Content, "discord.com/channels/") {
 		t.Fatalf("/games: %q", list.Content)
+	}
+}
+
+// TestVanishedPlayersGameFinishes: nobody at a FITS table for two ever moves again after the
+// start; deadline after deadline the AI decides for them, and the game ends by itself at the
+// table's pace, archived and on the leaderboard.
+func TestVanishedPlayersGameFinishes(t *testing.T) {
+	t.Parallel()
+	h := asyncHarness(t, openBolt)
+	in := h.addBot("gateway")
+	lobby := h.openGameLobby(in, "fits", fakediscord.StringOption("boards", "1"), fakediscord.StringOption("pace", time.Hour.String()))
+	h.seatAndStart(in, lobby, ben.ID)
+	for i := 0; !games.Over(h.state()); i++ {
+		if i > 200 {
+			t.Fatal("the game did not finish by itself")
+		}
+		h.clock.Add(time.Hour)
+		h.tickAll()
+	}
+	end := h.lastBoard()
+	if !strings.Contains(end.Content, "Game over") {
+		t.Fatalf("the last message: %q", end.Content)
+	}
+	tb := h.table()
+	if !tb.Archived {
+		t.Fatal("not archived")
+	}
+	for _, m := range tb.Record.Moves {
+		if m.Seat >= 0 && m.By != games.ByAI {
+			t.Fatalf("a move nobody made is not marked as the AI's: %+v", m)
+		}
 	}
 }

@@ -86,7 +86,11 @@ func mentionAll(users []string) string {
 func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, lang games.Lang, inPanel string, shown ...games.State) (message, error) {
 	kit, _ := b.kit(t.Game)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s **%s** · %s\n", kit.Game.Emoji(), kit.Game.Title().In(lang), progress(t, st).In(lang))
+	fmt.Fprintf(&sb, "%s **%s** · %s", kit.Game.Emoji(), kit.Game.Title().In(lang), progress(t, st).In(lang))
+	if !t.Pace.Live() {
+		fmt.Fprintf(&sb, " · ⏱ %s", games.Say("%s per move", "%s na tah", paceName(t.Pace.Per, lang)).In(lang))
+	}
+	sb.WriteString("\n")
 	for _, s := range steps {
 		for _, e := range s.Events {
 			if e.Minor {
@@ -285,7 +289,11 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 	}
 	// The newest board: its status line follows a simultaneous step, and "my games" links to it.
 	board := &table.PostedBoard{ID: msg.ID, At: b.tables.Now(), Body: m.body}
-	if err := b.tables.Announced(ctx, t.Channel, t.ID, t.Owed.Through, board); err != nil {
+	through := len(t.Record.Moves)
+	if t.Owed != nil {
+		through = t.Owed.Through
+	}
+	if err := b.tables.Announced(ctx, t.Channel, t.ID, through, board); err != nil {
 		log.Warn("posted a board message but could not record it", "err", err)
 	}
 }

@@ -245,7 +245,17 @@ func (b *Bot) openPanel(c *call, id ID) error {
 		return err
 	}
 	b.repostIfOwed(c, p.Table)
-	m, err := b.panelMessage(c, p, "", "")
+	note := ""
+	if p.Table.Seats[p.Seat].Away {
+		// Any click of an away player's own brings them back.
+		out, err := b.tables.SetAway(c.ctx, c.click(ID{}), false)
+		if err != nil {
+			return err
+		}
+		p = table.Seated{Table: out.Table, State: out.State, Seat: out.Seat}
+		note = "👋 " + c.say(games.Say("Welcome back — you play your seat again.", "Vítej zpět — znovu hraješ sám/sama."))
+	}
+	m, err := b.panelMessage(c, p, "", note)
 	if err != nil {
 		return err
 	}

@@ -132,3 +132,15 @@ func TestAnd(t *testing.T) {
 		}
 	}
 }
+
+func TestRecordByField(t *testing.T) {
+	good := `{"game":"x","version":1,"options":{},"players":["A"],"moves":[{"seat":0,"action":{"type":"t"},"by":"ai"},{"seat":0,"action":{"type":"t"}}]}`
+	rec, err := DecodeRecord([]byte(good))
+	if err != nil || rec.Moves[0].By != ByAI || rec.Moves[1].By != "" {
+		t.Fatalf("%+v %v", rec.Moves, err)
+	}
+	back, err := json.Marshal(rec.Moves[1])
+	if err != nil || strings.Contains(string(back), "by") {
+		t.Fatalf("a player's own move is written with a by: %s", back)
+	}
+}

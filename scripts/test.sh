@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of tablebot. Tests that need Redis use $REDIS_URL or 127.0.0.1:6379; when
 # nothing answers there this script starts a throw-away redis-server (installing Debian's
-# package first if it is missing and we are root). Extra arguments go to `go test`.
+# package first if it is missing and we are root); the browser test needs Chromium, installed
+# the same way. Extra arguments go to `go test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,4 +25,10 @@ if [ -z "${REDIS_URL:-}" ] && ! redis_up; then
   redis_up || { echo "test.sh: redis-server did not come up" >&2; exit 1; }
 fi
 
-exec go test -race -count=1 "$@" ./...
+# The local table's browser test drives Debian's Chromium (with an emoji font for names).
+if ! command -v chromium >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "test.sh: installing chromium for the browser test" >&2
+  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
+fi
+
+exec go test -race -count=1 -p 4 "$@" ./...

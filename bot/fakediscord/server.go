@@ -296,6 +296,15 @@ func (s *Server) notifyLocked() {
 	s.changed = make(chan struct{})
 }
 
+// Changed returns a channel that is closed at the next change of the fake's
+// state (a message posted or edited, an interaction answered, ...): a viewer
+// waits on it, then looks again and asks for the next one.
+func (s *Server) Changed() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changed
+}
+
 // waitUntil calls check under s.mu until it reports done, the context ends or
 // the server closes.
 func (s *Server) waitUntil(ctx context.Context, check func() bool) error {

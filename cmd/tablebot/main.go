@@ -1,6 +1,7 @@
 // Command tablebot runs the tablebot Discord bot and its tools.
 //
-//	tablebot [run] [--config FILE]       run the bot (the default)
+//	tablebot [run] [--config FILE]       run the bot (the default; without a token: the local table)
+//	tablebot play [--addr A]             play in a browser, without Discord
 //	tablebot replay FILE                 apply and validate a record, print the result as JSON
 //	tablebot render FILE [--move N] [--seat S] -o out.png
 //	tablebot selfplay GAME [--players N] [--seed S]   play an AI game, print its record
@@ -46,7 +47,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	var err error
 	switch cmd {
 	case "run":
+		if localOnly(args, getenv) {
+			fmt.Fprintln(stdout, "No Discord token is configured (DISCORD_TOKEN or tablebot.toml): starting the local table instead.")
+			err = runPlay(ctx, nil, stdout, stderr, nil)
+			break
+		}
 		err = runBot(ctx, kits, args, stderr, getenv, nil)
+	case "play":
+		err = runPlay(ctx, args, stdout, stderr, nil)
 	case "replay":
 		if len(args) != 1 {
 			err = usageError("usage: tablebot replay FILE")
@@ -87,6 +95,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	return 1
 }
 
+// localOnly reports whether `tablebot run` has nothing to connect to Discord with: no
+// arguments, no DISCORD_TOKEN and no tablebot.toml. It then plays locally instead.
+func localOnly(args []string, getenv func(string) string) bool {
+	if len(args) > 0 || getenv("DISCORD_TOKEN") != "" {
+		return false
+	}
+	_, err := os.Stat("tablebot.toml")
+	return err != nil
+}
+
 // usageError is a command line that could not be understood.
 type usageError string
 
@@ -112,7 +130,9 @@ func mustRegistry(kits []catalog.Kit) *games.Registry {
 const helpText = `tablebot — a Discord bot that referees tabletop games: Ingenious, FITS and more.
 
 Commands:
-  tablebot [run] [--config FILE]                    run the bot (default config: tablebot.toml if present)
+  tablebot [run] [--config FILE]                    run the bot (default config: tablebot.toml if present);
+                                                    with no Discord token configured, the local table
+  tablebot play [--addr 127.0.0.1:8080]             every game in a browser, without Discord
   tablebot replay FILE                              apply and validate a record, print the result as JSON
   tablebot render FILE [--move N] [--seat S] [--lang en|cs] -o out.png
                                                     draw the table after move N as seat S sees it

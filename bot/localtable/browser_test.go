@@ -1,0 +1,192 @@
+package localtable
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tablebot/tablebot/store/storetest"
+)
+
+var screenshots = flag.String("screenshots", "", "also write the page's screenshots to this directory (the README's are in docs/)")
+
+// browser finds Chromium. CI installs it (scripts/test.sh); elsewhere the test says how.
+func browser(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("no Chromium: scripts/test.sh installs Debian's chromium package")
+	}
+	t.Skip("no Chromium here: `apt-get install chromium` (scripts/test.sh does it when run as root)")
+	return ""
+}
+
+// step is the test's hand on one tab: it makes the next move it can — confirm the move in
+// its newest panel, or open its panel from the newest board — and reports what it did. It also
+// lists the ephemeral messages the tab shows, by ID.
+const step = `(() => {
+  window.opened = window.opened || {};
+  const msgs = [...document.querySelectorAll('.msg')];
+  const eph = msgs.filter(m => m.classList.contains('ephemeral')).map(m => m.dataset.id);
+  if (msgs.some(m => /Game over|Konec hry/.test(m.textContent))) return {did: 'over', eph};
+  const last = [...document.querySelectorAll('.msg.ephemeral')].pop();
+  if (last) {
+    const drop = [...last.querySelectorAll('button.s3')].find(b => !b.disabled);
+    if (drop && !window.opened['drop' + last.dataset.id + drop.dataset.customId]) {
+      window.opened['drop' + last.dataset.id + drop.dataset.customId] = 1;
+      drop.click(); return {did: 'drop', eph};
+    }
+  }
+  const board = msgs.filter(m => !m.classList.contains('ephemeral')).pop();
+  const turn = board && [...board.querySelectorAll('button')].find(b => b.textContent.includes('🎲'));
+  if (turn && !window.opened[board.dataset.id]) {
+    window.opened[board.dataset.id] = 1;
+    turn.click(); return {did: 'turn', eph};
+  }
+  return {did: 'wait', eph};
+})()`
+
+type stepResult struct {
+	Did string   `json:"did"`
+	Eph []string `json:"eph"`
+}
+
+// TestBrowserGame plays a whole game of FITS (one board) for Ada and Ben and an AI in two
+// browser tabs of a real Chromium: /start typed into the page, Join, Add AI and Start clicked,
+// every move made by clicking the panels. It checks the end and the ranking, and that no
+// ephemeral panel of one player ever shows in the other's tab; it takes screenshots at phone
+// and desktop widths.
+func TestBrowserGame(t *testing.T) {
+	exe := browser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	srv, err := Start(ctx, Options{Addr: "127.0.0.1:0", Store: storetest.OpenBolt(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+
+	alloc, stop := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
+	defer stop()
+	ada, closeAda := chromedp.NewContext(alloc)
+	defer closeAda()
+	if err := chromedp.Do(ada, chromedp.Navigate(srv.URL()+"?user=ada"), chromedp.WaitVisible("#command")); err != nil {
+		t.Fatalf("open Ada's tab: %v", err)
+	}
+	ben, closeBen := chromedp.NewContext(ada) // a second tab of the browser Ada's tab started
+	defer closeBen()
+	if err := chromedp.Do(ben, chromedp.Navigate(srv.URL()+"?user=ben"), chromedp.WaitVisible("#command")); err != nil {
+		t.Fatalf("open Ben's tab: %v", err)
+	}
+	run := func(tab context.Context, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(tab, actions...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eval := func(tab context.Context, js string, out any) {
+		t.Helper()
+		v, err := chromedp.Run(tab, chromedp.Evaluate[json.RawMessage](js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(v, out); err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+	}
+	text := func(tab context.Context, action chromedp.Action[string]) string {
+		t.Helper()
+		v, err := chromedp.Run(tab, action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	clickText := func(tab context.Context, label string) {
+		t.Helper()
+		js := fmt.Sprintf(`(() => { const b = [...document.querySelectorAll('.msg button')].reverse().find(b => b.textContent.trim() === %q && !b.disabled); if (b) b.click(); return !!b; })()`, label)
+		for deadline := time.Now().Add(10 * time.Second); ; {
+			var ok bool
+			eval(tab, js, &ok)
+			if ok {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("no %q button:\n%s", label, text(tab, chromedp.OuterHTML("#messages")))
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	run(ada, chromedp.SendKeys("#command", "/start fits boards:1 pace:live"))
+	var sent bool
+	eval(ada, `(() => { document.getElementById('compose').requestSubmit(); return true; })()`, &sent)
+	clickText(ben, "Join")
+	clickText(ada, "Add AI")
+	clickText(ada, "Start")
+
+	seen := map[string]map[string]bool{"ada": {}, "ben": {}}
+	over := map[string]bool{}
+	for moves := 0; !over["ada"] || !over["ben"]; moves++ {
+		if moves > 400 {
+			t.Fatal("the game did not end after 400 steps")
+		}
+		for who, tab := range map[string]context.Context{"ada": ada, "ben": ben} {
+			var r stepResult
+			eval(tab, step, &r)
+			over[who] = r.Did == "over"
+			for _, id := range r.Eph {
+				seen[who][id] = true
+			}
+		}
+		time.Sleep(60 * time.Millisecond)
+	}
+	for id := range seen["ada"] {
+		if seen["ben"][id] {
+			t.Fatalf("the ephemeral message %s showed in both tabs", id)
+		}
+	}
+	if len(seen["ada"]) == 0 || len(seen["ben"]) == 0 {
+		t.Fatal("no panels were seen")
+	}
+	final := text(ada, chromedp.Text("#messages"))
+	if !strings.Contains(final, "Game over") || !strings.Contains(final, "Ada") || !strings.Contains(final, "Ben") || !strings.Contains(final, "AI 1") {
+		t.Fatalf("the end does not rank the players:\n%s", final[max(0, len(final)-600):])
+	}
+	dir := t.TempDir()
+	if *screenshots != "" {
+		dir = *screenshots
+	}
+	for _, shot := range []struct {
+		name string
+		w, h int64
+	}{{"local-table-phone.png", 400, 860}, {"local-table-desktop.png", 1280, 900}} {
+		run(ada, chromedp.EmulateViewport(shot.w, shot.h), chromedp.Sleep(300*time.Millisecond))
+		png, err := chromedp.Run(ada, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(png) < 1000 {
+			t.Fatalf("screenshot %s is empty", shot.name)
+		}
+		if err := os.WriteFile(filepath.Join(dir, shot.name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("screenshots in %s", dir)
+}

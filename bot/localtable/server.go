@@ -1,0 +1,262 @@
+package localtable
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/fakediscord"
+	"github.com/tablebot/tablebot/bot/restproxy"
+	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/table"
+)
+
+//go:embed web
+var assets embed.FS
+
+// The one server and channel of the local table.
+const (
+	GuildID   = "700000000000000001"
+	ChannelID = "700000000000000002"
+)
+
+// Options configure a local table. The zero value of each field is documented.
+type Options struct {
+	// Addr is where the page is served; empty means 127.0.0.1:8080 (":0" picks a free port).
+	Addr string
+	// Store keeps the games; nil opens nothing and fails.
+	Store store.Store
+	// Logger receives the bot's logs; nil means slog.Default().
+	Logger *slog.Logger
+	// Paces are the paces /start offers (see bot.Options.Paces); nil means the defaults.
+	Paces []time.Duration
+}
+
+// Server is a running local table: the fake Discord, the bot and the page.
+type Server struct {
+	fake    *fakediscord.Server
+	bot     *bot.Bot
+	session *discordgo.Session
+	http    *http.Server
+	ln      net.Listener
+	log     *slog.Logger
+
+	mu     sync.Mutex
+	users  map[string]*person // by ID
+	tokens map[string]string  // interaction token → user ID who sent it
+	order  []string           // user IDs as they joined
+	modals map[string]*modal  // user ID → the modal waiting for them
+}
+
+// person is one user of the page.
+type person struct {
+	User fakediscord.User
+}
+
+// Start starts the fake Discord, the bot (over the gateway, on o.Store) and the page. Stop it
+// with Close.
+func Start(ctx context.Context, o Options) (*Server, error) {
+	if o.Store == nil {
+		return nil, errors.New("localtable: no store")
+	}
+	if o.Addr == "" {
+		o.Addr = "127.0.0.1:8080"
+	}
+	log := o.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	fake, err := fakediscord.New(fakediscord.Config{})
+	if err != nil {
+		return nil, fmt.Errorf("localtable: fake Discord: %w", err)
+	}
+	s := &Server{fake: fake, log: log, users: map[string]*person{}, tokens: map[string]string{}, modals: map[string]*modal{}}
+	fake.SetGuild(fakediscord.Guild{ID: GuildID, Name: "Local table", PreferredLocale: "en-US"})
+	fake.SetChannel(fakediscord.Channel{ID: ChannelID, GuildID: GuildID, Name: "table"})
+	for _, u := range []fakediscord.User{
+		{ID: "100000000000000001", Username: "ada", GlobalName: "Ada", Locale: "en-US"},
+		{ID: "100000000000000002", Username: "ben", GlobalName: "Ben", Locale: "cs"},
+		{ID: "100000000000000003", Username: "cid", GlobalName: "Cid", Locale: "en-GB"},
+		{ID: "100000000000000004", Username: "dana", GlobalName: "Dana", Locale: "cs"},
+	} {
+		s.addUser(u)
+	}
+	tables, err := table.New(o.Store, catalog.Games(catalog.Kits()), table.Options{Logger: log})
+	if err != nil {
+		fake.Close()
+		return nil, err
+	}
+	session, err := discordgo.New("Bot " + fake.Token())
+	if err != nil {
+		fake.Close()
+		return nil, fmt.Errorf("localtable: session: %w", err)
+	}
+	session.Client = restproxy.Client(fake.URL(), 20*time.Second)
+	session.LogLevel = -1
+	b, err := bot.New(catalog.Kits(), tables, session, bot.Options{ApplicationID: fake.ApplicationID(), Logger: log, Paces: o.Paces})
+	if err != nil {
+		fake.Close()
+		return nil, err
+	}
+	if err := b.Gateway(ctx, session); err != nil {
+		fake.Close()
+		return nil, err
+	}
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := fake.WaitConnected(wctx); err != nil {
+		s.closeAll()
+		return nil, fmt.Errorf("localtable: the bot did not connect: %w", err)
+	}
+	if err := b.RegisterCommands(wctx, GuildID); err != nil {
+		s.closeAll()
+		return nil, err
+	}
+	s.bot, s.session = b, session
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		s.closeAll()
+		return nil, fmt.Errorf("localtable: listen on %s: %w", o.Addr, err)
+	}
+	s.ln = ln
+	s.http = &http.Server{Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := s.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("local table: serving the page failed", "err", err)
+		}
+	}()
+	go b.RunScheduler(ctx, 5*time.Second)
+	return s, nil
+}
+
+// URL is the page's address.
+func (s *Server) URL() string { return "http://" + s.ln.Addr().String() + "/" }
+
+// Close stops the page, the bot and the fake Discord; games stay in the store.
+func (s *Server) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if s.http != nil {
+		_ = s.http.Shutdown(ctx)
+	}
+	s.closeAll()
+	if s.bot != nil {
+		return s.bot.Wait(ctx)
+	}
+	return nil
+}
+
+func (s *Server) closeAll() {
+	if s.session != nil {
+		_ = s.session.Close()
+	}
+	s.fake.Close()
+}
+
+// addUser adds a person the page can act as.
+func (s *Server) addUser(u fakediscord.User) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.users[u.ID]; !ok {
+		s.order = append(s.order, u.ID)
+	}
+	s.users[u.ID] = &person{User: u}
+}
+
+// user returns the person called name (their username, case-insensitive) or with that ID.
+func (s *Server) user(name string) (fakediscord.User, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	name = strings.ToLower(strings.TrimSpace(name))
+	for _, id := range s.order {
+		u := s.users[id].User
+		if u.ID == name || u.Username == name {
+			return u, true
+		}
+	}
+	return fakediscord.User{}, false
+}
+
+// setLocale changes a person's Discord language.
+func (s *Server) setLocale(id, locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p, ok := s.users[id]; ok {
+		p.User.Locale = locale
+	}
+}
+
+// people lists the page's persons in the order they joined.
+func (s *Server) people() []fakediscord.User {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]fakediscord.User, len(s.order))
+	for i, id := range s.order {
+		out[i] = s.users[id].User
+	}
+	return out
+}
+
+// sent remembers who sent an interaction, so that its ephemeral answers are shown to them only.
+func (s *Server) sent(ix *fakediscord.Interaction, user string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokens[ix.Token] = user
+}
+
+// tokensOf lists the tokens of user's interactions.
+func (s *Server) tokensOf(user string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for tok, u := range s.tokens {
+		if u == user {
+			out = append(out, tok)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// routes is the page and its API.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	web, _ := fs.Sub(assets, "web")
+	mux.Handle("GET /", http.FileServerFS(web))
+	mux.HandleFunc("GET /api/view", s.handleView)
+	mux.HandleFunc("GET /api/events", s.handleEvents)
+	mux.HandleFunc("POST /api/command", s.handleCommand)
+	mux.HandleFunc("POST /api/click", s.handleClick)
+	mux.HandleFunc("POST /api/modal", s.handleModal)
+	mux.HandleFunc("POST /api/locale", s.handleLocale)
+	target, _ := url.Parse(s.fake.URL().String())
+	mux.HandleFunc("GET /attachments/", func(w http.ResponseWriter, r *http.Request) {
+		u := *target
+		u.Path = r.URL.Path
+		resp, err := http.Get(u.String())
+		if err != nil {
+			http.Error(w, "attachment unavailable", http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
+		w.Header().Set("Cache-Control", "max-age=3600")
+		w.WriteHeader(resp.StatusCode)
+		_, _ = ioCopy(w, resp.Body)
+	})
+	return mux
+}

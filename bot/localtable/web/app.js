@@ -1,0 +1,179 @@
+// The local table: shows the fake Discord channel as one person sees it, and sends their
+// clicks, menu choices, modal answers and slash commands. Everything shown comes from what the
+// bot sent to the fake Discord; nothing here knows any game.
+"use strict";
+const params = new URLSearchParams(location.search);
+let me = params.get("user") || localStorage.getItem("tablebot-user") || "ada";
+let state = null;
+const $ = (id) => document.getElementById(id);
+
+async function api(path, body) {
+  const r = await fetch(path, body ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {});
+  if (!r.ok) throw new Error(await r.text());
+  return r.json();
+}
+
+function esc(s) { return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c])); }
+
+function relative(unix) {
+  const d = unix * 1000 - Date.now(), a = Math.abs(d) / 1000;
+  const [n, unit] = a < 90 ? [Math.round(a), "second"] : a < 5400 ? [Math.round(a / 60), "minute"] : a < 129600 ? [Math.round(a / 3600), "hour"] : [Math.round(a / 86400), "day"];
+  const lang = (state && state.me.locale.startsWith("cs")) ? "cs" : "en";
+  return new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(Math.sign(d) * n, unit);
+}
+
+// render writes Discord's markdown subset as HTML: bold, italic, code, mentions, channels,
+// timestamps and links.
+function render(text) {
+  const names = Object.fromEntries((state ? state.users : []).map((u) => [u.id, u.name]));
+  let h = esc(text);
+  h = h.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${esc(names[id] || id)}</span>`);
+  h = h.replace(/&lt;#(\d+)&gt;/g, `<span class="mention">#table</span>`);
+  h = h.replace(/&lt;t:(\d+):R&gt;/g, (_, t) => `<time>${relative(+t)}</time>`);
+  h = h.replace(/\*\*(.+?)\*\*/g, "<b>$1</b>").replace(/\*(.+?)\*/g, "<i>$1</i>").replace(/`([^`]+)`/g, "<code>$1</code>");
+  h = h.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1" target="_blank" rel="noopener">$1</a>');
+  return h.replace(/\n/g, "<br>");
+}
+
+function button(msg, c) {
+  const b = document.createElement("button");
+  b.className = "s" + (c.style || 2);
+  b.textContent = (c.emoji && c.emoji.name ? c.emoji.name + " " : "") + (c.label || "");
+  b.disabled = !!c.disabled;
+  b.dataset.customId = c.custom_id;
+  b.onclick = () => act({ user: me, message: msg.id, custom_id: c.custom_id });
+  return b;
+}
+
+function select(msg, c) {
+  const s = document.createElement("select");
+  s.dataset.customId = c.custom_id;
+  const ph = document.createElement("option");
+  ph.textContent = c.placeholder || "Choose…"; ph.value = ""; ph.disabled = true; ph.selected = true;
+  s.append(ph);
+  for (const o of c.options || []) {
+    const opt = document.createElement("option");
+    opt.value = o.value;
+    opt.textContent = o.label + (o.description ? " — " + o.description : "");
+    s.append(opt);
+  }
+  s.onchange = () => act({ user: me, message: msg.id, custom_id: c.custom_id, values: [s.value] });
+  return s;
+}
+
+function messageView(msg) {
+  const div = document.createElement("div");
+  div.className = "msg" + (msg.ephemeral ? " ephemeral" : "");
+  div.dataset.id = msg.id;
+  if (msg.ephemeral) div.dataset.for = me;
+  div.innerHTML = `<span class="author">tablebot</span><span class="bot">BOT</span>`;
+  const content = document.createElement("div");
+  content.className = "content";
+  content.innerHTML = msg.pending ? '<span class="pending">tablebot is thinking…</span>' : render(msg.content || "");
+  div.append(content);
+  for (const a of msg.attachments || []) {
+    const img = document.createElement("img");
+    img.src = a.url; img.alt = a.name; img.loading = "lazy";
+    if (a.width) { img.width = a.width; img.height = a.height; }
+    div.append(img);
+  }
+  for (const row of msg.components || []) {
+    const r = document.createElement("div");
+    r.className = "row";
+    for (const c of row.components || []) r.append(c.type === 3 ? select(msg, c) : button(msg, c));
+    div.append(r);
+  }
+  if (msg.ephemeral) {
+    const only = document.createElement("div");
+    only.className = "only";
+    only.textContent = "👁 Only you can see this";
+    div.append(only);
+  }
+  return div;
+}
+
+async function refresh() {
+  state = await api("/api/view?user=" + encodeURIComponent(me));
+  const box = $("messages"), atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  box.replaceChildren(...state.messages.map(messageView));
+  if (atBottom) box.scrollTop = box.scrollHeight;
+  const user = $("user");
+  if (user.options.length !== state.users.length) {
+    user.replaceChildren(...state.users.map((u) => new Option(u.name, u.handle)));
+  }
+  user.value = state.me.handle;
+  $("locale").value = state.me.locale.startsWith("cs") ? "cs" : "en-US";
+  $("newtab").href = "?user=" + state.me.handle;
+  suggestions();
+  showModal(state.modal);
+}
+
+function suggestions() {
+  const list = [];
+  for (const c of state.commands) {
+    const subs = (c.options || []).filter((o) => o.type === 1);
+    if (subs.length) for (const s of subs) list.push(`/${c.name} ${s.name} ` + (s.options || []).map((o) => o.name + ":" + (o.choices && o.choices.length ? o.choices[0].value : "")).join(" "));
+    else list.push(`/${c.name} ` + (c.options || []).map((o) => o.name + ":").join(" "));
+  }
+  const dl = $("suggestions");
+  if (dl.childElementCount !== list.length) dl.replaceChildren(...list.map((s) => new Option(s.trim())));
+}
+
+let modalShown = null;
+function showModal(m) {
+  const d = $("modal");
+  if (!m) { if (d.open) d.close(); modalShown = null; return; }
+  if (modalShown === m.custom_id && d.open) return;
+  modalShown = m.custom_id;
+  $("modaltitle").textContent = m.title;
+  const fields = $("modalfields");
+  fields.replaceChildren();
+  for (const row of m.components || []) for (const c of row.components || []) {
+    const label = document.createElement("label");
+    label.textContent = c.label;
+    const input = document.createElement("input");
+    input.name = c.custom_id; input.placeholder = c.placeholder || ""; input.required = !!c.required;
+    label.append(input);
+    fields.append(label);
+  }
+  d.showModal();
+}
+
+$("modalform").onsubmit = async (e) => {
+  const submit = e.submitter && e.submitter.value === "submit";
+  const fields = {};
+  for (const i of $("modalfields").querySelectorAll("input")) fields[i.name] = i.value;
+  modalShown = null;
+  await api("/api/modal", { user: me, fields, cancel: !submit });
+  refresh();
+};
+
+async function act(body) {
+  $("error").textContent = "";
+  try { await api("/api/click", body); } catch (e) { $("error").textContent = e.message; }
+  refresh();
+}
+
+$("compose").onsubmit = async (e) => {
+  e.preventDefault();
+  const text = $("command").value.trim();
+  if (!text) return;
+  $("error").textContent = "";
+  const r = await api("/api/command", { user: me, text });
+  if (r.error) { $("error").textContent = r.error; return; }
+  $("command").value = "";
+  refresh();
+};
+
+$("user").onchange = (e) => {
+  me = e.target.value;
+  localStorage.setItem("tablebot-user", me);
+  history.replaceState(null, "", "?user=" + me);
+  refresh();
+};
+
+$("locale").onchange = async (e) => { await api("/api/locale", { user: me, locale: e.target.value }); refresh(); };
+
+new EventSource("/api/events").onmessage = () => refresh();
+refresh();
+setInterval(() => document.querySelectorAll("time").length && refresh(), 30000);

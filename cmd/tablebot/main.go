@@ -49,7 +49,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	case "run":
 		if localOnly(args, getenv) {
 			fmt.Fprintln(stdout, "No Discord token is configured (DISCORD_TOKEN or tablebot.toml): starting the local table instead.")
-			err = runPlay(ctx, nil, stdout, stderr, nil)
+			var local []string
+			if addr := getenv("TABLEBOT_LISTEN"); addr != "" {
+				local = []string{"--addr", addr}
+			}
+			err = runPlay(ctx, local, stdout, stderr, nil)
 			break
 		}
 		err = runBot(ctx, kits, args, stderr, getenv, nil)

@@ -160,6 +160,14 @@ func TestWaitVoteAwayBackGamesDM(t *testing.T) {
 	if tb := h.table(); !tb.Seats[0].Away || h.toAct() != 1 {
 		t.Fatalf("after /away: away %v, to act %d", tb.Seats[0].Away, h.toAct())
 	}
+	// The board shows the seat on the AI: the picture differs from one of the same position
+	// drawn without the mark.
+	st := h.state()
+	kit, _ := in.bot.kit("ingenious")
+	tb := h.table()
+	if marked := markAway(kit.Game, tb, st); marked == st || !strings.HasSuffix(marked.Players()[0], "(AI)") {
+		t.Fatalf("the away seat is not marked: %v", marked.Players())
+	}
 	// Any click of Ada's own brings her back: opening her panel.
 	if panel := h.openPanel(in, ada); h.table().Seats[0].Away || !strings.Contains(panel.Content, "Welcome back") {
 		t.Fatalf("Ada's panel after /away: %q, away %v", panel.Content, h.table().Seats[0].Away)

@@ -17,10 +17,36 @@ import (
 	"github.com/tablebot/tablebot/table"
 )
 
-// picture draws and encodes the table as viewer sees it.
+// picture draws and encodes the table as viewer sees it. A seat the AI plays for its absent
+// player is named with "(AI)" on the picture.
 func (b *Bot) picture(t *table.Table, st games.State, viewer games.Seat, lang games.Lang) (*discordgo.File, error) {
 	kit, _ := b.kit(t.Game)
+	st = markAway(kit.Game, t, st)
 	return b.encode(t.Game, "table", func() (image.Image, error) { return kit.Art.Table(st.View(viewer), lang) })
+}
+
+// markAway returns st with the names of seats whose player is away marked "(AI)", by replaying
+// the record for players so named. It returns st itself when nobody is away, or when st is not
+// the table's current state (the picture of a round just scored).
+func markAway(g games.Game, t *table.Table, st games.State) games.State {
+	names := st.Players()
+	marked := false
+	for i, seat := range t.Seats {
+		if seat.Away && i < len(names) {
+			names[i] += " (AI)"
+			marked = true
+		}
+	}
+	if !marked || t.Record == nil {
+		return st
+	}
+	rec := *t.Record
+	rec.Players = names
+	shown, _, err := games.Replay(g, rec)
+	if err != nil || fmt.Sprint(shown.ToAct(), shown.Result()) != fmt.Sprint(st.ToAct(), st.Result()) {
+		return st
+	}
+	return shown
 }
 
 // privatePicture draws and encodes what seat alone sees for a panel at draft.

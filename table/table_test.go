@@ -174,10 +174,9 @@ func TestAnnouncements(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	from := cur.Announced
 	for range 2 {
-		seat := got.State.ToAct()[0]
 		cur, _ = s.Load(ctx, channel)
 		st, _ := s.State(cur)
-		seat = st.ToAct()[0]
+		seat := st.ToAct()[0]
 		user := []string{ada, ben}[seat]
 		if _, err := s.Commit(ctx, who(user, "ingenious", cur.Rev()), draftFor(t, st, seat, r)); err != nil {
 			t.Fatal(err)

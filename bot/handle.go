@@ -206,6 +206,11 @@ func (b *Bot) explain(c *call, err error) {
 		}
 		b.metrics.errors.WithLabelValues(class).Inc()
 		text = refusal.Reason
+	case errors.Is(err, table.ErrUnavailable):
+		b.metrics.errors.WithLabelValues("unavailable").Inc()
+		c.log.Warn("the store is not answering", "err", err)
+		text = games.Say("The table's storage is not answering right now, so nothing was done. Please try again in a minute — your game is safe.",
+			"Úložiště stolu teď neodpovídá, takže se nic neprovedlo. Zkus to prosím za minutu znovu — tvoje hra je v bezpečí.")
 	case errors.Is(err, table.ErrCorrupt):
 		b.metrics.errors.WithLabelValues("internal").Inc()
 		c.log.Error("stored table is corrupt", "err", err)

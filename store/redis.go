@@ -33,6 +33,11 @@ type RedisOptions struct {
 	// Prefix starts every key, so that several bots (or tests) can share one server. Empty
 	// means "tablebot". It must not contain '{' or '}', which would break the hash tags.
 	Prefix string
+	// Timeout bounds every call — connecting, waiting for a pooled connection, writing the
+	// command and reading the answer — also when the caller's context has no deadline, so that
+	// a hung server makes a call fail with ErrUnavailable well inside Discord's 3 seconds.
+	// Zero means 1.5 s.
+	Timeout time.Duration
 }
 
 // ParseRedisURL turns a URL such as redis://user:secret@host:6379/0 or rediss://host (TLS)
@@ -68,10 +73,11 @@ func ParseRedisURL(s string) (RedisOptions, error) {
 // and Leaderboard reads the first limit members with one ZRANGE, however many players tie.
 // Table writes, Finish, Leaderboard and ClaimDue are Lua scripts, each within one hash slot.
 type Redis struct {
-	client *redis.Client
-	addr   string
-	prefix string
-	closed atomic.Bool
+	client  *redis.Client
+	timeout time.Duration
+	addr    string
+	prefix  string
+	closed  atomic.Bool
 
 	save, finish, board, claim *redis.Script
 }
@@ -96,21 +102,27 @@ func NewRedis(ctx context.Context, o RedisOptions) (*Redis, error) {
 		}
 		tc = &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
 	}
+	if o.Timeout <= 0 {
+		o.Timeout = 1500 * time.Millisecond
+	}
 	c := redis.NewClient(&redis.Options{
 		Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLSConfig: tc,
+		DialTimeout: o.Timeout, ReadTimeout: o.Timeout, WriteTimeout: o.Timeout, PoolTimeout: o.Timeout,
+		ContextTimeoutEnabled: true, // a caller's deadline ends a call, not go-redis's 5 s
 	})
 	if err := c.Ping(ctx).Err(); err != nil {
 		_ = c.Close()
 		return nil, fmt.Errorf("store: redis at %s: %w", o.Addr, err)
 	}
 	return &Redis{
-		client: c,
-		addr:   o.Addr,
-		prefix: o.Prefix,
-		save:   redis.NewScript(luaSave),
-		finish: redis.NewScript(luaFinish),
-		board:  redis.NewScript(luaBoard),
-		claim:  redis.NewScript(luaClaim),
+		client:  c,
+		timeout: o.Timeout,
+		addr:    o.Addr,
+		prefix:  o.Prefix,
+		save:    redis.NewScript(luaSave),
+		finish:  redis.NewScript(luaFinish),
+		board:   redis.NewScript(luaBoard),
+		claim:   redis.NewScript(luaClaim),
 	}, nil
 }
 
@@ -158,11 +170,14 @@ func (r *Redis) enter(ctx context.Context) error {
 // fail wraps err from operation op, translating go-redis's and the scripts' errors into the
 // package's.
 func (r *Redis) fail(op string, err error) error {
+	var netErr net.Error
 	switch {
 	case errors.Is(err, ErrClosed) || errors.Is(err, redis.ErrClosed):
 		return fmt.Errorf("store: redis %s: %w", op, ErrClosed)
 	case redis.HasErrorPrefix(err, "WRONGTYPE") || redis.HasErrorPrefix(err, "CORRUPT"):
 		return fmt.Errorf("store: redis at %s: %s: %w: %w", r.addr, op, ErrCorrupt, err)
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, redis.ErrPoolTimeout) || errors.As(err, &netErr):
+		return fmt.Errorf("store: redis at %s: %s: %w: %w", r.addr, op, ErrUnavailable, err)
 	}
 	return fmt.Errorf("store: redis at %s: %s: %w", r.addr, op, err)
 }
@@ -171,6 +186,8 @@ func (r *Redis) fail(op string, err error) error {
 // the stored table is unreadable, ErrClosed after Close, or the error of ctx or the server.
 func (r *Redis) Load(ctx context.Context, channel string) (Table, error) {
 	op := "load " + strconv.Quote(channel)
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
 	if err := r.enter(ctx); err != nil {
 		return Table{}, r.fail(op, err)
 	}
@@ -195,6 +212,8 @@ func (r *Redis) Load(ctx context.Context, channel string) (Table, error) {
 // the stored table is unreadable, ErrClosed after Close, or the error of ctx or the server.
 func (r *Redis) Save(ctx context.Context, channel string, data []byte, expect Revision) (Revision, error) {
 	op := "save " + strconv.Quote(channel)
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
 	if err := r.enter(ctx); err != nil {
 		return 0, r.fail(op, err)
 	}
@@ -216,6 +235,8 @@ func (r *Redis) Save(ctx context.Context, channel string, data []byte, expect Re
 // of ctx or the server.
 func (r *Redis) Finish(ctx context.Context, f Final) error {
 	op := "finish " + strconv.Quote(f.GameID)
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
 	if err := r.enter(ctx); err != nil {
 		return r.fail(op, err)
 	}
@@ -249,6 +270,8 @@ func (r *Redis) Finish(ctx context.Context, f Final) error {
 // or the error of ctx or the server.
 func (r *Redis) Leaderboard(ctx context.Context, guild, game string, limit int) ([]Standing, error) {
 	op := fmt.Sprintf("leaderboard %q %q", guild, game)
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
 	if err := r.enter(ctx); err != nil {
 		return nil, r.fail(op, err)
 	}
@@ -311,6 +334,8 @@ func parseStanding(v []any) (Standing, error) {
 // or the error of ctx or the server.
 func (r *Redis) History(ctx context.Context, guild string, limit int) ([]Archived, error) {
 	op := "history " + strconv.Quote(guild)
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
 	if err := r.enter(ctx); err != nil {
 		return nil, r.fail(op, err)
 	}
@@ -337,6 +362,8 @@ func (r *Redis) History(ctx context.Context, guild string, limit int) ([]Archive
 // ctx or the server.
 func (r *Redis) Schedule(ctx context.Context, channel string, at time.Time) error {
 	op := "schedule " + strconv.Quote(channel)
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
 	if err := r.enter(ctx); err != nil {
 		return r.fail(op, err)
 	}
@@ -351,6 +378,8 @@ func (r *Redis) Schedule(ctx context.Context, channel string, at time.Time) erro
 // queue's key holds another type, ErrClosed after Close, or the error of ctx or the server.
 func (r *Redis) Unschedule(ctx context.Context, channel string) error {
 	op := "unschedule " + strconv.Quote(channel)
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
 	if err := r.enter(ctx); err != nil {
 		return r.fail(op, err)
 	}
@@ -366,6 +395,8 @@ func (r *Redis) Unschedule(ctx context.Context, channel string) error {
 // another type, ErrClosed after Close, or the error of ctx or the server.
 func (r *Redis) ClaimDue(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	op := "claim due"
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
 	if err := r.enter(ctx); err != nil {
 		return nil, r.fail(op, err)
 	}
@@ -394,6 +425,8 @@ var _ Store = (*Redis)(nil)
 
 // Ping sends PING. It fails after Close (ErrClosed) or with the error of ctx or the server.
 func (r *Redis) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
 	if err := r.enter(ctx); err != nil {
 		return r.fail("ping", err)
 	}

@@ -17,6 +17,11 @@ var (
 	ErrCorrupt = errors.New("store: corrupt stored data")
 	// ErrClosed is returned by every method after Close.
 	ErrClosed = errors.New("store: closed")
+	// ErrUnavailable is returned (wrapped, with the cause) when the store does not answer in
+	// time or cannot be reached: a call that may succeed when tried again later. A write that
+	// timed out may or may not have taken effect; compare-and-set makes a retry safe (one that
+	// did take effect makes the retry a conflict).
+	ErrUnavailable = errors.New("store: not answering")
 )
 
 // Revision numbers the writes of one channel's table. The first write makes revision 1; every

@@ -10,6 +10,10 @@ import (
 // ErrCorrupt is the error (wrapped) of a table whose stored data cannot be read or replayed.
 var ErrCorrupt = store.ErrCorrupt
 
+// ErrUnavailable is the error (wrapped) of an operation whose store did not answer in time:
+// trying again later may succeed.
+var ErrUnavailable = store.ErrUnavailable
+
 // Kinds of the refusals this package returns, each wrapped in a *games.Refusal that carries a
 // sentence for the person; test them with errors.Is.
 var (

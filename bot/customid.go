@@ -45,6 +45,9 @@ func ParseID(s string) (ID, error) {
 		return ID{}, fmt.Errorf("custom_id %q: revision: %w", s, err)
 	}
 	v, _, _ := strings.Cut(parts[2], "~")
+	if v == "" {
+		return ID{}, fmt.Errorf("custom_id %q: no verb", s)
+	}
 	return ID{Game: parts[0], Rev: table.Revision(rev), Verb: v, Arg: parts[3]}, nil
 }
 

@@ -21,7 +21,6 @@ import (
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/bot/restproxy"
 	"github.com/tablebot/tablebot/catalog"
-	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -38,8 +37,9 @@ const (
 type Options struct {
 	// Addr is where the page is served; empty means 127.0.0.1:8080 (":0" picks a free port).
 	Addr string
-	// Store keeps the games; nil opens nothing and fails.
-	Store store.Store
+	// Tables is the referee over the store that keeps the games (build it with table.New over
+	// catalog.Kits' games); nil fails.
+	Tables *table.Service
 	// Logger receives the bot's logs; nil means slog.Default().
 	Logger *slog.Logger
 	// Paces are the paces /start offers (see bot.Options.Paces); nil means the defaults.
@@ -67,11 +67,11 @@ type person struct {
 	User fakediscord.User
 }
 
-// Start starts the fake Discord, the bot (over the gateway, on o.Store) and the page. Stop it
+// Start starts the fake Discord, the bot (over the gateway, on o.Tables) and the page. Stop it
 // with Close.
 func Start(ctx context.Context, o Options) (*Server, error) {
-	if o.Store == nil {
-		return nil, errors.New("localtable: no store")
+	if o.Tables == nil {
+		return nil, errors.New("localtable: no tables")
 	}
 	if o.Addr == "" {
 		o.Addr = "127.0.0.1:8080"
@@ -95,11 +95,7 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	} {
 		s.addUser(u)
 	}
-	tables, err := table.New(o.Store, catalog.Games(catalog.Kits()), table.Options{Logger: log})
-	if err != nil {
-		fake.Close()
-		return nil, err
-	}
+	tables := o.Tables
 	session, err := discordgo.New("Bot " + fake.Token())
 	if err != nil {
 		fake.Close()

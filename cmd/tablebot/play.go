@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"github.com/tablebot/tablebot/bot/localtable"
+	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/table"
 )
 
 // runPlay runs the local table: the bot against the built-in fake Discord, on the embedded
@@ -30,7 +32,11 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer, ready
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv, err := localtable.Start(ctx, localtable.Options{Addr: *addr, Store: st, Logger: log})
+	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{Logger: log})
+	if err != nil {
+		return fmt.Errorf("the local table: %w", err)
+	}
+	srv, err := localtable.Start(ctx, localtable.Options{Addr: *addr, Tables: tables, Logger: log})
 	if err != nil {
 		return err
 	}

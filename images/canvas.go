@@ -24,6 +24,7 @@ type Canvas struct {
 	DC       *gg.Context
 	faces    *Faces
 	baseline bool
+	minText  float64
 	err      error
 }
 
@@ -38,11 +39,33 @@ func (c *Canvas) SetBaseline(on bool) { c.baseline = on }
 // Baseline reports whether the canvas draws through gg's general paths.
 func (c *Canvas) Baseline() bool { return c.baseline }
 
+// SetMinText sets the smallest text size the canvas draws: text asked for at a smaller size is
+// drawn at size instead. A renderer sets it from its picture's width (see PhoneMinText), so
+// that no label falls below what a phone can show.
+func (c *Canvas) SetMinText(size float64) { c.minText = size }
+
+// PhoneWidth is the width, in pixels, at which a picture is seen on a phone, and PhoneLabel
+// the smallest text, in pixels at that width, that still reads there (../shared/ux.md).
+const (
+	PhoneWidth = 400
+	PhoneLabel = 11
+)
+
+// PhoneMinText returns the smallest text size, in pixels, a picture of width pixels may use
+// so that its labels are still PhoneLabel pixels high once it is scaled to PhoneWidth.
+func PhoneMinText(width int) float64 {
+	if width <= PhoneWidth {
+		return PhoneLabel
+	}
+	return math.Ceil(PhoneLabel * float64(width) / PhoneWidth)
+}
+
 // Err returns the first error met while drawing.
 func (c *Canvas) Err() error { return c.err }
 
 // Face returns the face of style at size pixels (a fallback face after an error).
 func (c *Canvas) Face(style Style, size float64) font.Face {
+	size = max(size, c.minText)
 	f, err := c.faces.Get(style, size)
 	if err != nil {
 		if c.err == nil {

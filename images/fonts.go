@@ -1,13 +1,22 @@
 package images
 
 import (
+	"bytes"
+	"compress/gzip"
+	"embed"
 	"fmt"
+	"image"
+	"io"
+	"math"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
 )
 
 // Style picks one of the embedded Go fonts.
@@ -37,15 +46,30 @@ func (s Style) String() string {
 	return fmt.Sprintf("Style(%d)", int(s))
 }
 
-// Fonts holds the embedded Go fonts, parsed once. A *Fonts is immutable and safe for
-// concurrent use; the faces it makes are not (make one set per render).
+// fallbackFiles are the fonts that draw what the Go fonts lack, tried in this order: CJK, then
+// Korean, then emoji and symbols. See fonts/README.md for their coverage and licences.
+//
+//go:embed fonts/DroidSansFallbackFull.ttf.gz fonts/NanumSquareR.ttf.gz fonts/Symbola.ttf.gz
+var fallbackFiles embed.FS
+
+var fallbackNames = []string{"fonts/DroidSansFallbackFull.ttf.gz", "fonts/NanumSquareR.ttf.gz", "fonts/Symbola.ttf.gz"}
+
+// Fonts holds the embedded fonts, parsed once: the Go fonts in three styles and the fallback
+// fonts for other scripts and emoji. A *Fonts is immutable (but for the smallest-size
+// record) and safe for concurrent use; the faces it makes are not (make one set per render).
 type Fonts struct {
-	fonts [styleCount]*opentype.Font
+	fonts     [styleCount]*opentype.Font
+	fallbacks []*opentype.Font
+	// smallest holds the bits of the smallest face size made, for readability tests.
+	smallest atomic.Uint64
 }
 
-// LoadFonts parses the embedded Go fonts (they cover Czech letters such as ěščřžýáíéůú).
+// LoadFonts parses the embedded fonts. The Go fonts cover Latin (Czech letters such as
+// ěščřžýáíéůú included), Greek and Cyrillic; names in Chinese, Japanese or Korean and emoji
+// are drawn from the fallback fonts.
 func LoadFonts() (*Fonts, error) {
 	var f Fonts
+	f.smallest.Store(math.Float64bits(math.Inf(1)))
 	for s, ttf := range [styleCount][]byte{Regular: goregular.TTF, Medium: gomedium.TTF, Bold: gobold.TTF} {
 		parsed, err := opentype.Parse(ttf)
 		if err != nil {
@@ -53,19 +77,142 @@ func LoadFonts() (*Fonts, error) {
 		}
 		f.fonts[s] = parsed
 	}
+	fallbacks, err := parsedFallbacks()
+	if err != nil {
+		return nil, err
+	}
+	f.fallbacks = fallbacks
 	return &f, nil
 }
 
-// Face returns a new face of style at size pixels. A face is not safe for concurrent use.
+// parsedFallbacks unpacks and parses the fallback fonts once per process (about 60 ms and
+// 9 MB): they are immutable, so every Fonts shares them.
+var parsedFallbacks = sync.OnceValues(func() ([]*opentype.Font, error) {
+	var fonts []*opentype.Font
+	for _, name := range fallbackNames {
+		parsed, err := loadGzipped(name)
+		if err != nil {
+			return nil, err
+		}
+		fonts = append(fonts, parsed)
+	}
+	return fonts, nil
+})
+
+// loadGzipped parses the embedded gzipped font file name.
+func loadGzipped(name string) (*opentype.Font, error) {
+	gz, err := fallbackFiles.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("images: read the embedded %s: %w", name, err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, fmt.Errorf("images: unpack the embedded %s: %w", name, err)
+	}
+	ttf, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("images: unpack the embedded %s: %w", name, err)
+	}
+	parsed, err := opentype.Parse(ttf)
+	if err != nil {
+		return nil, fmt.Errorf("images: parse the embedded %s: %w", name, err)
+	}
+	return parsed, nil
+}
+
+// Face returns a new face of style at size pixels, falling back to the CJK and emoji fonts for
+// characters the Go font lacks. A face is not safe for concurrent use.
 func (f *Fonts) Face(style Style, size float64) (font.Face, error) {
 	if style < 0 || style >= styleCount {
 		return nil, fmt.Errorf("images: no font style %v", style)
 	}
-	face, err := opentype.NewFace(f.fonts[style], &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+	opts := &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull}
+	face, err := opentype.NewFace(f.fonts[style], opts)
 	if err != nil {
 		return nil, fmt.Errorf("images: %s face at %.1f px: %w", style, size, err)
 	}
-	return face, nil
+	f.noteSize(size)
+	if len(f.fallbacks) == 0 {
+		return face, nil
+	}
+	chain := &fallbackFace{Face: face}
+	for _, fb := range f.fallbacks {
+		ff, err := opentype.NewFace(fb, opts)
+		if err != nil {
+			return nil, fmt.Errorf("images: fallback face at %.1f px: %w", size, err)
+		}
+		chain.rest = append(chain.rest, ff)
+	}
+	return chain, nil
+}
+
+// noteSize records size if it is the smallest made so far.
+func (f *Fonts) noteSize(size float64) {
+	for {
+		old := f.smallest.Load()
+		if size >= math.Float64frombits(old) || f.smallest.CompareAndSwap(old, math.Float64bits(size)) {
+			return
+		}
+	}
+}
+
+// Smallest returns the smallest text size, in pixels, of any face made from f so far (+Inf
+// before the first). Tests use it to check that every label of a picture stays readable
+// when the picture is scaled down to a phone's width.
+func (f *Fonts) Smallest() float64 { return math.Float64frombits(f.smallest.Load()) }
+
+// fallbackFace draws each character in the first of its faces that has it: the Go face
+// embedded first (whose metrics and kerning the line uses), then the fallbacks in order.
+type fallbackFace struct {
+	font.Face
+	rest []font.Face
+}
+
+// pick returns the face that draws r: the first that has a glyph for it, else the primary.
+func (f *fallbackFace) pick(r rune) font.Face {
+	if _, ok := f.Face.GlyphAdvance(r); ok {
+		return f.Face
+	}
+	for _, fb := range f.rest {
+		if _, ok := fb.GlyphAdvance(r); ok {
+			return fb
+		}
+	}
+	return f.Face
+}
+
+// Glyph draws r from the first face that has it.
+func (f *fallbackFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	return f.pick(r).Glyph(dot, r)
+}
+
+// GlyphBounds measures r in the first face that has it.
+func (f *fallbackFace) GlyphBounds(r rune) (fixed.Rectangle26_6, fixed.Int26_6, bool) {
+	return f.pick(r).GlyphBounds(r)
+}
+
+// GlyphAdvance measures r's advance in the first face that has it.
+func (f *fallbackFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	return f.pick(r).GlyphAdvance(r)
+}
+
+// Kern kerns two characters only when the Go face draws both.
+func (f *fallbackFace) Kern(r0, r1 rune) fixed.Int26_6 {
+	if f.pick(r0) != f.Face || f.pick(r1) != f.Face {
+		return 0
+	}
+	return f.Face.Kern(r0, r1)
+}
+
+// Close closes every face of the chain.
+func (f *fallbackFace) Close() error {
+	err := f.Face.Close()
+	for _, fb := range f.rest {
+		if e := fb.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
 }
 
 // Faces hands out faces for one render, making each style and size once. It is not safe for

@@ -2,6 +2,7 @@ package images
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"testing"
 
@@ -93,12 +94,45 @@ func TestPrintable(t *testing.T) {
 	}
 	for in, want := range map[string]string{
 		"Žofie Přemyslovna": "Žofie Přemyslovna",
-		"Žofie 🎲 Ada":       "Žofie Ada",
-		"🎲🎲":                "",
+		"Žofie 🎲 Ada":       "Žofie 🎲 Ada",
+		"李小龍":               "李小龍",
+		"さくら":               "さくら",
+		"민수":                "민수",
+		"Ben \ue000 Ada":    "Ben Ada",
+		"\ue000\ue001":      "",
 		"  A  B ":           "  A  B ",
 	} {
 		if got := Printable(face, in); got != want {
 			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestEveryScriptHasInk draws names in Chinese, Japanese, Korean and an emoji and checks
+// that each leaves ink: the fallback fonts are wired in, not just measured.
+func TestEveryScriptHasInk(t *testing.T) {
+	fonts, err := LoadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face, err := fonts.Face(Bold, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"李小龍", "さくら", "민수", "🎲", "Ž"} {
+		img := image.NewRGBA(image.Rect(0, 0, 120, 40))
+		DrawText(img, face, name, 4, 20, 0, 0.5, color.White)
+		ink := 0
+		for i := 3; i < len(img.Pix); i += 4 {
+			if img.Pix[i] > 128 {
+				ink++
+			}
+		}
+		if ink < 20 {
+			t.Errorf("%q drew %d pixels of ink, want a visible glyph", name, ink)
+		}
+		if w := TextWidth(face, name); w < 12 {
+			t.Errorf("%q is %.1f px wide", name, w)
 		}
 	}
 }

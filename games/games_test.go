@@ -144,3 +144,22 @@ func TestRecordByField(t *testing.T) {
 		t.Fatalf("a player's own move is written with a by: %s", back)
 	}
 }
+
+func TestOutOfChoosesZOrZe(t *testing.T) {
+	for _, c := range []struct {
+		n, total int
+		cs, en   string
+	}{
+		{1, 4, "kolo 1 ze 4", "round 1 of 4"},
+		{2, 3, "kolo 2 ze 3", "round 2 of 3"},
+		{11, 16, "kolo 11 ze 16", "round 11 of 16"},
+		{1, 5, "kolo 1 z 5", "round 1 of 5"},
+		{3, 8, "kolo 3 z 8", "round 3 of 8"},
+		{1, 7, "kolo 1 ze 7", "round 1 of 7"},
+	} {
+		got := OutOf("round", "kolo", c.n, c.total)
+		if got.CS != c.cs || got.EN != c.en {
+			t.Errorf("OutOf(%d, %d) = %q / %q, want %q / %q", c.n, c.total, got.EN, got.CS, c.en, c.cs)
+		}
+	}
+}

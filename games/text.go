@@ -85,3 +85,21 @@ func And(names []string) Text {
 	last := names[len(names)-1]
 	return Text{EN: head + " and " + last, CS: head + " a " + last}
 }
+
+// OutOf says "n of total" ("round 1 of 4", "kolo 1 ze 4"): Czech takes "ze" before a number
+// read aloud beginning with s, z, š, ž or a cluster such as tř, čt, dv (ze tří, ze čtyř,
+// ze šestnácti, ze dvou) and "z" before the rest (z pěti, z osmi).
+func OutOf(en, cs string, n, total int) Text {
+	return Say(en+" %d of %d", cs+" %d "+czechFrom(total)+" %d", n, total)
+}
+
+// czechFrom returns the preposition "z" or "ze" for a cardinal number that follows it.
+func czechFrom(n int) string {
+	switch {
+	case n == 2, n == 3, n == 4, n == 6, n == 7, n >= 12 && n <= 14, n == 16, n == 17:
+		return "ze"
+	case n >= 20 && n < 50, n >= 60 && n < 80:
+		return "ze" // ze dvaceti, ze třiceti, ze čtyřiceti, ze šedesáti, ze sedmdesáti
+	}
+	return "z"
+}

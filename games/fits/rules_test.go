@@ -404,7 +404,7 @@ func TestProgress(t *testing.T) {
 	}
 	b := building(t, 2, []int{3, 1}, F5, X5)
 	mustApply(t, b, games.Chance, Reveal{Piece: T4})
-	if got := b.Progress(); got.EN != "round 1 of 2 (board 3) · card 1 of 16" || got.CS != "kolo 1 z 2 (deska 3) · karta 1 z 16" {
+	if got := b.Progress(); got.EN != "round 1 of 2 (board 3) · card 1 of 16" || got.CS != "kolo 1 ze 2 (deska 3) · karta 1 ze 16" {
 		t.Fatalf("first card: %+v", got)
 	}
 }

@@ -1,6 +1,7 @@
 package fits
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/tablebot/tablebot/games"
@@ -188,12 +189,13 @@ func (v *View) Ghost(d Draft) (Placed, error) {
 // Progress says where the game stands, for message headers: "round 2 of 4 (board 3) · card 7
 // of 16", or the start pieces, or the end.
 func (s *State) Progress() games.Text {
-	round := games.Say("round %d of %d (board %d)", "kolo %d z %d (deska %d)", s.round+1, len(s.opts.Boards), s.Board())
+	of := games.OutOf("round", "kolo", s.round+1, len(s.opts.Boards))
+	round := games.Text{EN: fmt.Sprintf("%s (board %d)", of.EN, s.Board()), CS: fmt.Sprintf("%s (deska %d)", of.CS, s.Board())}
 	switch {
 	case s.phase == PhaseOver:
 		return games.Say("game over", "konec hry")
 	case s.phase == PhaseStart || len(s.turned) == 0:
 		return games.Join([]games.Text{round, games.Say("start pieces", "startovní dílky")}, " · ")
 	}
-	return games.Join([]games.Text{round, games.Say("card %d of %d", "karta %d z %d", len(s.turned), NumShapes)}, " · ")
+	return games.Join([]games.Text{round, games.OutOf("card", "karta", len(s.turned), NumShapes)}, " · ")
 }

@@ -58,7 +58,7 @@ func drawBoard(c *images.Canvas, g boardGeom, at image.Point, n int, lang games.
 			drawMark(c, game.MarkAt(n, game.Cell{Col: col, Row: row}), x, y, w)
 		}
 	}
-	c.Text(wordOverhang.In(lang)+" 13–16", gx+gw/2, gy-17, 0.5, 0.5, images.Bold, 13, overInk)
+	c.Text(wordOverhang.In(lang)+" 13–16", gx+gw/2, gy-17, 0.5, 0.5, images.Bold, 20, overInk)
 	top := g.cellRect(at, 0, game.GridRows-1)
 	dc.DrawRectangle(gx-4, float64(top.Min.Y)-1.5, gw+8, 3)
 	dc.SetColor(ridge)

@@ -13,10 +13,13 @@ const (
 	gap      = 12  // between cards
 	cardPad  = 12  // inside a card
 	radius   = 10  // of a card's corners
-	headerH  = 104 // the table's header band
-	seatHead = 60  // a seat card above its board
+	headerH  = 132 // the table's header band
+	seatHead = 64  // a seat card above its board
 	seatFoot = 92  // a seat card below its board
 	minWidth = 680 // the narrowest table picture
+	// maxWidth is the widest picture the renderer draws; its text is never smaller than a
+	// phone showing that width needs (images.PhoneMinText).
+	maxWidth = 727
 	soloSide = 330 // the solo table's score panel
 )
 
@@ -32,7 +35,7 @@ func (g boardGeom) band() int { return max(22, g.cell*7/10) + 6 }
 func (g boardGeom) left() int { return g.band() }
 
 // above is the margin over row 16: the overhang's name and the frame's rim.
-func (g boardGeom) above() int { return 26 }
+func (g boardGeom) above() int { return 30 }
 
 // labelSize is the text size of the labels round the grid.
 func (g boardGeom) labelSize() float64 { return math.Max(14, math.Round(float64(g.cell)*0.42)) }
@@ -61,16 +64,13 @@ func cellFor(seats int) int {
 	switch seats {
 	case 1:
 		return 40
-	case 2:
-		return 36
-	case 3:
-		return 34
 	}
-	return 32
+	return 36
 }
 
 // tableLayout is the geometry of the table picture for a number of seats: the header band
-// across the top, then one card per seat side by side (and, solo, a score panel beside it).
+// across the top, then one card per seat, two to a row so that four boards make a 2×2 grid a
+// phone can read (and, solo, a score panel beside the one card).
 type tableLayout struct {
 	n      int
 	geom   boardGeom
@@ -86,20 +86,26 @@ func newTableLayout(n int) tableLayout {
 	g := boardGeom{cell: cellFor(n)}
 	bs := g.size()
 	cardW, cardH := bs.X+2*cardPad, seatHead+bs.Y+seatFoot
-	row := n*cardW + (n-1)*gap
+	perRow := min(n, 2)
+	rows := (n + perRow - 1) / perRow
+	row := perRow*cardW + (perRow-1)*gap
 	if n == 1 {
 		row += gap + soloSide
 	}
 	w := max(minWidth, 2*margin+row)
-	l := tableLayout{n: n, geom: g, size: image.Pt(w, margin+headerH+gap+cardH+margin)}
+	l := tableLayout{n: n, geom: g, size: image.Pt(w, margin+headerH+rows*(gap+cardH)+margin)}
 	l.header = image.Rect(margin, margin, w-margin, margin+headerH)
-	x := (w - row) / 2
+	x0 := (w - row) / 2
 	y := l.header.Max.Y + gap
-	for range n {
+	for i := range n {
+		x := x0 + (i%perRow)*(cardW+gap)
+		if i > 0 && i%perRow == 0 {
+			y += cardH + gap
+		}
 		l.cards = append(l.cards, image.Rect(x, y, x+cardW, y+cardH))
-		x += cardW + gap
 	}
 	if n == 1 {
+		x := x0 + cardW + gap
 		l.side = image.Rect(x, y, x+soloSide, y+cardH)
 	}
 	return l

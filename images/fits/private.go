@@ -144,7 +144,7 @@ func (sc *scene) private(p *privateView, l privateLayout) error {
 	sc.region(l.title, images.Slate)
 	x, cy := float64(l.title.Min.X+4), float64(l.title.Min.Y+l.title.Max.Y)/2-4
 	sc.badge(mine.Colour, x+15, cy, 30)
-	right := sc.say(wordRoundOf, v.Round+1, len(v.Boards)) + " · " + sc.say(wordBoard, v.Board)
+	right := games.OutOf("Round", "Kolo", v.Round+1, len(v.Boards)).In(sc.lang) + " · " + sc.say(wordBoard, v.Board)
 	rw := sc.text(right, float64(l.title.Max.X-4), cy, 1, 0.5, images.Bold, 19, images.Dim, 0)
 	title := mine.Name + " · " + wordYourBoard.In(sc.lang)
 	sc.text(title, x+42, cy, 0, 0.5, images.Bold, 24, images.Paper, float64(l.title.Dx())-rw-62)
@@ -179,7 +179,7 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 	col := seatShade(mine.Colour)
 
 	// The card and the piece.
-	label := sc.say(wordCardOf, len(v.Turned), game.NumShapes)
+	label := games.OutOf("Card", "Karta", len(v.Turned), game.NumShapes).In(sc.lang)
 	if v.Phase == game.PhaseStart || len(v.Turned) == 0 {
 		label = wordStartPiece.In(sc.lang)
 	}

@@ -102,6 +102,7 @@ func (r *Renderer) canvas(img *image.RGBA, baseline bool) (*images.Canvas, error
 	}
 	c := images.NewCanvas(img, faces)
 	c.SetBaseline(baseline)
+	c.SetMinText(images.PhoneMinText(maxWidth))
 	return c, nil
 }
 
@@ -226,3 +227,6 @@ func occupancy(sv game.SeatView) (*owners, error) {
 	}
 	return &o, nil
 }
+
+// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
+func (r *Renderer) Kit() *images.Kit { return r.kit }

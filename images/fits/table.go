@@ -156,11 +156,15 @@ func (sc *scene) header(v *game.View, r image.Rectangle) {
 	x := float64(r.Min.X + 18)
 	w := float64(box.Min.X-12) - x
 	top := float64(r.Min.Y)
-	title := sc.say(wordRoundOf, v.Round+1, len(v.Boards)) + " · " + sc.say(wordBoard, v.Board)
+	title := games.OutOf("Round", "Kolo", v.Round+1, len(v.Boards)).In(sc.lang) + " · " + sc.say(wordBoard, v.Board)
 	sc.text(title, x, top+28, 0, 0.5, images.Bold, 26, images.Paper, w)
-	sc.text(wordRule[v.Board].In(sc.lang), x, top+56, 0, 0.5, images.Medium, 15, images.Dim, w)
+	y := top + 58
+	for _, line := range sc.wrap(wordRule[v.Board].In(sc.lang), images.Medium, 20, w, 2) {
+		sc.text(line, x, y, 0, 0.5, images.Medium, 20, images.Dim, w)
+		y += 24
+	}
 	status, col := sc.status(v)
-	sc.text(status, x, top+83, 0, 0.5, images.Bold, 17, col, w)
+	sc.text(status, x, top+float64(r.Dy())-22, 0, 0.5, images.Bold, 20, col, w)
 	sc.cardBox(v, box)
 }
 
@@ -246,7 +250,7 @@ func (sc *scene) cardBox(v *game.View, box image.Rectangle) {
 		const cell = 20
 		o := v.Card.Orient(0, false)
 		sx := float64(box.Max.X-16) - float64(o.Width*cell)/2
-		sc.text(sc.say(wordCardOf, len(v.Turned), game.NumShapes), x, top+30, 0, 0.5, images.Bold, 22, images.Paper, w-float64(o.Width*cell)-16)
+		sc.text(games.OutOf("Card", "Karta", len(v.Turned), game.NumShapes).In(sc.lang), x, top+30, 0, 0.5, images.Bold, 22, images.Paper, w-float64(o.Width*cell)-16)
 		sc.text(v.Card.String(), x, top+60, 0, 0.5, images.Bold, 18, images.Dim, 0)
 		sc.shape(o, sx, cy, cell, neutral, neutralRim)
 	}

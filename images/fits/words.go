@@ -8,9 +8,7 @@ import (
 // The words on the pictures, in every language tablebot speaks. Formats take their numbers
 // in the order the English names them.
 var (
-	wordRoundOf    = games.Text{EN: "Round %d of %d", CS: "Kolo %d z %d"}
 	wordBoard      = games.Text{EN: "Board %d", CS: "Deska %d"}
-	wordCardOf     = games.Text{EN: "Card %d of %d", CS: "Karta %d z %d"}
 	wordStartCards = games.Say("Start pieces", "Startovní dílky")
 	wordStartPiece = games.Say("Start piece", "Startovní dílek")
 	wordDealing    = games.Say("Dealing the start cards…", "Rozdávají se startovní karty…")

@@ -67,12 +67,18 @@ func (sc *scene) fit(s string, style images.Style, size, w float64) string {
 // wrap breaks s into at most lines lines of at most w pixels, the last shortened with an
 // ellipsis when the words run over.
 func (sc *scene) wrap(s string, style images.Style, size, w float64, lines int) []string {
+	return wrapText(sc.c, s, style, size, w, lines)
+}
+
+// wrapText breaks s into at most lines lines no wider than w in style at size on c, the last
+// shortened with an ellipsis when the words do not fit.
+func wrapText(c *images.Canvas, s string, style images.Style, size, w float64, lines int) []string {
 	var out []string
 	cur := ""
 	words := strings.Fields(s)
 	for i, word := range words {
 		try := strings.TrimSpace(cur + " " + word)
-		if cur == "" || sc.c.TextWidth(try, style, size) <= w {
+		if cur == "" || c.TextWidth(try, style, size) <= w {
 			cur = try
 			continue
 		}
@@ -84,7 +90,7 @@ func (sc *scene) wrap(s string, style images.Style, size, w float64, lines int) 
 		cur = word
 	}
 	if cur != "" {
-		out = append(out, sc.fit(cur, style, size, w))
+		out = append(out, c.Fit(cur, style, size, w))
 	}
 	return out
 }

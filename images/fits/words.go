@@ -39,7 +39,7 @@ var (
 	wordNothing    = games.Say("Nothing to place right now", "Teď nemáš co pokládat")
 	wordTurned     = games.Text{EN: "turned %d×", CS: "otočeno %d×"}
 	wordFlipped    = games.Say("flipped", "převráceno")
-	wordNoRoomRows = games.Say("row 17+: no piece may go here", "řada 17+: sem nesmí nic")
+	wordNoRoomRows = games.Say("above row 16: no piece may go here", "nad 16. řadou: sem nic nesmí")
 	wordRating     = games.Say("Rating", "Hodnocení")
 	wordBoards     = games.Say("Boards", "Desky")
 	wordToCome     = games.Say("Still to come", "Ještě přijde")

@@ -32,6 +32,13 @@ func (c Colour) Letter() byte { return colourLetters[c] }
 // String returns the colour's letter.
 func (c Colour) String() string { return string(c.Letter()) }
 
+// Initial returns the colour's initial in both languages, for pictures and messages: R G B O
+// Y P in English, Č Z M O Ž F in Czech (červená, zelená, modrá, oranžová, žlutá, fialová).
+// Records and typed moves use Letter.
+func (c Colour) Initial() games.Text {
+	return games.Text{EN: string(colourLetters[c]), CS: []string{"Č", "Z", "M", "O", "Ž", "F"}[c]}
+}
+
 // Name returns the colour's name in both languages ("red", "červená").
 func (c Colour) Name() games.Text { return colourNames[c] }
 

@@ -9,8 +9,9 @@ import (
 	"github.com/tablebot/tablebot/games/ingenious"
 )
 
-// maxPictureBytes is the largest a table picture may encode to.
-const maxPictureBytes = 80 << 10
+// maxPictureBytes is the largest a table picture may encode to (the portrait table of four
+// seats is 840 × 1430 pixels).
+const maxPictureBytes = 96 << 10
 
 // encodeFast renders the table of v the way the bot does and returns the PNG's size.
 func encodeFast(tb testing.TB, r *Renderer, v *ingenious.View, buf *bytes.Buffer) int {

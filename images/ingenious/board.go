@@ -52,8 +52,9 @@ func newBoardArt(l layout, faces *images.Faces, pal *images.Palette) (*boardArt,
 		a.ghostRings[o] = a.ringSprite(o, true).ForPalette(pal)
 	}
 	a.freeStart = a.freeStartSprite().ForPalette(pal)
-	a.static = image.NewRGBA(image.Rect(0, 0, tableWidth, tableHeight))
+	a.static = image.NewRGBA(image.Rect(0, 0, tableWidth, boardHeight))
 	c := images.NewCanvas(a.static, faces)
+	c.SetMinText(minText)
 	a.drawStatic(c)
 	if err := c.Err(); err != nil {
 		return nil, fmt.Errorf("ingenious art: draw the board of radius %d: %w", l.radius, err)
@@ -177,6 +178,8 @@ func flatHexagon(dc *gg.Context, c images.Point, r float64) {
 	images.Polygon(dc, images.RegularPoints(c, r, 6, 0))
 }
 
+// drawStatic draws the empty board: the walnut plate, the cells with their numbers, the start
+// symbols and the row letters at both ends of every row.
 func (a *boardArt) drawStatic(c *images.Canvas) {
 	l := a.l
 	dc := c.DC
@@ -208,7 +211,8 @@ func (a *boardArt) drawStatic(c *images.Canvas) {
 		images.Hexagon(dc, p, l.hex)
 		dc.SetColor(cellFill)
 		dc.Fill()
-		c.Text(cell.Label(l.radius), p.X, p.Y, 0.5, 0.5, images.Bold, l.labelSize, labelInk)
+		// The cell's number: its row's letter stands at both ends of the row.
+		c.Text(cell.Label(l.radius)[1:], p.X, p.Y, 0.5, 0.5, images.Bold, l.labelSize, labelInk)
 	}
 	for col, at := range ingenious.StartSymbols {
 		if l.inArea(at) {
@@ -218,6 +222,7 @@ func (a *boardArt) drawStatic(c *images.Canvas) {
 	}
 	a.drawRowLetters(c)
 }
+// drawRowLetters writes each row's letter left of its first cell and right of its last.
 func (a *boardArt) drawRowLetters(c *images.Canvas) {
 	l := a.l
 	gap := float64(l.grid.Width)/2 + 13*float64(l.grid.Width)/50

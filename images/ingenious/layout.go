@@ -9,16 +9,20 @@ import (
 	"github.com/tablebot/tablebot/images"
 )
 
-// Picture sizes. Every table picture is tableWidth × tableHeight whatever the radius: the board
-// on the left, the score panel on the right.
+// Picture sizes. A table picture is portrait, made for a phone: the board across the whole
+// width on top, the score panel under it, its height growing with the rows of score cards.
+// No text is smaller than minText, which stays 11 px high once the picture is scaled to
+// 400 px wide.
 const (
-	tableWidth  = 1200
-	tableHeight = 760
-	boardWidth  = 830
+	tableWidth  = 840
+	boardHeight = 790
 	panelMargin = 14
 )
 
-// layout is the geometry of the table picture for one radius.
+// minText is the smallest text size of every Ingenious picture (all are tableWidth wide).
+var minText = images.PhoneMinText(tableWidth)
+
+// layout is the geometry of the board for one radius.
 type layout struct {
 	radius int
 	grid   images.HexGrid
@@ -26,14 +30,12 @@ type layout struct {
 	hex float64
 	// ring is the width of the coloured ring around a start symbol.
 	ring float64
-	// labelSize and letterSize are the text sizes of cell labels and row letters.
+	// labelSize and letterSize are the text sizes of cell numbers and row letters.
 	labelSize, letterSize float64
 	// plate is the circumradius of the flat-topped hexagonal board under the cells.
 	plate float64
 	// centre is the centre of the board.
 	centre images.Point
-	// panel is where the scores go.
-	panel image.Rectangle
 }
 
 // cellWidth returns the cell width, in pixels, that fills the board's part of the picture for
@@ -56,7 +58,7 @@ func newLayout(radius int) (layout, error) {
 	if !ok {
 		return layout{}, fmt.Errorf("ingenious art: radius %d is not a board (want 1 to %d)", radius, ingenious.BoardRadius)
 	}
-	centre := images.Point{X: boardWidth / 2, Y: tableHeight / 2}
+	centre := images.Point{X: tableWidth / 2, Y: boardHeight / 2}
 	grid := images.NewHexGrid(w, centre)
 	scale := float64(w) / 50
 	hex := grid.Size() - 3.5*scale
@@ -65,11 +67,10 @@ func newLayout(radius int) (layout, error) {
 		grid:       grid,
 		hex:        hex,
 		ring:       3.5 * scale,
-		labelSize:  math.Round(13.5 * scale),
-		letterSize: math.Round(17 * scale),
+		labelSize:  math.Max(minText, math.Round(20*scale)),
+		letterSize: math.Max(minText, math.Round(22*scale)),
 		plate:      (float64(radius)+0.5)*float64(w) + 34,
 		centre:     centre,
-		panel:      image.Rect(boardWidth+panelMargin, panelMargin, tableWidth-panelMargin, tableHeight-panelMargin),
 	}, nil
 }
 
@@ -85,7 +86,27 @@ func (l layout) pixel(c ingenious.Cell) (int, int) {
 // inArea reports whether c is a cell of the active area.
 func (l layout) inArea(c ingenious.Cell) bool { return c.Distance() <= l.radius }
 
-// panelArea is the part of the table picture right of the board, where the panel goes.
-func (l layout) panelArea() image.Rectangle {
-	return image.Rect(boardWidth, 0, tableWidth, tableHeight)
+// Score panel sizes.
+const (
+	bannerHeight = 96
+	footerHeight = 88
+	cardGap      = 10
+	cardHeight   = 206
+)
+
+// panelHeight is the height of the score panel under the board for the given number of
+// score holders (seats, or teams): the banner, the cards two to a row, the last move.
+func panelHeight(sides int) int {
+	rows := (sides + 1) / 2
+	return bannerHeight + cardGap + rows*(cardHeight+cardGap) + footerHeight + panelMargin
+}
+
+// tableSize is the size of the table picture for the given number of score holders.
+func tableSize(sides int) image.Point {
+	return image.Pt(tableWidth, boardHeight+panelHeight(sides))
+}
+
+// panelArea is the part of the table picture under the board, where the panel goes.
+func panelArea(sides int) image.Rectangle {
+	return image.Rect(0, boardHeight, tableWidth, boardHeight+panelHeight(sides))
 }

@@ -14,7 +14,7 @@ import (
 
 // Rack strip sizes.
 const (
-	rackHeight    = 250
+	rackHeight    = 290
 	rackCellWidth = 80
 	rackMargin    = 24
 )
@@ -42,12 +42,12 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 	if d.Place == nil {
 		return pal.Convert(rack), nil
 	}
-	out := image.NewPaletted(image.Rect(0, 0, tableWidth, tableHeight+rackHeight), pal.Colours())
+	size := tableSize(len(sidesOf(v)))
+	out := image.NewPaletted(image.Rect(0, 0, tableWidth, size.Y+rackHeight), pal.Colours())
 	if err := r.renderTable(out, v, lang, d.Place); err != nil {
 		return nil, err
 	}
-	strip := pal.Convert(rack)
-	copy(out.Pix[out.PixOffset(0, tableHeight):], strip.Pix)
+	images.Blit(out, pal.Convert(rack), image.Pt(0, size.Y))
 	return out, nil
 }
 
@@ -58,14 +58,14 @@ func drawRack(c *images.Canvas, v *ingenious.View, d ingenious.Draft, lang games
 	if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) {
 		name = v.Players[v.Viewer]
 	}
-	c.Text(wordYourTiles.In(lang)+" — "+name, rackMargin, 34, 0, 0.5, images.Bold, 24, images.Paper)
-	c.Text(rackHint(v, d, lang), tableWidth-rackMargin, 34, 1, 0.5, images.Bold, 20, images.Highlight)
+	c.Text(c.Fit(wordYourTiles.In(lang)+" — "+name, images.Bold, 28, tableWidth-2*rackMargin), rackMargin, 30, 0, 0.5, images.Bold, 28, images.Paper)
+	c.Text(c.Fit(rackHint(v, d, lang), images.Bold, 24, tableWidth-2*rackMargin), rackMargin, 66, 0, 0.5, images.Bold, 24, images.Highlight)
 	if len(v.Rack) == 0 {
-		c.Text(wordEmpty.In(lang), tableWidth/2, 140, 0.5, 0.5, images.Bold, 22, images.Dim)
+		c.Text(wordEmpty.In(lang), tableWidth/2, 170, 0.5, 0.5, images.Bold, 24, images.Dim)
 		return
 	}
-	c.RoundedRect(rackMargin, 66, tableWidth-2*rackMargin, 124, 16, plateRim)
-	c.RoundedRect(rackMargin+4, 70, tableWidth-2*rackMargin-8, 116, 12, plate)
+	c.RoundedRect(rackMargin, 96, tableWidth-2*rackMargin, 124, 16, plateRim)
+	c.RoundedRect(rackMargin+4, 100, tableWidth-2*rackMargin-8, 116, 12, plate)
 	chosen := -1
 	if d.Tile != nil {
 		for i, t := range v.Rack {
@@ -81,10 +81,10 @@ func drawRack(c *images.Canvas, v *ingenious.View, d ingenious.Draft, lang games
 	size := cw / math.Sqrt(3)
 	left := rackMargin + slotW*float64(slots-len(v.Rack))/2
 	for i, t := range v.Rack {
-		cx, cy := left+slotW*(float64(i)+0.5), 128.0
+		cx, cy := left+slotW*(float64(i)+0.5), 158.0
 		dim := chosen >= 0 && i != chosen
 		if i == chosen {
-			c.RoundedFrame(cx-cw-size*0.55, 74, 2*cw+size*1.1, 108, 12, 4, images.Highlight)
+			c.RoundedFrame(cx-cw-size*0.55, 104, 2*cw+size*1.1, 108, 12, 4, images.Highlight)
 		}
 		drawRackTile(c.DC, t, cx, cy, cw, size)
 		ink := images.Paper
@@ -94,8 +94,8 @@ func drawRack(c *images.Canvas, v *ingenious.View, d ingenious.Draft, lang games
 			c.DC.Fill()
 			ink = images.Dim
 		}
-		c.Text(string(t.A.Letter()), cx-cw/2, 218, 0.5, 0.5, images.Bold, 26, ink)
-		c.Text(string(t.B.Letter()), cx+cw/2, 218, 0.5, 0.5, images.Bold, 26, ink)
+		c.Text(t.A.Initial().In(lang), cx-cw/2, 254, 0.5, 0.5, images.Bold, 28, ink)
+		c.Text(t.B.Initial().In(lang), cx+cw/2, 254, 0.5, 0.5, images.Bold, 28, ink)
 	}
 }
 
@@ -117,7 +117,16 @@ func drawRackTile(dc *gg.Context, t ingenious.Tile, cx, cy, cw, size float64) {
 
 // rackHint says what the draft stands for: pick a tile, pick a place, the preview, a swap.
 func rackHint(v *ingenious.View, d ingenious.Draft, lang games.Lang) string {
+	mine := v.Turn == v.Viewer && v.Phase != ingenious.PhaseOver && v.Phase != ingenious.PhaseDeal && v.Phase != ingenious.PhaseDraw
 	switch {
+	case v.Phase == ingenious.PhaseOver:
+		return wordOver.In(lang)
+	case !mine:
+		who := "?"
+		if v.Turn >= 0 && int(v.Turn) < len(v.Players) {
+			who = v.Players[v.Turn]
+		}
+		return games.Say("%s is to play — your turn comes", "Na tahu je %s — pak přijdeš na řadu ty", who).In(lang)
 	case d.Swap != nil && *d.Swap:
 		return wordSwapYes.In(lang)
 	case d.Swap != nil:
@@ -126,11 +135,11 @@ func rackHint(v *ingenious.View, d ingenious.Draft, lang games.Lang) string {
 		return wordSwapAsk.In(lang)
 	case d.Place != nil:
 		p := *d.Place
-		return fmt.Sprintf("%s: %c %s %s, %c %s %s", wordPreview.In(lang),
-			p.First.Letter(), wordOn.In(lang), p.Cells[0].Label(v.Radius),
-			p.Second.Letter(), wordOn.In(lang), p.Cells[1].Label(v.Radius))
+		return fmt.Sprintf("%s: %s %s %s, %s %s %s", wordPreview.In(lang),
+			p.First.Initial().In(lang), wordOn.In(lang), p.Cells[0].Label(v.Radius),
+			p.Second.Initial().In(lang), wordOn.In(lang), p.Cells[1].Label(v.Radius))
 	case d.Tile != nil:
-		return d.Tile.String() + ": " + wordChosen.In(lang)
+		return d.Tile.A.Initial().In(lang) + d.Tile.B.Initial().In(lang) + ": " + wordChosen.In(lang)
 	case v.Bonus > 0:
 		return wordBonus.In(lang) + ": " + strings.ToLower(wordPick.In(lang))
 	}

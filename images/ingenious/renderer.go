@@ -32,9 +32,9 @@ type Renderer struct {
 	boards map[int]*boardEntry
 	icons  map[iconKey]images.Sprite
 
-	// tables holds table-sized RGBA images for reuse: the panel is drawn on them (its part
-	// is cleared first) before it is converted to the palette.
-	tables sync.Pool
+	// panels holds panel-sized RGBA images for reuse, by height: the score panel is drawn
+	// on them before it is converted to the palette.
+	panels sync.Map // int → *sync.Pool
 }
 
 var _ images.Art = (*Renderer)(nil)
@@ -71,7 +71,7 @@ func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := image.NewPaletted(image.Rect(0, 0, tableWidth, tableHeight), pal.Colours())
+	out := image.NewPaletted(image.Rectangle{Max: tableSize(len(sidesOf(v)))}, pal.Colours())
 	if err := r.renderTable(out, v, lang, nil); err != nil {
 		return nil, err
 	}
@@ -183,6 +183,7 @@ func (r *Renderer) canvas(img *image.RGBA, baseline bool) (*images.Canvas, error
 	}
 	c := images.NewCanvas(img, faces)
 	c.SetBaseline(baseline)
+	c.SetMinText(minText)
 	return c, nil
 }
 
@@ -197,10 +198,10 @@ func (r *Renderer) prepare(v *ingenious.View, ghost *ingenious.Place) (*boardArt
 	return r.board(v.Radius)
 }
 
-// renderTable draws the table of v into the top tableWidth × tableHeight of out, which is
-// tableWidth wide: the static board copied, the tiles stamped straight onto the palette, and
-// the score panel drawn in RGBA and converted. A ghost, when not nil, is previewed on the
-// board.
+// renderTable draws the table of v into the top of out, which is tableWidth wide and tall
+// enough for v's table: the static board copied, the tiles stamped straight onto the palette,
+// and the score panel drawn in RGBA and converted under the board. A ghost, when not nil, is
+// previewed on the board.
 func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang games.Lang, ghost *ingenious.Place) error {
 	art, err := r.prepare(v, ghost)
 	if err != nil {
@@ -210,11 +211,9 @@ func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang game
 	if err != nil {
 		return err
 	}
-	rgba, _ := r.tables.Get().(*image.RGBA)
-	if rgba == nil {
-		rgba = image.NewRGBA(image.Rect(0, 0, tableWidth, tableHeight))
-	}
-	defer r.tables.Put(rgba)
+	area := panelArea(len(sidesOf(v)))
+	rgba := r.borrowPanel(area.Dy())
+	defer r.returnPanel(rgba)
 	c, err := r.canvas(rgba, false)
 	if err != nil {
 		return err
@@ -222,14 +221,31 @@ func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang game
 	copy(out.Pix, art.staticPal.Pix)
 	var stampErr error
 	art.drawTiles(palSurface{out: out, err: &stampErr}, v, ghost)
-	c.Fill(art.l.panelArea(), images.Slate)
+	c.Fill(rgba.Rect, images.Slate)
 	p := panel{c: c, v: v, lang: lang, icons: r.icon}
-	p.draw(art.l.panel)
-	pal.ConvertRect(out, rgba, art.l.panelArea())
+	p.draw(image.Rect(panelMargin, 0, tableWidth-panelMargin, area.Dy()-panelMargin))
+	images.Blit(out, pal.Convert(rgba), area.Min)
 	if err := errors.Join(stampErr, c.Err()); err != nil {
 		return fmt.Errorf("ingenious art: draw the table: %w", err)
 	}
 	return nil
+}
+
+// borrowPanel lends an RGBA image for a score panel of height h; give it back with
+// returnPanel.
+func (r *Renderer) borrowPanel(h int) *image.RGBA {
+	pool, _ := r.panels.LoadOrStore(h, &sync.Pool{})
+	if img, ok := pool.(*sync.Pool).Get().(*image.RGBA); ok {
+		return img
+	}
+	return image.NewRGBA(image.Rect(0, 0, tableWidth, h))
+}
+
+// returnPanel gives back an image lent by borrowPanel.
+func (r *Renderer) returnPanel(img *image.RGBA) {
+	if pool, ok := r.panels.Load(img.Rect.Dy()); ok {
+		pool.(*sync.Pool).Put(img)
+	}
 }
 
 // NaiveTable draws the table the straightforward way, for benchmarks; see images.Baseline.
@@ -248,15 +264,17 @@ func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA
 	if err != nil {
 		return nil, err
 	}
-	img := image.NewRGBA(image.Rect(0, 0, tableWidth, tableHeight))
+	area := panelArea(len(sidesOf(v)))
+	img := image.NewRGBA(image.Rect(0, 0, tableWidth, area.Max.Y))
 	c, err := r.canvas(img, true)
 	if err != nil {
 		return nil, err
 	}
+	c.Fill(img.Rect, images.Slate)
 	art.drawStatic(c)
 	art.drawTiles(rgbaSurface{c}, v, nil)
 	p := panel{c: c, v: v, lang: lang, icons: r.icon}
-	p.draw(art.l.panel)
+	p.draw(image.Rect(panelMargin, area.Min.Y, tableWidth-panelMargin, area.Max.Y-panelMargin))
 	if err := c.Err(); err != nil {
 		return nil, fmt.Errorf("ingenious art: draw the table: %w", err)
 	}
@@ -264,3 +282,6 @@ func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA
 }
 
 var _ images.Baseline = (*Renderer)(nil)
+
+// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
+func (r *Renderer) Kit() *images.Kit { return r.kit }

@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/ingenious"
@@ -54,15 +53,10 @@ func (s side) has(seat games.Seat) bool {
 	return false
 }
 
-// Panel sizes.
+// Card sizes.
 const (
-	bannerHeight = 96
-	legendHeight = 50
-	footerHeight = 58
-	cardGap      = 10
-	cardPad      = 12
-	cardHeader   = 36
-	maxCard      = 220
+	cardPad    = 14
+	cardHeader = 48
 )
 
 // panel draws the score panel of v.
@@ -73,36 +67,31 @@ type panel struct {
 	icons func(col ingenious.Colour, f float64) images.Sprite
 }
 
-// column returns the x of the centre of colour i's column in a panel spanning x0 to x1.
+// column returns the x of the centre of colour i's column in a card spanning x0 to x1.
 func column(i int, x0, x1 float64) float64 {
 	w := (x1 - x0 - 2*cardPad) / 6
 	return x0 + cardPad + w*(float64(i)+0.5)
 }
 
-// draw draws into r the banner, the colour legend heading the columns, one card per side
-// and the footer.
+// draw draws into r the banner, one card per side two to a row (a lone side takes the whole
+// row) and the last move.
 func (p *panel) draw(r image.Rectangle) {
 	p.banner(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+bannerHeight))
-	p.legend(image.Rect(r.Min.X, r.Min.Y+bannerHeight, r.Max.X, r.Min.Y+bannerHeight+legendHeight))
 	sides := sidesOf(p.v)
-	top, bottom := r.Min.Y+bannerHeight+legendHeight, r.Max.Y-footerHeight-cardGap
-	h := min(maxCard, (bottom-top-cardGap*(len(sides)-1))/len(sides))
+	top := r.Min.Y + bannerHeight + cardGap
+	half := (r.Dx() - cardGap) / 2
 	for i, s := range sides {
-		y := top + i*(h+cardGap)
-		p.card(image.Rect(r.Min.X, y, r.Max.X, y+h), s)
+		y := top + (i/2)*(cardHeight+cardGap)
+		x0, x1 := r.Min.X, r.Min.X+half
+		if i%2 == 1 {
+			x0, x1 = r.Max.X-half, r.Max.X
+		}
+		if len(sides) == 1 {
+			x1 = r.Max.X
+		}
+		p.card(image.Rect(x0, y, x1, y+cardHeight), s)
 	}
 	p.footer(image.Rect(r.Min.X, r.Max.Y-footerHeight, r.Max.X, r.Max.Y))
-}
-
-// legend draws each colour's symbol and letter over its column.
-func (p *panel) legend(r image.Rectangle) {
-	x0, x1 := float64(r.Min.X), float64(r.Max.X)
-	cy := float64(r.Min.Y) + 24
-	for i, col := range ingenious.Colours {
-		x := column(i, x0, x1)
-		p.c.Stamp(p.icons(col, 13), int(x)-9, int(cy))
-		p.c.Text(string(col.Letter()), x+9, cy, 0, 0.5, images.Bold, 17, images.Paper)
-	}
 }
 
 // name returns the display name of seat, or "?" for a seat the view does not name.
@@ -118,7 +107,7 @@ func (p *panel) fit(s string, style images.Style, size, w float64) string {
 	return p.c.Fit(s, style, size, w)
 }
 
-// badge draws the round seat badge of seat centred on (x, y).
+// badge draws the round seat badge of seat centred on (x, y): the seat's colour and number.
 func (p *panel) badge(seat games.Seat, x, y, radius float64) {
 	dc := p.c.DC
 	dc.DrawCircle(x, y, radius)
@@ -127,14 +116,15 @@ func (p *panel) badge(seat games.Seat, x, y, radius float64) {
 	p.c.Text(strconv.Itoa(int(seat)+1), x, y, 0.5, 0.5, images.Bold, math.Round(radius*1.2), images.Slate)
 }
 
-// banner names the seat to act and what it must do, or the winners once the game is over.
+// banner names the seat to act and what it must do, with the tiles left in the bag, or the
+// winners once the game is over.
 func (p *panel) banner(r image.Rectangle) {
 	c, v, lang := p.c, p.v, p.lang
 	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
 	c.RoundedRect(x, y, w, h, 12, images.Card)
 	if v.Phase == ingenious.PhaseOver {
 		c.RoundedFrame(x+1.5, y+1.5, w-3, h-3, 11, 3, images.Gold)
-		c.Text(wordOver.In(lang), x+w/2, y+32, 0.5, 0.5, images.Bold, 28, images.Gold)
+		c.Text(wordOver.In(lang), x+20, y+30, 0, 0.5, images.Bold, 30, images.Gold)
 		var names []string
 		var first []games.Seat
 		if len(v.Result.Ranking) > 0 {
@@ -147,24 +137,20 @@ func (p *panel) banner(r image.Rectangle) {
 		if len(first) > 1 && !v.Teams {
 			label = wordWinners
 		}
-		sep := ", "
-		if v.Teams {
-			sep = " & "
-		}
-		line := label.In(lang) + ": " + strings.Join(names, sep)
-		c.Text(p.fit(line, images.Bold, 18, w-24), x+w/2, y+70, 0.5, 0.5, images.Bold, 18, images.Paper)
+		line := label.In(lang) + ": " + games.And(names).In(lang)
+		c.Text(p.fit(line, images.Bold, 26, w-40), x+20, y+68, 0, 0.5, images.Bold, 26, images.Paper)
 		return
 	}
 	c.RoundedFrame(x+1.5, y+1.5, w-3, h-3, 11, 3, images.Highlight)
-	c.Text(strings.ToUpper(wordTurn.In(lang)), x+16, y+20, 0, 0.5, images.Bold, 13, images.Dim)
 	bag := fmt.Sprintf("%s: %d", wordBag.In(lang), v.BagSize)
 	if v.Solo {
 		bag = wordSolo.In(lang) + " · " + bag
 	}
-	c.Text(bag, x+w-16, y+20, 1, 0.5, images.Bold, 13, images.Dim)
-	p.badge(v.Turn, x+30, y+50, 14)
-	c.Text(p.fit(p.name(v.Turn), images.Bold, 26, w-70), x+54, y+50, 0, 0.5, images.Bold, 26, images.Paper)
-	c.Text(p.fit(p.action(), images.Bold, 17, w-32), x+16, y+80, 0, 0.5, images.Bold, 17, images.Highlight)
+	bw := c.TextWidth(bag, images.Bold, 24)
+	c.Text(bag, x+w-20, y+30, 1, 0.5, images.Bold, 24, images.Dim)
+	p.badge(v.Turn, x+36, y+32, 18)
+	c.Text(p.fit(p.name(v.Turn), images.Bold, 30, w-bw-100), x+64, y+32, 0, 0.5, images.Bold, 30, images.Paper)
+	c.Text(p.fit(p.action(), images.Bold, 24, w-40), x+20, y+72, 0, 0.5, images.Bold, 24, images.Highlight)
 }
 
 // action says what the seat in turn must do now.
@@ -190,8 +176,8 @@ func (p *panel) action() string {
 	return wordFirst.In(lang)
 }
 
-// card draws the scores of one side: its seats, its lowest colour, and a bar per colour
-// under the legend's columns, with the value under it.
+// card draws the scores of one side: its seats (partners joined by "and"), its lowest colour,
+// and under a head of each colour's symbol and initial, its track and value.
 func (p *panel) card(r image.Rectangle, s side) {
 	c, v := p.c, p.v
 	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
@@ -202,58 +188,62 @@ func (p *panel) card(r image.Rectangle, s side) {
 		c.RoundedFrame(x+1.5, y+1.5, w-3, h-3, 9, 3, images.Highlight)
 	}
 
-	// Header: badges and names on the left; the place and the lowest colour on the right.
-	hy := y + cardHeader/2 + 2
+	// Header: badges and names on the left; the place (at the end) and the lowest colour on
+	// the right.
+	hy := y + cardHeader/2 + 4
 	low := lowest(s.scores)
 	tied := true
 	for _, v := range s.scores {
 		tied = tied && v == low
 	}
 	right := x + w - cardPad
-	right -= p.number(low, true, right, hy, 22, 1) + 8
+	right -= p.number(low, true, right, hy, 28, 1) + 8
 	if over {
 		if place := v.Result.PlaceOf(s.seats[0]); place > 0 {
 			medal := images.Dim
 			if place == 1 {
 				medal = images.Gold
 			}
-			c.DC.DrawCircle(right-13, hy, 13)
+			c.DC.DrawCircle(right-16, hy, 16)
 			c.DC.SetColor(medal)
 			c.DC.Fill()
-			c.Text(strconv.Itoa(place), right-13, hy, 0.5, 0.5, images.Bold, 17, images.Slate)
-			right -= 34
+			c.Text(strconv.Itoa(place), right-16, hy, 0.5, 0.5, images.Bold, 24, images.Slate)
+			right -= 40
 		}
 	}
 	nx := x + cardPad
-	room := (right - nx - 8) / float64(len(s.seats))
-	for i, seat := range s.seats {
-		if i > 0 {
-			c.Text("&", nx, hy, 0, 0.5, images.Bold, 18, images.Dim)
-			nx += c.TextWidth("& ", images.Bold, 18)
-		}
-		p.badge(seat, nx+11, hy, 11)
-		nx += 28
+	badges := float64(len(s.seats)) * 32
+	var names []string
+	for _, seat := range s.seats {
 		name := p.name(seat)
 		if seat == v.Viewer {
 			name += " (" + wordYou.In(p.lang) + ")"
 		}
-		col := images.Paper
-		if acting && seat == v.Turn {
-			col = images.Highlight
-		}
-		name = p.fit(name, images.Bold, 18, room-40)
-		c.Text(name, nx, hy, 0, 0.5, images.Bold, 18, col)
-		nx += c.TextWidth(name, images.Bold, 18) + 8
+		names = append(names, name)
 	}
+	ink := images.Paper
+	if acting {
+		ink = images.Highlight
+	}
+	for _, seat := range s.seats {
+		p.badge(seat, nx+13, hy, 13)
+		nx += 32
+	}
+	label := p.fit(games.And(names).In(p.lang), images.Bold, 26, right-x-cardPad-badges-8)
+	c.Text(label, nx+2, hy, 0, 0.5, images.Bold, 26, ink)
 
-	// One bar per colour, rising from the bottom, with its value beneath.
-	top := y + cardHeader + 2
-	valueY := y + h - 18
-	barBottom := valueY - 18
+	// Under each colour's head (symbol and initial), its track rising from the bottom and
+	// its value beneath.
+	headY := y + cardHeader + 24
+	top := headY + 26
+	valueY := y + h - 22
+	barBottom := valueY - 24
 	for i, col := range ingenious.Colours {
 		cx := column(i, x, x+w)
+		p.c.Stamp(p.icons(col, 15), int(cx)-12, int(headY))
+		c.Text(col.Initial().In(p.lang), cx+6, headY, 0, 0.5, images.Bold, 24, images.Paper)
 		p.bar(col, s.scores[col], int(cx), int(top), int(barBottom))
-		p.number(s.scores[col], s.scores[col] == low && !tied, cx, valueY, 18, 0.5)
+		p.number(s.scores[col], s.scores[col] == low && !tied, cx, valueY, 26, 0.5)
 	}
 }
 
@@ -309,22 +299,37 @@ func (p *panel) bar(col ingenious.Colour, value, x, y0, y1 int) {
 }
 
 // footer says what the last placement was: who laid which tile where, and what each half
-// scored.
+// scored, in words ("+7 orange, +0 yellow").
 func (p *panel) footer(r image.Rectangle) {
 	c, v, lang := p.c, p.v, p.lang
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	last, ok := v.Last()
 	if !ok {
-		c.Text(wordNoMoves.In(lang), x+4, y+16, 0, 0.5, images.Bold, 16, images.Dim)
+		c.Text(wordNoMoves.In(lang), x+4, y+26, 0, 0.5, images.Bold, 24, images.Dim)
 		return
 	}
 	who := wordLast.In(lang) + ": " + p.name(last.Seat)
 	if last.Bonus {
 		who += " (" + wordBonusMark.In(lang) + ")"
 	}
-	c.Text(p.fit(who, images.Bold, 16, w-8), x+4, y+16, 0, 0.5, images.Bold, 16, images.Dim)
+	c.Text(p.fit(who, images.Bold, 24, w-8), x+4, y+24, 0, 0.5, images.Bold, 24, images.Dim)
 	pl, rad := last.Place, v.Radius
-	move := fmt.Sprintf("%c%c %s-%s   +%d %c  +%d %c", pl.First.Letter(), pl.Second.Letter(),
-		pl.Cells[0].Label(rad), pl.Cells[1].Label(rad), last.Gains[0], pl.First.Letter(), last.Gains[1], pl.Second.Letter())
-	c.Text(move, x+4, y+44, 0, 0.5, images.Bold, 18, images.Paper)
+	move := fmt.Sprintf("%s%s %s–%s · %s", pl.First.Initial().In(lang), pl.Second.Initial().In(lang),
+		pl.Cells[0].Label(rad), pl.Cells[1].Label(rad), gains(last.Gains, pl.First, pl.Second, lang))
+	c.Text(p.fit(move, images.Bold, 26, w-8), x+4, y+62, 0, 0.5, images.Bold, 26, images.Paper)
+}
+
+// gains says what a tile's halves scored: "+7 orange, +0 yellow" ("oranžová +7, žlutá +0"),
+// one entry when both halves are of one colour.
+func gains(g [2]int, first, second ingenious.Colour, lang games.Lang) string {
+	one := func(n int, col ingenious.Colour) string {
+		if lang == games.Czech {
+			return fmt.Sprintf("%s +%d", col.Name().CS, n)
+		}
+		return fmt.Sprintf("+%d %s", n, col.Name().EN)
+	}
+	if first == second {
+		return one(g[0]+g[1], first)
+	}
+	return one(g[0], first) + ", " + one(g[1], second)
 }

@@ -222,6 +222,7 @@ func (a *boardArt) drawStatic(c *images.Canvas) {
 	}
 	a.drawRowLetters(c)
 }
+
 // drawRowLetters writes each row's letter left of its first cell and right of its last.
 func (a *boardArt) drawRowLetters(c *images.Canvas) {
 	l := a.l

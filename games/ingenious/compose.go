@@ -134,49 +134,86 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 // previewText says what a placement would do: "Red on F7, green on F8: +2 red, +1 green".
 func (s *State) previewText(seat games.Seat, p Place, after [6]int) games.Text {
 	before := s.scores[s.side(seat)]
-	var en, cs []string
-	for _, c := range Colours {
-		if d := after[c] - before[c]; d > 0 {
-			en = append(en, fmt.Sprintf("+%d %s", d, c.Name().EN))
-			cs = append(cs, fmt.Sprintf("+%d %s", d, c.Name().CS))
-		}
+	var gains [6]int
+	for c := range gains {
+		gains[c] = after[c] - before[c]
 	}
-	if len(en) == 0 {
-		en, cs = []string{"no points"}, []string{"žádné body"}
-	}
+	g := GainsText(gains)
 	r := s.radius
 	return games.Text{
-		EN: fmt.Sprintf("%s on %s, %s on %s: %s", p.First.Name().EN, p.Cells[0].Label(r), p.Second.Name().EN, p.Cells[1].Label(r), strings.Join(en, ", ")),
-		CS: fmt.Sprintf("%s na %s, %s na %s: %s", p.First.Name().CS, p.Cells[0].Label(r), p.Second.Name().CS, p.Cells[1].Label(r), strings.Join(cs, ", ")),
+		EN: fmt.Sprintf("%s on %s, %s on %s: %s", p.First.Name().EN, p.Cells[0].Label(r), p.Second.Name().EN, p.Cells[1].Label(r), g.EN),
+		CS: fmt.Sprintf("%s na %s, %s na %s: %s", p.First.Name().CS, p.Cells[0].Label(r), p.Second.Name().CS, p.Cells[1].Label(r), g.CS),
 	}
 }
 
-// placeMenu offers the best-valued placements of tile (at most 25), the chosen one marked.
-func (s *State) placeMenu(seat games.Seat, tile Tile, chosen *Place) *games.Menu {
-	type scored struct {
-		p     Place
-		v     int
-		after [6]int
+// Candidate is a place for a tile and what it would score: the points each colour gains.
+type Candidate struct {
+	Place Place
+	Gains [6]int
+}
+
+// GainsText says what a placement scores, colour by colour: "+2 green, +1 blue" ("zelená +2,
+// modrá +1"), or "no points".
+func GainsText(gains [6]int) games.Text {
+	var en, cs []string
+	for _, c := range Colours {
+		if d := gains[c]; d > 0 {
+			en = append(en, fmt.Sprintf("+%d %s", d, c.Name().EN))
+			cs = append(cs, fmt.Sprintf("%s +%d", c.Name().CS, d))
+		}
 	}
+	if len(en) == 0 {
+		return games.Say("no points", "žádné body")
+	}
+	return games.Text{EN: strings.Join(en, ", "), CS: strings.Join(cs, ", ")}
+}
+
+// Ranked lists seat's places for tile, best first by the AI's valuation (ties in the order
+// Legal lists them), at most as many as a menu can offer. The panel's menu and its picture
+// number the places in this order, so "3" on the board is the menu's third row.
+func (s *State) Ranked(seat games.Seat, tile Tile) []Candidate {
+	type scored struct {
+		c Candidate
+		v int
+	}
+	before := s.scores[s.side(seat)]
 	var all []scored
 	for _, p := range s.placesFor(seat, []Tile{tile}) {
 		v, after := s.evaluate(seat, p)
-		all = append(all, scored{p, v, after})
+		var gains [6]int
+		for c := range gains {
+			gains[c] = after[c] - before[c]
+		}
+		all = append(all, scored{Candidate{p, gains}, v})
 	}
 	slices.SortStableFunc(all, func(a, b scored) int { return b.v - a.v })
 	if len(all) > maxMenu {
 		all = all[:maxMenu]
 	}
-	m := &games.Menu{Placeholder: games.Say("Best places for %s", "Nejlepší místa pro %s", tile.String())}
+	out := make([]Candidate, len(all))
+	for i, sc := range all {
+		out[i] = sc.c
+	}
+	return out
+}
+
+// placeMenu offers the best places of tile (at most 25) numbered as on the panel's picture,
+// "1 · +2 green, +1 blue · B5–B6", the chosen one marked.
+func (s *State) placeMenu(seat games.Seat, tile Tile, chosen *Place) *games.Menu {
+	m := &games.Menu{Placeholder: games.Say("Best places for %s — numbered as on the picture", "Nejlepší místa pro %s — čísla jako na obrázku", tile.String())}
 	r := s.radius
-	for _, sc := range all {
-		p := sc.p
-		label := fmt.Sprintf("%c %s · %c %s", p.First.Letter(), p.Cells[0].Label(r), p.Second.Letter(), p.Cells[1].Label(r))
+	for i, c := range s.Ranked(seat, tile) {
+		p := c.Place
+		g := GainsText(c.Gains)
+		cells := p.Cells[0].Label(r) + "–" + p.Cells[1].Label(r)
 		m.Choices = append(m.Choices, games.Choice{
-			Label:       games.Text{EN: label, CS: label},
-			Description: s.previewText(seat, p, sc.after),
-			Next:        draftOf(p, r),
-			Default:     chosen != nil && p.Canonical() == chosen.Canonical(),
+			Label: games.Text{EN: fmt.Sprintf("%d · %s · %s", i+1, g.EN, cells), CS: fmt.Sprintf("%d · %s · %s", i+1, g.CS, cells)},
+			Description: games.Text{
+				EN: fmt.Sprintf("%s on %s, %s on %s", p.First.Name().EN, p.Cells[0].Label(r), p.Second.Name().EN, p.Cells[1].Label(r)),
+				CS: fmt.Sprintf("%s na %s, %s na %s", p.First.Name().CS, p.Cells[0].Label(r), p.Second.Name().CS, p.Cells[1].Label(r)),
+			},
+			Next:    draftOf(p, r),
+			Default: chosen != nil && p == *chosen,
 		})
 	}
 	return m

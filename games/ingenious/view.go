@@ -40,6 +40,9 @@ type View struct {
 	UsedStarts [6]bool
 	// Result is the standing so far.
 	Result games.Result
+	// Candidates are, while the viewer must place a tile, the best places for each tile of
+	// its rack, best first (see State.Ranked): the numbers the panel's picture and menu share.
+	Candidates map[Tile][]Candidate
 }
 
 // Last returns the most recent placement, or false before the first.
@@ -84,6 +87,12 @@ func (s *State) view(seat games.Seat) *View {
 	if seat >= 0 && int(seat) < len(s.players) {
 		v.Viewer = seat
 		v.Rack = slices.Clone(s.racks[seat])
+		if s.phase == PhasePlace && s.turn == seat {
+			v.Candidates = map[Tile][]Candidate{}
+			for _, t := range distinctTiles(s.racks[seat]) {
+				v.Candidates[t] = s.Ranked(seat, t)
+			}
+		}
 	}
 	return v
 }

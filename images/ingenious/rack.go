@@ -3,7 +3,9 @@ package ingenious
 import (
 	"fmt"
 	"image"
+	"image/draw"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/fogleman/gg"
@@ -39,7 +41,11 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 	if err := c.Err(); err != nil {
 		return nil, fmt.Errorf("ingenious art: draw the rack: %w", err)
 	}
-	if d.Place == nil {
+	var numbered []ingenious.Candidate
+	if d.Tile != nil && d.Place == nil {
+		numbered = v.Candidates[*d.Tile]
+	}
+	if d.Place == nil && len(numbered) == 0 {
 		return pal.Convert(rack), nil
 	}
 	size := tableSize(len(sidesOf(v)))
@@ -47,8 +53,68 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 	if err := r.renderTable(out, v, lang, d.Place); err != nil {
 		return nil, err
 	}
+	if err := r.drawNumbers(out, v, numbered); err != nil {
+		return nil, err
+	}
 	images.Blit(out, pal.Convert(rack), image.Pt(0, size.Y))
 	return out, nil
+}
+
+// maxNumbers is how many of the best places the board numbers; the menu lists more.
+const maxNumbers = 9
+
+// drawNumbers marks the best places of a chosen tile on the board of out, each with its
+// number in the panel's menu, in a badge on the edge between its two cells. A pair of cells
+// offered both ways round is numbered once, with its better way.
+func (r *Renderer) drawNumbers(out *image.Paletted, v *ingenious.View, cands []ingenious.Candidate) error {
+	if len(cands) == 0 {
+		return nil
+	}
+	art, err := r.board(v.Radius)
+	if err != nil {
+		return err
+	}
+	pal, err := r.pal()
+	if err != nil {
+		return err
+	}
+	board := image.Rect(0, 0, tableWidth, boardHeight)
+	rgba := image.NewRGBA(board)
+	draw.Draw(rgba, board, out, image.Point{}, draw.Src)
+	c, err := r.canvas(rgba, false)
+	if err != nil {
+		return err
+	}
+	const radius = 17
+	seen := map[[2]ingenious.Cell]bool{}
+	var marked []image.Rectangle
+	for i, cand := range cands {
+		if i >= maxNumbers {
+			break
+		}
+		cells := cand.Place.Canonical().Cells
+		if seen[cells] {
+			continue
+		}
+		seen[cells] = true
+		a, b := art.l.at(cand.Place.Cells[0]), art.l.at(cand.Place.Cells[1])
+		x, y := (a.X+b.X)/2, (a.Y+b.Y)/2
+		c.DC.DrawCircle(x, y, radius+3)
+		c.DC.SetColor(images.Highlight)
+		c.DC.Fill()
+		c.DC.DrawCircle(x, y, radius)
+		c.DC.SetColor(images.Slate)
+		c.DC.Fill()
+		c.Text(strconv.Itoa(i+1), x, y, 0.5, 0.5, images.Bold, minText, images.Paper)
+		marked = append(marked, image.Rect(int(x)-radius-5, int(y)-radius-5, int(x)+radius+6, int(y)+radius+6).Intersect(board))
+	}
+	for _, m := range marked {
+		pal.ConvertRect(out, rgba, m)
+	}
+	if err := c.Err(); err != nil {
+		return fmt.Errorf("ingenious art: number the best places: %w", err)
+	}
+	return nil
 }
 
 // drawRack draws the rack strip: a caption saying what to do, and the tiles large on a wooden

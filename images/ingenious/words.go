@@ -22,7 +22,7 @@ var (
 	wordSolo      = games.Say("Solo", "Sólo")
 	wordYourTiles = games.Say("Your tiles", "Tvoje dílky")
 	wordPick      = games.Say("Pick a tile", "Vyber dílek")
-	wordChosen    = games.Say("pick a place for it", "vyber pro něj místo")
+	wordChosen    = games.Say("pick a numbered place from the menu", "vyber z nabídky očíslované místo")
 	wordPreview   = games.Say("Preview", "Náhled")
 	wordOn        = games.Say("on", "na")
 	wordSwapAsk   = games.Say("Swap these tiles or keep them?", "Vyměnit tyto dílky, nebo je ponechat?")

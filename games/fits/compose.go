@@ -126,9 +126,12 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 		return games.Panel{}, err
 	}
 	piece := s.Piece(seat)
-	aside := games.Control{Label: games.Say("Set aside", "Odložit"), Emoji: "🗑️", Next: AsideDraft, Style: games.Danger, Commit: true}
+	// Setting aside costs the piece for the round, so it asks first: the button opens a
+	// confirmation whose button commits.
+	aside := games.Control{Label: games.Say("Set aside…", "Odložit…"), Emoji: "🗑️", Next: AsideDraft, Style: games.Danger}
 	if d.Aside {
-		panel := games.Panel{Draft: AsideDraft, Hint: games.Say("Set %s aside for the rest of this round.", "Odložit %s na zbytek kola.", piece)}
+		aside = games.Control{Label: games.Say("Yes, set it aside", "Ano, odložit"), Emoji: "🗑️", Next: AsideDraft, Style: games.Danger, Commit: true}
+		panel := games.Panel{Draft: AsideDraft, Hint: games.Say("Set %s aside for the rest of this round? It cannot be placed later.", "Odložit %s na zbytek kola? Později už ho položit nepůjde.", piece)}
 		if _, ok := hint.(Aside); ok {
 			panel.Hint = games.Say("Suggested: set %s aside — every placement would cost points.", "Doporučení: odlož %s — každé umístění by stálo body.", piece)
 		}
@@ -175,7 +178,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 		Button:      games.Say("Type a placement", "Napsat umístění"),
 		Title:       games.Say("Place %s", "Položit %s", piece),
 		Label:       games.Say("Column A–F, turns 0–3, flip", "Sloupec A–F, otočení 0–3, převrátit"),
-		Placeholder: games.Say("C 1 flip", "C 1 flip"),
+		Placeholder: games.Say("C 1 flip", "C 1 převrátit"),
 	}
 	return panel, nil
 }
@@ -293,6 +296,25 @@ func specialName(sp Special) games.Text {
 	return games.Text{EN: l, CS: l}
 }
 
+// placeWords says how a piece is placed, in a player's words: "Column C, turned twice,
+// flipped" ("Sloupec C, otočit 2×, převrátit").
+func placeWords(p Place) games.Text {
+	en := []string{"Column " + ColumnLabel(p.Col)}
+	cs := []string{"Sloupec " + ColumnLabel(p.Col)}
+	switch p.Rot {
+	case 1:
+		en, cs = append(en, "turned once"), append(cs, "otočit 1×")
+	case 2:
+		en, cs = append(en, "turned twice"), append(cs, "otočit 2×")
+	case 3:
+		en, cs = append(en, "turned 3 times"), append(cs, "otočit 3×")
+	}
+	if p.Flip {
+		en, cs = append(en, "flipped"), append(cs, "převrátit")
+	}
+	return games.Text{EN: strings.Join(en, ", "), CS: strings.Join(cs, ", ")}
+}
+
 // placeMenu offers the best-valued placements (at most 25) in the greedy player's order, the
 // current one marked.
 func (s *State) placeMenu(seat games.Seat, current Place) *games.Menu {
@@ -301,22 +323,26 @@ func (s *State) placeMenu(seat games.Seat, current Place) *games.Menu {
 	places = places[:min(maxMenu, len(places))]
 	m := &games.Menu{Placeholder: games.Say("Best places for %s", "Nejlepší místa pro %s", current.Piece)}
 	heights := s.seats[seat].board.height
+	now := ScoreGrid(s.Board(), &s.seats[seat].board.grid).Total
 	for _, r := range places {
 		p := r.place
 		pl, _ := landOn(heights, p)
-		label := fmt.Sprintf("%s · r%d", ColumnLabel(p.Col), p.Rot)
-		if p.Flip {
-			label += " flip"
-		}
+		label := placeWords(p)
 		c := s.coverage(seat, pl)
 		rows := rowsText(pl)
-		dots := count(c.dots, "dot", "dots", "tečka", "tečky", "teček")
+		dots := count(c.dots, "dot covered", "dots covered", "zakrytá tečka", "zakryté tečky", "zakrytých teček")
+		after := ScoreAfter(s.Board(), s.seats[seat].board.grid, pl)
 		desc := games.Text{
-			EN: fmt.Sprintf("%s · %s · %d sealed", rows.EN, dots.EN, c.sealed),
-			CS: fmt.Sprintf("%s · %s · uzavřeno %d", rows.CS, dots.CS, c.sealed),
+			EN: fmt.Sprintf("%s · %s · board %+d (%+d)", rows.EN, dots.EN, after, after-now),
+			CS: fmt.Sprintf("%s · %s · deska %+d (%+d)", rows.CS, dots.CS, after, after-now),
+		}
+		if c.sealed > 0 {
+			sealed := count(c.sealed, "hole left", "holes left", "díra", "díry", "děr")
+			desc.EN += " · " + sealed.EN
+			desc.CS += " · " + sealed.CS
 		}
 		m.Choices = append(m.Choices, games.Choice{
-			Label:       games.Text{EN: label, CS: label},
+			Label:       label,
 			Description: desc,
 			Next:        draftOf(p),
 			Default:     p == current.Canonical(),
@@ -360,7 +386,7 @@ func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 	help := func(why games.Text) *games.Refusal {
 		return &games.Refusal{Kind: games.ErrIllegal, Reason: games.Text{
 			EN: why.EN + " Write a column A–F, then optionally turns 0–3 and flip, like “C 1 flip”.",
-			CS: why.CS + " Napiš sloupec A–F, případně otočení 0–3 a flip, např. „C 1 flip“.",
+			CS: why.CS + " Napiš sloupec A–F, případně otočení 0–3 a „převrátit“, např. „C 1 převrátit“.",
 		}}
 	}
 	fields := strings.Fields(strings.NewReplacer(",", " ", ";", " ").Replace(strings.ToLower(text)))
@@ -380,7 +406,7 @@ func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 			col = int(f[0] - 'a')
 		case len(f) == 1 && f[0] >= '0' && f[0] <= '3', len(f) == 2 && f[0] == 'r' && f[1] >= '0' && f[1] <= '3':
 			rot, oriented = int(f[len(f)-1]-'0'), true
-		case f == "flip" || f == "f" || f == "mirror" || f == "zrcadlit":
+		case f == "flip" || f == "f" || f == "mirror" || f == "zrcadlit" || f == "převrátit" || f == "prevratit" || f == "převrať" || f == "prevrat":
 			flip, oriented = true, true
 		default:
 			if sh, ok := ParseShape(f); ok {

@@ -103,11 +103,23 @@ func TestComposeBuilding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Set aside asks first: its button opens a confirmation, whose button commits.
 	aside := control(t, p, "🗑️")
-	if !aside.Commit || aside.Style != games.Danger || aside.Next != AsideDraft {
+	if aside.Commit || aside.Style != games.Danger || aside.Next != AsideDraft {
 		t.Errorf("set aside %+v", aside)
 	}
-	if a, err := s.Resolve(1, aside.Next); err != nil || a != (Aside{Piece: L4}) {
+	confirm, err := s.Compose(1, aside.Next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := control(t, confirm, "🗑️")
+	if !yes.Commit || yes.Next != AsideDraft {
+		t.Errorf("confirm set aside %+v", yes)
+	}
+	if !strings.Contains(confirm.Hint.EN, "?") {
+		t.Errorf("the confirmation asks nothing: %q", confirm.Hint.EN)
+	}
+	if a, err := s.Resolve(1, yes.Next); err != nil || a != (Aside{Piece: L4}) {
 		t.Errorf("Resolve(aside) = %v, %v", a, err)
 	}
 	turn := control(t, p, "⟳")
@@ -212,6 +224,9 @@ func TestTyped(t *testing.T) {
 		{"", "L4 C r1 flip", "r1f1cC"},
 		{"", "aside", "aside"},
 		{"", "Odložit", "aside"},
+		// The Czech placeholder's own word is understood.
+		{"", "b 1 převrátit", "r1f1cB"},
+		{"", "C 1 prevratit", "r1f1cC"},
 	}
 	for _, tc := range good {
 		got, err := s.Typed(0, tc.draft, tc.text)
@@ -276,5 +291,30 @@ func TestGhost(t *testing.T) {
 	}
 	if _, err := v.Ghost(Draft{Aside: true}); err == nil {
 		t.Error("ghost of an aside")
+	}
+}
+
+// TestMenuSpeaksPlainly checks that the placement menu says how a piece lies in words and what
+// the board would score after the drop, not codes such as "r2 flip".
+func TestMenuSpeaksPlainly(t *testing.T) {
+	s := building(t, 2, []int{1})
+	mustApply(t, s, games.Chance, Reveal{Piece: L4})
+	p, err := s.Compose(0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Menu == nil || len(p.Menu.Choices) == 0 {
+		t.Fatal("no menu")
+	}
+	for _, ch := range p.Menu.Choices {
+		if !strings.HasPrefix(ch.Label.EN, "Column ") || !strings.HasPrefix(ch.Label.CS, "Sloupec ") {
+			t.Errorf("label %+v does not start with the column in words", ch.Label)
+		}
+		if strings.Contains(ch.Label.EN, " r") || strings.Contains(ch.Label.EN, "flip ") {
+			t.Errorf("label %q uses codes", ch.Label.EN)
+		}
+		if !strings.Contains(ch.Description.EN, "board ") || !strings.Contains(ch.Description.CS, "deska ") {
+			t.Errorf("description %+v does not give the board's score after the drop", ch.Description)
+		}
 	}
 }

@@ -251,3 +251,14 @@ func pointsWith(n int) string {
 
 // String is for debugging: "board 2: −1".
 func (rs RoundScore) String() string { return fmt.Sprintf("board %d: %d", rs.Board, rs.Total) }
+
+// ScoreAfter is what board n's grid g would score once placement pl lies on it (squares of pl
+// off the board are ignored).
+func ScoreAfter(n int, g Grid, pl Placed) int {
+	for _, c := range pl.Cells {
+		if c.onBoard() {
+			g[c.Row][c.Col] = 1
+		}
+	}
+	return ScoreGrid(n, &g).Total
+}

@@ -79,9 +79,26 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	}
 	panel := games.Panel{Draft: draft, Hint: s.Prompt(seat)}
 	if s.phase == PhaseSwap {
-		panel.Controls = []games.Control{
-			{Label: games.Say("Swap rack", "Vyměnit stojánek"), Emoji: "🔄", Next: "swap", Style: games.Primary, Commit: true},
-			{Label: games.Say("Keep rack", "Ponechat stojánek"), Emoji: "✋", Next: "keep", Style: games.Secondary, Commit: true},
+		// Both answers are final, so each asks once more: the first click opens its
+		// confirmation, whose button commits.
+		switch {
+		case d.Swap != nil && *d.Swap:
+			panel.Hint = games.Say("Swap your whole rack? You draw six new tiles, then your old ones go back in the bag.", "Vyměnit celý stojánek? Vylosuješ šest nových dílků a ty staré pak vrátíš do pytlíku.")
+			panel.Controls = []games.Control{
+				{Label: games.Say("Yes, swap", "Ano, vyměnit"), Emoji: "🔄", Next: "swap", Style: games.Primary, Commit: true},
+				{Label: games.Say("Back", "Zpět"), Emoji: "◀", Next: ""},
+			}
+		case d.Swap != nil:
+			panel.Hint = games.Say("Keep these tiles?", "Ponechat si tyto dílky?")
+			panel.Controls = []games.Control{
+				{Label: games.Say("Yes, keep them", "Ano, ponechat"), Emoji: "✋", Next: "keep", Style: games.Primary, Commit: true},
+				{Label: games.Say("Back", "Zpět"), Emoji: "◀", Next: ""},
+			}
+		default:
+			panel.Controls = []games.Control{
+				{Label: games.Say("Swap rack…", "Vyměnit stojánek…"), Emoji: "🔄", Next: "swap", Style: games.Primary},
+				{Label: games.Say("Keep rack…", "Ponechat stojánek…"), Emoji: "✋", Next: "keep", Style: games.Secondary},
+			}
 		}
 		return panel, nil
 	}

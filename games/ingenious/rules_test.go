@@ -561,3 +561,46 @@ func TestTeamSwapUsesTeamScores(t *testing.T) {
 		t.Fatalf("phase %v, want the swap offered on the team's scores", s.phase)
 	}
 }
+
+// TestSwapAndKeepAskFirst checks that neither answer to an offered swap is final on the first
+// click: each opens a confirmation whose button commits, with a way back.
+func TestSwapAndKeepAskFirst(t *testing.T) {
+	s := dealt(t, 4, Options{Teams: true}, []string{"BB", "YY", "YY", "OO", "OY", "PP"}, []string{"OY"}, []string{"RG"}, []string{"OY"})
+	s.firstDone = []bool{true, true, true, true}
+	s.scores[0] = [6]int{2, 2, 9, 9, 9, 9}
+	mustApply(t, s, 0, pl("BB", 0, 0, 1, 0))
+	first, err := s.Compose(0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"swap", "keep"} {
+		var opener *games.Control
+		for i, c := range first.Controls {
+			if c.Next == want {
+				opener = &first.Controls[i]
+			}
+		}
+		if opener == nil || opener.Commit {
+			t.Fatalf("%s: the first panel's button %+v commits at once", want, opener)
+		}
+		confirm, err := s.Compose(0, want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var commits, backs int
+		for _, c := range confirm.Controls {
+			switch {
+			case c.Commit && c.Next == want:
+				commits++
+			case c.Next == "":
+				backs++
+			}
+		}
+		if commits != 1 || backs != 1 || !strings.Contains(confirm.Hint.EN, "?") {
+			t.Errorf("%s confirmation %+v: want one committing button, one way back and a question", want, confirm)
+		}
+		if a, err := s.Resolve(0, want); err != nil || (want == "swap") != (a == Swap{}) {
+			t.Errorf("Resolve(%s) = %v, %v", want, a, err)
+		}
+	}
+}

@@ -246,7 +246,7 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 		}
 	default:
 		sc.text(sc.say(wordLands, game.ColumnLabel(p.draft.Col), rowsText(p.ghost)), bx, line1, 0, 0.5, images.Bold, 21, images.Paper, bw)
-		after := scoreAfter(v.Board, mine, p.ghost)
+		after := game.ScoreAfter(v.Board, mine.Grid, p.ghost)
 		sc.text(sc.say(wordAfter, after, after-mine.Now.Total), bx, line2, 0, 0.5, images.Medium, 16, images.Dim, bw)
 	}
 
@@ -353,15 +353,4 @@ func (sc *scene) shown(p *privateView) (game.Shape, game.Orientation) {
 		}
 	}
 	return game.NoShape, game.Orientation{}
-}
-
-// scoreAfter is what board n scores with pl laid on mine's board.
-func scoreAfter(n int, mine game.SeatView, pl game.Placed) int {
-	g := mine.Grid
-	for _, c := range pl.Cells {
-		if c.Col >= 0 && c.Col < game.Cols && c.Row >= 0 && c.Row < game.Rows {
-			g[c.Row][c.Col] = 1
-		}
-	}
-	return game.ScoreGrid(n, &g).Total
 }

@@ -3,6 +3,7 @@ package ingenious
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"math"
 	"strconv"
@@ -67,7 +68,36 @@ const maxNumbers = 9
 // number in the panel's menu, in a badge on the edge between its two cells. A pair of cells
 // offered both ways round is numbered once, with its better way.
 func (r *Renderer) drawNumbers(out *image.Paletted, v *ingenious.View, cands []ingenious.Candidate) error {
-	if len(cands) == 0 {
+	var marks []badgeMark
+	seen := map[[2]ingenious.Cell]bool{}
+	for i, cand := range cands {
+		if i >= maxNumbers {
+			break
+		}
+		cells := cand.Place.Canonical().Cells
+		if seen[cells] {
+			continue
+		}
+		seen[cells] = true
+		marks = append(marks, badgeMark{cells: cand.Place.Cells, label: strconv.Itoa(i + 1), fill: images.Slate, ink: images.Paper})
+	}
+	return r.drawBadges(out, v, marks)
+}
+
+// badgeMark is a round badge on the edge between a tile's two cells: a number on a fill.
+type badgeMark struct {
+	cells     [2]ingenious.Cell
+	label     string
+	fill, ink color.RGBA
+}
+
+// badgeRadius is the radius of a badge, ringed in the highlight colour.
+const badgeRadius = 17
+
+// drawBadges draws marks on the board of out. Each badge is drawn in RGBA over a small copy
+// of its patch of the board and put back on the palette, so a few badges cost little.
+func (r *Renderer) drawBadges(out *image.Paletted, v *ingenious.View, marks []badgeMark) error {
+	if len(marks) == 0 {
 		return nil
 	}
 	art, err := r.board(v.Radius)
@@ -78,43 +108,59 @@ func (r *Renderer) drawNumbers(out *image.Paletted, v *ingenious.View, cands []i
 	if err != nil {
 		return err
 	}
-	board := image.Rect(0, 0, tableWidth, boardHeight)
-	rgba := image.NewRGBA(board)
-	draw.Draw(rgba, board, out, image.Point{}, draw.Src)
-	c, err := r.canvas(rgba, false)
+	const side = 2*badgeRadius + 12
+	patch := image.NewRGBA(image.Rect(0, 0, side, side))
+	c, err := r.canvas(patch, false)
 	if err != nil {
 		return err
 	}
-	const radius = 17
-	seen := map[[2]ingenious.Cell]bool{}
-	var marked []image.Rectangle
-	for i, cand := range cands {
-		if i >= maxNumbers {
-			break
-		}
-		cells := cand.Place.Canonical().Cells
-		if seen[cells] {
-			continue
-		}
-		seen[cells] = true
-		a, b := art.l.at(cand.Place.Cells[0]), art.l.at(cand.Place.Cells[1])
-		x, y := (a.X+b.X)/2, (a.Y+b.Y)/2
-		c.DC.DrawCircle(x, y, radius+3)
+	for _, m := range marks {
+		a, b := art.l.at(m.cells[0]), art.l.at(m.cells[1])
+		x, y := int((a.X+b.X)/2), int((a.Y+b.Y)/2)
+		at := image.Pt(x-side/2, y-side/2)
+		draw.Draw(patch, patch.Rect, out, at, draw.Src)
+		mid := float64(side) / 2
+		c.DC.DrawCircle(mid, mid, badgeRadius+3)
 		c.DC.SetColor(images.Highlight)
 		c.DC.Fill()
-		c.DC.DrawCircle(x, y, radius)
-		c.DC.SetColor(images.Slate)
+		c.DC.DrawCircle(mid, mid, badgeRadius)
+		c.DC.SetColor(m.fill)
 		c.DC.Fill()
-		c.Text(strconv.Itoa(i+1), x, y, 0.5, 0.5, images.Bold, minText, images.Paper)
-		marked = append(marked, image.Rect(int(x)-radius-5, int(y)-radius-5, int(x)+radius+6, int(y)+radius+6).Intersect(board))
-	}
-	for _, m := range marked {
-		pal.ConvertRect(out, rgba, m)
+		c.Text(m.label, mid, mid, 0.5, 0.5, images.Bold, minText, m.ink)
+		images.Blit(out, pal.Convert(patch), at)
 	}
 	if err := c.Err(); err != nil {
-		return fmt.Errorf("ingenious art: number the best places: %w", err)
+		return fmt.Errorf("ingenious art: draw badges: %w", err)
 	}
 	return nil
+}
+
+// maxSince is how many of the moves since a seat's last turn the table marks.
+const maxSince = 12
+
+// sinceMarks marks, on the table a seat sees, the tiles laid since that seat's own last tile
+// (a spectator: since the last tile of the seat to play), numbered in the order laid on the
+// colour of the seat that laid them — what happened while the seat was away.
+func sinceMarks(v *ingenious.View) []badgeMark {
+	if v.Phase == ingenious.PhaseOver {
+		return nil
+	}
+	seat := v.Viewer
+	if seat < 0 {
+		seat = v.Turn
+	}
+	from := 0
+	for i, pl := range v.Placements {
+		if pl.Seat == seat {
+			from = i + 1
+		}
+	}
+	from = max(from, len(v.Placements)-maxSince)
+	var marks []badgeMark
+	for i, pl := range v.Placements[from:] {
+		marks = append(marks, badgeMark{cells: pl.Place.Cells, label: strconv.Itoa(i + 1), fill: images.PlayerColour(int(pl.Seat)), ink: images.Slate})
+	}
+	return marks
 }
 
 // drawRack draws the rack strip: a caption saying what to do, and the tiles large on a wooden

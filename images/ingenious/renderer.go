@@ -75,6 +75,9 @@ func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
 	if err := r.renderTable(out, v, lang, nil); err != nil {
 		return nil, err
 	}
+	if err := r.drawBadges(out, v, sinceMarks(v)); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

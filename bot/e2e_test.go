@@ -99,8 +99,18 @@ func (h *harness) playTurn(pick func(int) int) bool {
 	if err != nil || !panel.Ephemeral() || len(panel.Attachments) != 1 {
 		h.t.Fatalf("panel: err %v, ephemeral %v, %d pictures: %s", err, panel.Ephemeral(), len(panel.Attachments), panel.Content)
 	}
-	if c, ok := find(h.t, panel, verbCommit, ""); ok { // swap or keep
-		done, err := h.click(in, u, panel, c)
+	if c, ok := find(h.t, panel, verbDraft, "🔄 Swap rack…"); ok { // swap or keep: each asks first
+		if pick(2) == 1 {
+			c = mustFind(h.t, panel, verbDraft, "✋ Keep rack…")
+		}
+		confirm, err := h.click(in, u, panel, c)
+		if err != nil {
+			h.t.Fatalf("swap or keep: %v", err)
+		}
+		if _, ok := find(h.t, confirm, verbDraft, "◀ Back"); !ok {
+			h.t.Fatalf("the swap confirmation has no way back: %s", confirm.Components)
+		}
+		done, err := h.click(in, u, confirm, mustFind(h.t, confirm, verbCommit, ""))
 		if err != nil || !strings.HasPrefix(done.Content, "✅") {
 			h.t.Fatalf("swap decision: %v %q", err, done.Content)
 		}

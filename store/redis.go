@@ -17,8 +17,16 @@ import (
 // RedisOptions says how to reach Redis. The zero value talks to an unauthenticated server at
 // 127.0.0.1:6379 over plain TCP, database 0, with keys under "tablebot".
 type RedisOptions struct {
-	// Addr is the server's host:port. Empty means "127.0.0.1:6379".
+	// Addr is the server's host:port. Empty means "127.0.0.1:6379" (or, with Cluster, the
+	// first of Addrs).
 	Addr string
+	// Cluster connects to a Redis Cluster: Addrs (or Addr) are seed nodes, and each command
+	// goes to the node that holds its key's hash slot. Every operation's keys share a hash
+	// tag, so each script and each call stays within one slot. False means one server.
+	Cluster bool
+	// Addrs are the cluster's seed nodes (host:port); empty means Addr alone. Ignored
+	// without Cluster.
+	Addrs []string
 	// Username and Password authenticate with AUTH. An empty Username means the default user;
 	// an empty Password means no AUTH at all.
 	Username, Password string
@@ -73,7 +81,7 @@ func ParseRedisURL(s string) (RedisOptions, error) {
 // and Leaderboard reads the first limit members with one ZRANGE, however many players tie.
 // Table writes, Finish, Leaderboard and ClaimDue are Lua scripts, each within one hash slot.
 type Redis struct {
-	client  *redis.Client
+	client  redis.UniversalClient
 	timeout time.Duration
 	addr    string
 	prefix  string
@@ -85,8 +93,14 @@ type Redis struct {
 // NewRedis connects to Redis and checks the connection with PING. It fails if the options
 // are invalid or the server does not answer the ping (in time for ctx).
 func NewRedis(ctx context.Context, o RedisOptions) (*Redis, error) {
+	if o.Addr == "" && len(o.Addrs) > 0 {
+		o.Addr = o.Addrs[0]
+	}
 	if o.Addr == "" {
 		o.Addr = "127.0.0.1:6379"
+	}
+	if len(o.Addrs) == 0 {
+		o.Addrs = []string{o.Addr}
 	}
 	if o.Prefix == "" {
 		o.Prefix = "tablebot"
@@ -105,11 +119,23 @@ func NewRedis(ctx context.Context, o RedisOptions) (*Redis, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = 1500 * time.Millisecond
 	}
-	c := redis.NewClient(&redis.Options{
-		Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLSConfig: tc,
-		DialTimeout: o.Timeout, ReadTimeout: o.Timeout, WriteTimeout: o.Timeout, PoolTimeout: o.Timeout,
-		ContextTimeoutEnabled: true, // a caller's deadline ends a call, not go-redis's 5 s
-	})
+	var c redis.UniversalClient
+	if o.Cluster {
+		if o.DB != 0 {
+			return nil, fmt.Errorf("store: redis cluster at %s: database %d (a cluster has only database 0)", o.Addr, o.DB)
+		}
+		c = redis.NewClusterClient(&redis.ClusterOptions{
+			Addrs: o.Addrs, Username: o.Username, Password: o.Password, TLSConfig: tc,
+			DialTimeout: o.Timeout, ReadTimeout: o.Timeout, WriteTimeout: o.Timeout, PoolTimeout: o.Timeout,
+			ContextTimeoutEnabled: true,
+		})
+	} else {
+		c = redis.NewClient(&redis.Options{
+			Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLSConfig: tc,
+			DialTimeout: o.Timeout, ReadTimeout: o.Timeout, WriteTimeout: o.Timeout, PoolTimeout: o.Timeout,
+			ContextTimeoutEnabled: true, // a caller's deadline ends a call, not go-redis's 5 s
+		})
+	}
 	if err := c.Ping(ctx).Err(); err != nil {
 		_ = c.Close()
 		return nil, fmt.Errorf("store: redis at %s: %w", o.Addr, err)

@@ -73,7 +73,11 @@ type StoreConfig struct {
 
 // RedisConfig is the Redis store; an empty address means the embedded store.
 type RedisConfig struct {
-	Addr     string `toml:"addr"`
+	Addr string `toml:"addr"`
+	// Addrs are more seed nodes of a Redis Cluster (Cluster must be set).
+	Addrs []string `toml:"addrs"`
+	// Cluster connects to a Redis Cluster through Addr and Addrs.
+	Cluster  bool   `toml:"cluster"`
 	Username string `toml:"username"`
 	Password string `toml:"password"`
 	DB       int    `toml:"db"`

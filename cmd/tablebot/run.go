@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -153,7 +154,7 @@ func newLogger(c LogConfig, w io.Writer) *slog.Logger {
 
 // openStore opens Redis when an address is configured, else the embedded store.
 func openStore(ctx context.Context, cfg Config) (store.Store, string, error) {
-	if cfg.Redis.Addr == "" {
+	if cfg.Redis.Addr == "" && len(cfg.Redis.Addrs) == 0 {
 		s, err := store.OpenBolt(cfg.Store.Path, store.BoltOptions{})
 		if err != nil {
 			return nil, "", fmt.Errorf("open embedded store: %w", err)
@@ -162,10 +163,14 @@ func openStore(ctx context.Context, cfg Config) (store.Store, string, error) {
 	}
 	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	s, err := store.NewRedis(rctx, store.RedisOptions{Addr: cfg.Redis.Addr, Username: cfg.Redis.Username,
+	s, err := store.NewRedis(rctx, store.RedisOptions{Addr: cfg.Redis.Addr, Addrs: cfg.Redis.Addrs,
+		Cluster: cfg.Redis.Cluster, Username: cfg.Redis.Username,
 		Password: cfg.Redis.Password, DB: cfg.Redis.DB, TLS: cfg.Redis.TLS, Prefix: cfg.Redis.Prefix})
 	if err != nil {
 		return nil, "", fmt.Errorf("open redis store: %w", err)
+	}
+	if cfg.Redis.Cluster {
+		return s, "redis cluster " + strings.Join(append([]string{cfg.Redis.Addr}, cfg.Redis.Addrs...), ","), nil
 	}
 	return s, "redis " + cfg.Redis.Addr, nil
 }

@@ -168,7 +168,7 @@ func progress(t *table.Table, st games.State) games.Text {
 	if moves == 0 {
 		return games.Say("the game begins", "hra začíná")
 	}
-	return games.Say("move %d", "tah %d", moves)
+	return games.Count(moves, "move played", "moves played", "odehraný tah", "odehrané tahy", "odehraných tahů")
 }
 
 // medals decorate the first three places.

@@ -81,12 +81,12 @@ var ratingTable = [...]struct {
 	least  int
 	en, cs string
 }{
-	{31, "master builder", "mistr stavitel"},
+	{31, "master builder", "pán stavitel"},
 	{26, "architect", "architekt"},
 	{21, "bricklayer", "zedník"},
-	{16, "labourer", "pomocný dělník"},
+	{16, "labourer", "nádeník"},
 	{11, "gardener", "zahradník"},
-	{6, "novice", "učeň"},
+	{6, "novice", "nováček"},
 	{math.MinInt, "clean-up crew", "úklidová četa"},
 }
 

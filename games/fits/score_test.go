@@ -198,12 +198,12 @@ func TestRatings(t *testing.T) {
 		total  int
 		en, cs string
 	}{
-		{45, "master builder", "mistr stavitel"}, {31, "master builder", "mistr stavitel"},
+		{45, "master builder", "pán stavitel"}, {31, "master builder", "pán stavitel"},
 		{30, "architect", "architekt"}, {26, "architect", "architekt"},
 		{25, "bricklayer", "zedník"}, {21, "bricklayer", "zedník"},
-		{20, "labourer", "pomocný dělník"}, {16, "labourer", "pomocný dělník"},
+		{20, "labourer", "nádeník"}, {16, "labourer", "nádeník"},
 		{15, "gardener", "zahradník"}, {11, "gardener", "zahradník"},
-		{10, "novice", "učeň"}, {6, "novice", "učeň"},
+		{10, "novice", "nováček"}, {6, "novice", "nováček"},
 		{5, "clean-up crew", "úklidová četa"}, {-40, "clean-up crew", "úklidová četa"},
 	}
 	for _, tc := range tests {

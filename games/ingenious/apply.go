@@ -189,7 +189,7 @@ func (s *State) applyPlace(seat games.Seat, p Place) ([]games.Event, error) {
 	case allAt(after, s.top()):
 		s.winner = seat
 		s.end()
-		return append(events, games.Event{Seat: seat, Text: games.Say("%s reached %d in all six colours and wins!", "%s dosáhl(a) %d ve všech šesti barvách a vyhrává!", s.sideName(seat), s.top())}), nil
+		return append(events, games.Event{Seat: seat, Text: s.reachedAll(seat, true)}), nil
 	case !s.hasEmptyPair():
 		s.end()
 		return append(events, games.Event{Seat: seat, Text: games.Say("No two adjacent cells are empty: the game is over.", "Nezbývají dvě sousední prázdná pole: hra končí.")}), nil

@@ -604,3 +604,24 @@ func TestSwapAndKeepAskFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamWordsAgree checks that partners are named with "and"/"a" and the Czech verb is
+// plural for a team, singular-with-(a) for one player.
+func TestTeamWordsAgree(t *testing.T) {
+	team, err := NewState([]string{"Ada", "Ben", "Cyril", "Dana"}, Options{Teams: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := team.reachedAll(0, true)
+	if got.EN != "Ada and Cyril reached 36 in all six colours and win!" || got.CS != "Ada a Cyril dosáhli 36 ve všech šesti barvách a vyhrávají!" {
+		t.Errorf("team: %+v", got)
+	}
+	solo, err := NewState([]string{"Ada", "Ben"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = solo.reachedAll(1, true)
+	if got.EN != "Ben reached 18 in all six colours and wins!" || got.CS != "Ben dosáhl(a) 18 ve všech šesti barvách a vyhrává!" {
+		t.Errorf("one player: %+v", got)
+	}
+}

@@ -1,6 +1,7 @@
 package ingenious
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/tablebot/tablebot/games"
@@ -171,7 +172,7 @@ func (s *State) Result() games.Result {
 		slices.Sort(g)
 	}
 	if s.winner != games.NoSeat {
-		res.Summary = games.Say("%s reached the top in all six colours!", "%s dosáhl vrcholu ve všech šesti barvách!", s.sideName(s.winner))
+		res.Summary = s.reachedAll(s.winner, false)
 	}
 	return res
 }
@@ -185,11 +186,26 @@ func breakdown(t [6]int) games.Text {
 	return games.Join(parts, " · ")
 }
 
-// sideName names a seat, or both partners in a team game.
-func (s *State) sideName(seat games.Seat) string {
+// sideName names a seat, or both partners in a team game ("Ada and Cyril", "Ada a Cyril").
+func (s *State) sideName(seat games.Seat) games.Text {
 	if s.opts.Teams {
 		a, b := int(seat)%2, int(seat)%2+2
-		return s.players[a] + " & " + s.players[b]
+		return games.And([]string{s.players[a], s.players[b]})
 	}
-	return s.players[seat]
+	return games.Text{EN: s.players[seat], CS: s.players[seat]}
+}
+
+// reachedAll says that seat's side reached the top in all six colours, with the verb agreeing
+// with one player or a team of two.
+func (s *State) reachedAll(seat games.Seat, wins bool) games.Text {
+	name := s.sideName(seat)
+	switch {
+	case s.opts.Teams && wins:
+		return games.Text{EN: fmt.Sprintf("%s reached %d in all six colours and win!", name.EN, s.top()), CS: fmt.Sprintf("%s dosáhli %d ve všech šesti barvách a vyhrávají!", name.CS, s.top())}
+	case s.opts.Teams:
+		return games.Text{EN: fmt.Sprintf("%s reached the top in all six colours!", name.EN), CS: fmt.Sprintf("%s dosáhli vrcholu ve všech šesti barvách!", name.CS)}
+	case wins:
+		return games.Text{EN: fmt.Sprintf("%s reached %d in all six colours and wins!", name.EN, s.top()), CS: fmt.Sprintf("%s dosáhl(a) %d ve všech šesti barvách a vyhrává!", name.CS, s.top())}
+	}
+	return games.Text{EN: fmt.Sprintf("%s reached the top in all six colours!", name.EN), CS: fmt.Sprintf("%s dosáhl(a) vrcholu ve všech šesti barvách!", name.CS)}
 }

@@ -102,32 +102,42 @@ func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
 		sc.text(signed(sv.Now.Total), x0+lw+6, y+14, 0, 0.5, images.Bold, 18, images.Paper, x1-x0-lw-6)
 	}
 
-	// The scored boards as chips (the board's number, then its score), and the total.
+	// The scored boards as chips (the board's number, then its score), across the line:
+	// four fit a card, and none is ever left out (a row too narrow shortens to the last).
 	cy := y + 43
-	tl := x1 - sc.text(number(sv.Total), x1, cy, 1, 0.5, images.Bold, 20, images.Gold, 0) - 6
-	tl -= sc.text(wordTotal.In(sc.lang), tl, cy, 1, 0.5, images.Medium, 14, images.Dim, 0) + 8
 	cx := x0
 	if len(sv.Rounds) == 0 {
-		sc.text(wordBoards.In(sc.lang)+": —", x0, cy, 0, 0.5, images.Medium, 14, images.Dim, tl-x0)
+		sc.text(wordBoards.In(sc.lang)+": —", x0, cy, 0, 0.5, images.Medium, 14, images.Dim, x1-x0)
 	}
+	chipW := func(rs game.RoundScore) float64 { return 22 + sc.c.TextWidth(signed(rs.Total), images.Bold, 15) }
+	widths := make([]float64, len(sv.Rounds))
 	for i, rs := range sv.Rounds {
-		val := signed(rs.Total)
-		w := 26 + sc.c.TextWidth(val, images.Bold, 15)
-		if cx+w > tl {
-			break
+		widths[i] = chipW(rs)
+	}
+	first := firstChip(widths, 4, x1-x0)
+	for i, rs := range sv.Rounds {
+		if i < first {
+			continue
 		}
-		chip := image.Rect(int(cx), int(cy)-11, int(cx+w), int(cy)+11)
+		val := signed(rs.Total)
+		w := chipW(rs)
+		chip := image.Rect(int(cx), int(cy)-13, int(cx+w), int(cy)+13)
 		sc.box(chip, 5, images.Slate)
 		if scored && i == len(sv.Rounds)-1 {
 			sc.frame(chip, 5, 2, images.Gold)
 		}
-		sc.text(itoa(rs.Board), cx+8, cy, 0, 0.5, images.Medium, 13, images.Dim, 0)
-		sc.text(val, cx+w-7, cy, 1, 0.5, images.Bold, 15, images.Paper, 0)
-		cx += w + 5
+		sc.text(itoa(rs.Board), cx+6, cy, 0, 0.5, images.Medium, 13, images.Dim, 0)
+		sc.text(val, cx+w-5, cy, 1, 0.5, images.Bold, 15, images.Paper, 0)
+		cx += w + 4
 	}
 
-	// The pieces set aside this round, small, the one set aside last underlined in pink.
+	// The total, right on the last line; the pieces set aside this round left of it.
 	ay := y + 72
+	tl := x1 - sc.text(number(sv.Total), x1, ay, 1, 0.5, images.Bold, 20, images.Gold, 0) - 6
+	tl -= sc.text(wordTotal.In(sc.lang), tl, ay, 1, 0.5, images.Medium, 14, images.Dim, 0) + 10
+	x1 = tl
+
+	// The pieces set aside this round, small, the one set aside last underlined in pink.
 	lw := sc.text(wordAside.In(sc.lang)+":", x0, ay, 0, 0.5, images.Medium, 14, images.Dim, 0)
 	ax := x0 + lw + 8
 	if len(sv.Aside) == 0 {
@@ -148,4 +158,17 @@ func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
 		}
 		ax += w + 8
 	}
+}
+
+// firstChip returns the first of the chips of the given widths, spaced by gap, to draw so that
+// the rest fit in room: 0 when all fit; otherwise the newest ones, never none.
+func firstChip(widths []float64, gap, room float64) int {
+	need := -gap
+	for i := len(widths) - 1; i >= 0; i-- {
+		need += widths[i] + gap
+		if need > room {
+			return min(i+1, len(widths)-1)
+		}
+	}
+	return 0
 }

@@ -195,6 +195,19 @@ func (s *State) applyPlace(seat games.Seat, p Place) ([]games.Event, error) {
 		return append(events, games.Event{Seat: seat, Text: games.Say("No two adjacent cells are empty: the game is over.", "Nezbývají dvě sousední prázdná pole: hra končí.")}), nil
 	case s.Solo():
 		s.phase, s.drawCount = PhaseDraw, 1
+		// A solo game has nobody else to hand the table to, so the channel hears of it when
+		// a colour reaches 18 (half way) or the top: one board message per milestone.
+		for _, c := range Colours {
+			for _, mark := range []int{Cap, s.top()} {
+				if before[c] < mark && after[c] >= mark {
+					events = append(events, games.Event{Seat: seat, Milestone: true, Text: games.Text{
+						EN: fmt.Sprintf("%s reached %d in %s.", s.players[seat], mark, c.Name().EN),
+						CS: fmt.Sprintf("%s má %s na %d.", s.players[seat], soloColourAcc[c], mark),
+					}})
+					break
+				}
+			}
+		}
 		return events, nil
 	case s.bonus > 0 && len(s.racks[seat]) > 0:
 		return append(events, games.Event{Seat: seat, Text: games.Say("Bonus placement for %s!", "%s má tah navíc!", s.players[seat])}), nil
@@ -299,3 +312,6 @@ func (s *State) placeText(seat games.Seat, p Place, before, after [6]int, bonus 
 	}
 	return t
 }
+
+// soloColourAcc are the colours' names as "má červenou na 18" needs them (accusative).
+var soloColourAcc = [6]string{"červenou", "zelenou", "modrou", "oranžovou", "žlutou", "fialovou"}

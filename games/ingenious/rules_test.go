@@ -625,3 +625,23 @@ func TestTeamWordsAgree(t *testing.T) {
 		t.Errorf("one player: %+v", got)
 	}
 }
+
+// TestSoloMilestones checks that a solo placement lifting a colour to 18 is a milestone (the
+// channel's one message for it), and one that reaches nothing new is not.
+func TestSoloMilestones(t *testing.T) {
+	s, _ := NewState([]string{"Ada"}, Options{})
+	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
+	s.firstDone[0] = true
+	s.scores[0] = [6]int{17, 0, 0, 0, 0, 0}
+	set(s, 'R', Cell{-1, 0})
+	events := mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+	var milestones []games.Event
+	for _, e := range events {
+		if e.Milestone {
+			milestones = append(milestones, e)
+		}
+	}
+	if len(milestones) != 1 || milestones[0].Text.EN != "Ada reached 18 in red." || milestones[0].Text.CS != "Ada má červenou na 18." {
+		t.Fatalf("milestones %+v, want red reaching 18 (scores %v)", milestones, s.scores[0])
+	}
+}

@@ -18,6 +18,13 @@ import (
 func TestSimulationBolt(t *testing.T)  { simulate(t, storetest.OpenBolt(t)) }
 func TestSimulationRedis(t *testing.T) { simulate(t, storetest.OpenRedis(t)) }
 
+// TestSimulationCluster runs the simulation as two processes would on a Redis Cluster: two
+// referees, each with its own connection to a private three-master cluster.
+func TestSimulationCluster(t *testing.T) {
+	a, b := storetest.OpenClusterPair(t)
+	simulate(t, a, b)
+}
+
 // ledger is what the simulation knows for certain: every move a successful operation wrote,
 // by table and index in the record, and how often each click succeeded.
 type ledger struct {
@@ -72,10 +79,14 @@ func (l *ledger) confirm(t *Table) error {
 // lost, changed or applied twice, that every state reached replays from its record, that a
 // click succeeds at most once, and that nothing but a refusal is ever returned (a lost race
 // is retried, never shown).
-func simulate(t *testing.T, st store.Store) {
+func simulate(t *testing.T, st store.Store, more ...store.Store) {
 	seed := gamestest.Seed(t)
 	clk := newClock()
-	procs := []*Service{newService(t, st, clk), newService(t, st, clk)}
+	second := st
+	if len(more) > 0 {
+		second = more[0]
+	}
+	procs := []*Service{newService(t, st, clk), newService(t, second, clk)}
 	l := &ledger{moves: map[string]map[int]seen{}, clicks: map[string]int{}}
 	const workers, ops = 4, 120
 	var wg sync.WaitGroup

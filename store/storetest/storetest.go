@@ -15,6 +15,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/store/internal/rediscluster"
 )
 
 // OpenBolt opens a fresh embedded store in a temporary directory, closed at the test's end.
@@ -85,4 +86,25 @@ func DeleteKeys(t testing.TB, o store.RedisOptions) {
 			return
 		}
 	}
+}
+
+// OpenClusterPair starts a private three-master Redis Cluster (see rediscluster.Start) and
+// opens two stores on it under one fresh prefix — two processes sharing the cluster — closed
+// when the test ends.
+func OpenClusterPair(t testing.TB) (*store.Redis, *store.Redis) {
+	t.Helper()
+	addrs := rediscluster.Start(t, 3)
+	o := RedisOptions(t)
+	o.Addr, o.Addrs, o.Cluster, o.DB = "", addrs, true, 0
+	open := func() *store.Redis {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		r, err := store.NewRedis(ctx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = r.Close() })
+		return r
+	}
+	return open(), open()
 }

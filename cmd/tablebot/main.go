@@ -6,6 +6,7 @@
 //	tablebot render FILE [--move N] [--seat S] -o out.png
 //	tablebot selfplay GAME [--players N] [--seed S]   play an AI game, print its record
 //	tablebot invite [--config FILE]      print the URL that adds the bot to a server
+//	tablebot loadtest [--games N] ...    measure the bot under many games at once
 //	tablebot version
 package main
 
@@ -76,6 +77,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		err = runSelfplay(kits, args, stdout, stderr)
 	case "invite":
 		err = runInvite(args, stdout, stderr, getenv)
+	case "loadtest":
+		err = runLoadtest(ctx, args, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "tablebot", version)
 	case "help", "-h", "--help":
@@ -143,6 +146,9 @@ Commands:
   tablebot selfplay GAME [--players N] [--seed S] [--options JSON]
                                                     play a game between AI players, print its record
   tablebot invite [--config FILE]                   print the URL that adds the bot to a server
+  tablebot loadtest [--games 200] [--duration 30s] [--latency 100ms] [--storm 1000] [--redis URL]
+                                                    play many games at once against the built-in
+                                                    fake Discord; print latencies, moves/s, CPU, memory
   tablebot version                                  print the version
   tablebot help                                     this text
 

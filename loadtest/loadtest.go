@@ -103,7 +103,9 @@ func (r Report) String() string {
 	return b.String()
 }
 
-func ms(d time.Duration) string { return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + " ms" }
+func ms(d time.Duration) string {
+	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + " ms"
+}
 
 // run is one load test in progress.
 type run struct {

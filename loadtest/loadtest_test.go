@@ -17,7 +17,9 @@ func TestLoadTestSmall(t *testing.T) {
 		cfg  func(t *testing.T) Config
 	}{
 		{"bolt", func(t *testing.T) Config { return Config{Store: storetest.OpenBolt(t)} }},
-		{"redis", func(t *testing.T) Config { return Config{Store: storetest.OpenRedis(t), RESTLatency: 20 * time.Millisecond} }},
+		{"redis", func(t *testing.T) Config {
+			return Config{Store: storetest.OpenRedis(t), RESTLatency: 20 * time.Millisecond}
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := c.cfg(t)

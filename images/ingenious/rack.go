@@ -29,6 +29,61 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 	if err != nil {
 		return nil, err
 	}
+	strip, err := r.rackStrip(v, d, lang)
+	if err != nil {
+		return nil, err
+	}
+	var numbered []ingenious.Candidate
+	if d.Tile != nil && d.Place == nil {
+		numbered = v.Candidates[*d.Tile]
+	}
+	if d.Place == nil && len(numbered) == 0 {
+		out := image.NewPaletted(strip.Rect, strip.Palette)
+		copy(out.Pix, strip.Pix)
+		return out, nil
+	}
+	size := tableSize(len(sidesOf(v)))
+	out := image.NewPaletted(image.Rect(0, 0, tableWidth, size.Y+rackHeight), pal.Colours())
+	if err := r.renderTable(out, v, lang, d.Place); err != nil {
+		return nil, err
+	}
+	if err := r.drawNumbers(out, v, numbered); err != nil {
+		return nil, err
+	}
+	images.Blit(out, strip, image.Pt(0, size.Y))
+	return out, nil
+}
+
+// maxRacks bounds the cache of rack strips.
+const maxRacks = 512
+
+// rackStrip returns the rack strip of v at draft d on the palette: from the cache when the
+// same rack was drawn with the same caption (a turn's panels show one rack several times),
+// else drawn and cached. The cached image must not be changed.
+func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.Lang) (*image.Paletted, error) {
+	name := "?"
+	if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) {
+		name = v.Players[v.Viewer]
+	}
+	var key strings.Builder
+	fmt.Fprintf(&key, "%s|%v|%s|%v|", name, lang, rackHint(v, d, lang), d.Place != nil)
+	for _, t := range v.Rack {
+		key.WriteString(t.String())
+	}
+	if d.Tile != nil {
+		key.WriteString("|" + d.Tile.String())
+	}
+	k := key.String()
+	r.mu.Lock()
+	strip, ok := r.racks[k]
+	r.mu.Unlock()
+	if ok {
+		return strip, nil
+	}
+	pal, err := r.pal()
+	if err != nil {
+		return nil, err
+	}
 	rack := image.NewRGBA(image.Rect(0, 0, tableWidth, rackHeight))
 	c, err := r.canvas(rack, false)
 	if err != nil {
@@ -42,23 +97,17 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 	if err := c.Err(); err != nil {
 		return nil, fmt.Errorf("ingenious art: draw the rack: %w", err)
 	}
-	var numbered []ingenious.Candidate
-	if d.Tile != nil && d.Place == nil {
-		numbered = v.Candidates[*d.Tile]
+	strip = pal.Convert(rack)
+	r.mu.Lock()
+	if len(r.racks) >= maxRacks {
+		for old := range r.racks { // drop one at random
+			delete(r.racks, old)
+			break
+		}
 	}
-	if d.Place == nil && len(numbered) == 0 {
-		return pal.Convert(rack), nil
-	}
-	size := tableSize(len(sidesOf(v)))
-	out := image.NewPaletted(image.Rect(0, 0, tableWidth, size.Y+rackHeight), pal.Colours())
-	if err := r.renderTable(out, v, lang, d.Place); err != nil {
-		return nil, err
-	}
-	if err := r.drawNumbers(out, v, numbered); err != nil {
-		return nil, err
-	}
-	images.Blit(out, pal.Convert(rack), image.Pt(0, size.Y))
-	return out, nil
+	r.racks[k] = strip
+	r.mu.Unlock()
+	return strip, nil
 }
 
 // maxNumbers is how many of the best places the board numbers; the menu lists more.

@@ -31,6 +31,8 @@ type Renderer struct {
 	mu     sync.Mutex
 	boards map[int]*boardEntry
 	icons  map[iconKey]images.Sprite
+	// racks caches rack strips by what they show (see rackStrip).
+	racks map[string]*image.Paletted
 
 	// panels holds panel-sized RGBA images for reuse, by height: the score panel is drawn
 	// on them before it is converted to the palette.
@@ -54,7 +56,7 @@ type iconKey struct {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}}
+	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}, racks: map[string]*image.Paletted{}}
 }
 
 // ErrView is wrapped by the errors of views a renderer cannot draw: of another game, nil, or

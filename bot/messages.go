@@ -129,6 +129,7 @@ func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, l
 			sb.WriteString(prefix + e.Text.In(lang) + "\n")
 		}
 	}
+	sb.WriteString(sinceLine(t, st, steps, lang))
 	body := sb.String()
 	line, mentions := statusLine(t, st, lang, inPanel)
 	sb.WriteString(line)
@@ -151,6 +152,53 @@ func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, l
 		discordgo.Button{Label: games.Say("My games", "Moje hry").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbGames, "")},
 	}}
 	return message{content: sb.String(), body: body, files: []*discordgo.File{file}, components: []discordgo.MessageComponent{row}, mentions: mentions}, nil
+}
+
+// maxSince bounds the moves sinceLine lists.
+const maxSince = 8
+
+// sinceLine lists, for the one player who must act now, the moves the others made since that
+// player's last move — what someone coming back to a game of three or four missed — when
+// there are more of them than this message's own lines tell. Empty otherwise.
+func sinceLine(t *table.Table, st games.State, steps []games.Step, lang games.Lang) string {
+	toAct := st.ToAct()
+	if len(toAct) != 1 || toAct[0] < 0 || t.Record == nil {
+		return ""
+	}
+	seat := toAct[0]
+	told := 0
+	for _, s := range steps {
+		if s.Seat != games.Chance {
+			told++
+		}
+	}
+	var since []games.Move
+	for i := len(t.Record.Moves) - 1; i >= 0; i-- {
+		m := t.Record.Moves[i]
+		if m.Seat == seat {
+			break
+		}
+		if m.Seat != games.Chance {
+			since = append(since, m)
+		}
+	}
+	if len(since) <= told || len(since) < 2 {
+		return ""
+	}
+	names := t.Names()
+	var parts []string
+	for i := min(len(since), maxSince) - 1; i >= 0; i-- {
+		m := since[i]
+		a, err := st.Game().DecodeAction(m.Action)
+		if err != nil || int(m.Seat) >= len(names) {
+			continue
+		}
+		parts = append(parts, names[m.Seat]+" "+st.Describe(a))
+	}
+	if int(seat) >= len(names) || len(parts) == 0 {
+		return ""
+	}
+	return games.Say("%s, since your last turn: %s", "%s, od tvého posledního tahu: %s", names[seat], strings.Join(parts, " · ")).In(lang) + "\n"
 }
 
 // progress is the header's account of where the game stands: the game's own, or the number of

@@ -8,9 +8,11 @@ import (
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/fits"
 	"github.com/tablebot/tablebot/games/ingenious"
+	"github.com/tablebot/tablebot/games/sideboards"
 	"github.com/tablebot/tablebot/images"
 	fitsart "github.com/tablebot/tablebot/images/fits"
 	ingeniousart "github.com/tablebot/tablebot/images/ingenious"
+	sideboardsart "github.com/tablebot/tablebot/images/sideboards"
 )
 
 // Kit is a game together with the renderer of its pictures.
@@ -24,6 +26,7 @@ func Kits() []Kit {
 	return []Kit{
 		{Game: ingenious.Game{}, Art: ingeniousart.New()},
 		{Game: fits.Game{}, Art: fitsart.New()},
+		{Game: sideboards.Game{}, Art: sideboardsart.New()},
 	}
 }
 

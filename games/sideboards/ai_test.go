@@ -1,0 +1,151 @@
+package sideboards
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
+)
+
+// TestAIBeatsRandom: the greedy player beats random play in 2-player games, by far.
+func TestAIBeatsRandom(t *testing.T) {
+	seed := gamestest.Seed(t)
+	const rounds = 20
+	wins, margin := 0, 0
+	for g := range rounds {
+		r := testRand(seed + uint64(g))
+		ai := games.Seat(g % 2)
+		s := newGame(t, 2, Options{Variant: Basic})
+		random := randomPick(r)
+		playAll(t, s, r, func(s *State, seat games.Seat) games.Action {
+			if seat == ai {
+				return s.Hint(seat)
+			}
+			return random(s, seat)
+		})
+		res := s.Result()
+		if res.PlaceOf(ai) == 1 {
+			wins++
+		}
+		margin += res.Seats[ai].Score - res.Seats[1-ai].Score
+	}
+	t.Logf("greedy AI won %d of %d, by %.1f points a game", wins, rounds, float64(margin)/rounds)
+	if wins < rounds*8/10 || margin < rounds*10 {
+		t.Fatalf("greedy AI won %d of %d games against random play by %d points in all", wins, rounds, margin)
+	}
+}
+
+// TestAISolo: greedy solo games score decently and end with a rating.
+func TestAISolo(t *testing.T) {
+	seed := gamestest.Seed(t)
+	var totals []int
+	for g := range 20 {
+		r := testRand(seed + uint64(g))
+		s := newGame(t, 1, Options{Variant: Basic})
+		playAll(t, s, r, hintPick)
+		totals = append(totals, s.Result().Seats[0].Score)
+	}
+	sum := 0
+	for _, x := range totals {
+		sum += x
+	}
+	t.Logf("greedy solo totals %v, mean %.1f", totals, float64(sum)/float64(len(totals)))
+	if float64(sum)/float64(len(totals)) < 25 {
+		t.Errorf("greedy solo mean %.1f: the AI plays badly", float64(sum)/float64(len(totals)))
+	}
+}
+
+// TestHintDeterministic: equal states give equal hints, and hints are listed moves.
+func TestHintDeterministic(t *testing.T) {
+	r := testRand(12)
+	s := newGame(t, 4, Options{Variant: Basic})
+	for !games.Over(s) {
+		advance(t, s, r)
+		for _, seat := range s.ToAct() {
+			if seat == games.Chance {
+				break
+			}
+			h := s.Hint(seat)
+			if h2 := s.clone().Hint(seat); describe(h2) != describe(h) {
+				t.Fatalf("hint %v then %v", h, h2)
+			}
+			if !slices.ContainsFunc(s.Legal(seat), func(a games.Action) bool { return describe(a) == describe(h) }) {
+				t.Fatalf("hint %v is not listed", h)
+			}
+		}
+		if act := s.ToAct(); len(act) > 0 && act[0] != games.Chance {
+			mustApply(t, s, act[0], s.Hint(act[0]))
+		}
+	}
+	if s.Hint(games.Chance) != nil {
+		t.Fatal("chance gets a hint")
+	}
+}
+
+// TestOpenCombos compares the mask count of open combinations with a cell-by-cell count.
+func TestOpenCombos(t *testing.T) {
+	r := testRand(13)
+	for range 300 {
+		perm := r.Perm(NumCards)
+		var board []Placed
+		for i := range 1 + r.IntN(7) {
+			board = append(board, Placed{Card(perm[i] + 1), r.IntN(2) == 0})
+		}
+		g := GridOf(board)
+		for task := Task(1); task <= NumCombos; task++ {
+			free := Width - g.W
+			if got, want := g.openCombos(task, free), openCombosByCell(g, task, free); got != want {
+				t.Fatalf("task %d, %d cards: %v, by cell %v\n%s", task, g.W, got, want, DrawBoard(board))
+			}
+		}
+	}
+}
+
+// openCombosByCell is openCombos done cell by cell.
+func openCombosByCell(g *Grid, t Task, free int) float64 {
+	sum := 0.0
+	colour := t.Kind() == ColourTask
+	for _, f := range t.Forms() {
+		fw, fh := extent(f)
+		for dy := 0; dy+fh <= Drawers; dy++ {
+			for dx := -free; dx < g.W; dx++ {
+				need := max(0, -dx) + max(0, dx+fw-g.W)
+				if need == 0 || need > free {
+					continue
+				}
+				inside, outside := 0, 0
+				var want Drawer
+				ok := true
+				for _, o := range f {
+					col, row := dx+o.Col, dy+o.Row
+					if col < 0 || col >= g.W {
+						outside++
+						continue
+					}
+					d := g.Cells[col][row]
+					if !colour && d.Handle == NoHandle {
+						ok = false
+						break
+					}
+					if inside == 0 {
+						want = d
+					} else if (colour && d.Colour != want.Colour) || (!colour && d.Handle != want.Handle) {
+						ok = false
+						break
+					}
+					inside++
+				}
+				if !ok || inside == 0 || outside > 2 {
+					continue
+				}
+				w := comboChance
+				if outside == 2 {
+					w *= comboChance
+				}
+				sum += w
+			}
+		}
+	}
+	return sum
+}

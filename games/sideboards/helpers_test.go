@@ -1,0 +1,123 @@
+package sideboards
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+var names = []string{"Ada", "Ben", "Cid", "Dee", "Eva", "Fik"}
+
+// newGame starts a game of n players with options o.
+func newGame(t testing.TB, n int, o Options) *State {
+	t.Helper()
+	s, err := NewState(names[:n], o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// mustApply applies a move that must succeed.
+func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
+	t.Helper()
+	ev, err := s.Apply(seat, a)
+	if err != nil {
+		t.Fatalf("%v %s: %v", seat, describe(a), err)
+	}
+	return ev
+}
+
+// mustRefuse applies a move that must be refused with kind, leaving the state as it was.
+func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) {
+	t.Helper()
+	before := s.clone()
+	_, err := s.Apply(seat, a)
+	if !errors.Is(err, kind) {
+		t.Fatalf("%v %s: error %v, want %v", seat, describe(a), err, kind)
+	}
+	var r *games.Refusal
+	if !errors.As(err, &r) || r.Reason.EN == "" || r.Reason.CS == "" {
+		t.Fatalf("%v %s: refusal %v lacks a reason in both languages", seat, describe(a), err)
+	}
+	if fingerprint(s) != fingerprint(before) {
+		t.Fatalf("%v %s: refused move changed the state", seat, describe(a))
+	}
+}
+
+// fingerprint is everything about a state, for equality checks.
+func fingerprint(s *State) string { return s.String() }
+
+// dealt returns a game of n players with tasks 1, 8, 17 after a deal of the given hands
+// (default: cards 1, 2, 3 to seat 0, 4, 5, 6 to seat 1 and so on).
+func dealt(t testing.TB, n int, o Options, hands ...[]Card) *State {
+	t.Helper()
+	if o.Variant == "" {
+		o.Variant = Basic
+	}
+	if o.Tasks == nil {
+		o.Tasks = []int{1, 8, 17}
+	}
+	s := newGame(t, n, o)
+	if hands == nil {
+		k := s.handSize()
+		for i := range n {
+			var h []Card
+			for j := range k {
+				h = append(h, Card(i*k+j+1))
+			}
+			hands = append(hands, h)
+		}
+	}
+	mustApply(t, s, games.Chance, Deal{Hands: hands})
+	return s
+}
+
+// advance lets chance draw with r until the seats must place (or the game is over).
+func advance(t testing.TB, s *State, r *rand.Rand) {
+	t.Helper()
+	for !games.Over(s) {
+		act := s.ToAct()
+		if len(act) != 1 || act[0] != games.Chance {
+			return
+		}
+		mustApply(t, s, games.Chance, s.SampleChance(r))
+	}
+}
+
+// playAll lets every seat make pick's move and chance draw with r until the game ends.
+func playAll(t testing.TB, s *State, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) {
+	t.Helper()
+	for moves := 0; !games.Over(s); moves++ {
+		if moves > 2000 {
+			t.Fatal("game not over after 2000 moves")
+		}
+		act := s.ToAct()
+		seat := act[r.IntN(len(act))]
+		var a games.Action
+		if seat == games.Chance {
+			a = s.SampleChance(r)
+		} else {
+			a = pick(s, seat)
+		}
+		mustApply(t, s, seat, a)
+		if err := invariant(s); err != nil {
+			t.Fatalf("after %v %s: %v", seat, describe(a), err)
+		}
+	}
+}
+
+// randomPick picks a random legal move.
+func randomPick(r *rand.Rand) func(*State, games.Seat) games.Action {
+	return func(s *State, seat games.Seat) games.Action {
+		legal := s.Legal(seat)
+		return legal[r.IntN(len(legal))]
+	}
+}
+
+// hintPick picks the AI's move.
+func hintPick(s *State, seat games.Seat) games.Action { return s.Hint(seat) }
+
+func testRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x51de)) }

@@ -1,0 +1,127 @@
+package sideboards
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// observe is everything seat (or a spectator) can learn from a state: its view, the result,
+// who acts, and its own legal moves, hint and prompt.
+func observe(s *State, seat games.Seat) string {
+	return fmt.Sprintf("view=%+v\nresult=%+v\nact=%v\nlegal=%v\nhint=%v\nprompt=%v\n",
+		*s.view(seat), s.Result(), s.ToAct(), s.Legal(seat), s.Hint(seat), s.Prompt(seat))
+}
+
+// TestHiddenChoice: a committed placement cannot leak through View, Result, Legal, Hint or
+// the events until the last seat has placed.
+func TestHiddenChoice(t *testing.T) {
+	base := dealt(t, 3, Options{})
+	for seat := range games.Seat(3) {
+		mustApply(t, base, seat, base.starts(seat)[0])
+	}
+	advance(t, base, testRand(11))
+	hand := base.Hand(0)
+	one, other := base.clone(), base.clone()
+	ev1 := mustApply(t, one, 0, Place{Card: hand[0], Side: Left})
+	ev2 := mustApply(t, other, 0, Place{Card: hand[1], Side: Right, Turned: true})
+	for _, seat := range []games.Seat{1, 2, games.NoSeat, games.Chance} {
+		if a, b := observe(one, seat), observe(other, seat); a != b {
+			t.Fatalf("seat %v tells two placements apart:\n%s\nvs\n%s", seat, a, b)
+		}
+	}
+	if !reflect.DeepEqual(ev1, ev2) {
+		t.Fatalf("events differ: %v vs %v", ev1, ev2)
+	}
+	own := one.view(0).Seats[0]
+	if !slices.Equal(own.Pending, []Placed{{hand[0], false}}) || own.PendingSide != Left || !own.Decided || len(own.Board) != 2 {
+		t.Fatalf("own view %+v", own)
+	}
+	if v := one.view(1).Seats[0]; v.Pending != nil || !v.Decided {
+		t.Fatalf("seat 1 sees %+v", v)
+	}
+}
+
+// TestKnownCards: a passed card is known to its sender (and, passed on, can be followed), but
+// not to the others; a hand is otherwise private.
+func TestKnownCards(t *testing.T) {
+	s := dealt(t, 3, Options{})                                                  // hands 1 2 3 / 4 5 6 / 7 8 9
+	mustApply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}) // passes 3 to Ben
+	mustApply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}}) // passes 6 to Cid
+	mustApply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}}) // passes 9 to Ada
+	for seat, c := range []Card{20, 21, 22} {
+		mustApply(t, s, games.Chance, Draw{Seat: games.Seat(seat), Cards: []Card{c}})
+	}
+	v0, v2, spec := s.view(0), s.view(2), s.view(games.NoSeat)
+	if !slices.Equal(v0.Seats[1].Known, []Card{3}) || v0.Seats[2].Known != nil {
+		t.Fatalf("Ada knows %v of Ben's and %v of Cid's hand", v0.Seats[1].Known, v0.Seats[2].Known)
+	}
+	if v2.Seats[1].Known != nil || !slices.Equal(v2.Seats[0].Known, []Card{9}) {
+		t.Fatalf("Cid knows %v of Ben's, %v of Ada's hand", v2.Seats[1].Known, v2.Seats[0].Known)
+	}
+	if spec.Seats[1].Known != nil || spec.Seats[1].Hand != nil || spec.Seats[1].HandSize != 2 {
+		t.Fatalf("a spectator sees %+v", spec.Seats[1])
+	}
+	if mine := s.view(1).Seats[1]; !slices.Equal(mine.Hand, []Card{3, 21}) || !slices.Equal(mine.Received, []Card{3}) || mine.Known != nil {
+		t.Fatalf("Ben's own hand %+v", mine)
+	}
+	// Ben places 21 and passes 3 on to Cid: Ada can follow it there, and so can Ben.
+	mustApply(t, s, 1, Place{Card: 21, Side: Right})
+	mustApply(t, s, 0, Place{Card: 20, Side: Right})
+	mustApply(t, s, 2, Place{Card: 22, Side: Right})
+	if k := s.view(0).Seats[2].Known; !slices.Equal(k, []Card{3}) {
+		t.Fatalf("Ada follows card 3 to %v", k)
+	}
+	if k := s.view(1).Seats[2].Known; !slices.Equal(k, []Card{3}) {
+		t.Fatalf("Ben follows card 3 to %v", k)
+	}
+	// Card 6 went Ben → Cid → Ada: Ben and Cid know it is Ada's; 9 went Cid → Ada → Ben.
+	if k := s.view(1).Seats[0].Known; !slices.Equal(k, []Card{6}) {
+		t.Fatalf("Ben knows %v of Ada's hand, want 6", k)
+	}
+	if k := s.view(2).Seats[0].Known; !slices.Equal(k, []Card{6}) {
+		t.Fatalf("Cid knows %v of Ada's hand, want 6", k)
+	}
+	if k := s.view(0).Seats[1].Known; !slices.Equal(k, []Card{9}) {
+		t.Fatalf("Ada knows %v of Ben's hand, want 9", k)
+	}
+}
+
+// TestDeterminize: what the seat sees stays (its hand, the cards it knows in other hands,
+// every sideboard, the piles' sizes and the discard pile); the rest is redrawn, and every card
+// stays in exactly one place.
+func TestDeterminize(t *testing.T) {
+	s := dealt(t, 3, Options{})
+	mustApply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}) // 3 → Ben
+	mustApply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
+	mustApply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}})
+	advance(t, s, testRand(14))
+	mustApply(t, s, 1, Place{Card: s.Hand(1)[0], Side: Left}) // a hidden choice
+	changed := false
+	r := testRand(15)
+	for range 20 {
+		d := s.Determinize(0, r).(*State)
+		if err := invariant(d); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(d.view(0), s.view(0)) {
+			t.Fatalf("seat 0 sees a difference:\n%+v\n%+v", d.view(0), s.view(0))
+		}
+		if !slices.Contains(d.Hand(1), 3) {
+			t.Fatalf("the card Ada passed left Ben's hand: %v", d.Hand(1))
+		}
+		if !d.seats[1].pending.made || !slices.Contains(d.Hand(1), d.seats[1].pending.cards[0].Card) {
+			t.Fatalf("Ben's hidden choice %+v does not fit his hand %v", d.seats[1].pending, d.Hand(1))
+		}
+		changed = changed || !slices.Equal(d.Hand(2), s.Hand(2))
+	}
+	if !changed {
+		t.Fatal("Cid's hand never changes")
+	}
+	if fmt.Sprint(s.Determinize(games.NoSeat, r).(*State).view(games.NoSeat)) != fmt.Sprint(s.view(games.NoSeat)) {
+		t.Fatal("a spectator sees a difference")
+	}
+}

@@ -1,0 +1,240 @@
+// Package sideboards draws the pictures of Sideboards: the table (the three task cards, every
+// seat's sideboard of 8 × 5 drawers with its score per task, whose turn it is, the newest
+// card of each sideboard marked) and each player's private panel (the hand, every card both
+// ways up, and a preview of the sideboard with the candidate card attached left or right).
+//
+// Pictures are 800 pixels wide, so that on a phone (about 400 pixels) every label stays at
+// least 11 pixels high: text is never drawn below 22 pixels. One or two seats are stacked;
+// three to six are laid out in a grid of two columns. Every drawer shows its colour's letter
+// (colour-blind safe; R T P O K as in the rules' card table, in Czech Č T R O K for červená,
+// tyrkysová, růžová, oranžová, černá) and its handle as one of three clearly different glyphs:
+// a flower, a square knob, a long bar. Row numbers 1–5 run down the left of every sideboard
+// (in gold for the two rows a task 27–30 counts), card numbers under it, a ▼ marking a turned
+// card; the counted runs of the row task are underlined in gold; the cards laid in the last
+// turn are ringed in pink.
+//
+// Drawers are sprites made once per size and language and stamped; the rest is drawn per
+// picture on an RGBA scratch image and converted to *image.Paletted over one fixed palette,
+// which encodes to PNG several times faster and smaller than RGBA (see images.Encoder).
+package sideboards
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"sync"
+
+	"github.com/tablebot/tablebot/games"
+	game "github.com/tablebot/tablebot/games/sideboards"
+	"github.com/tablebot/tablebot/images"
+)
+
+// ErrView is wrapped by the errors of views a renderer cannot draw: of another game, nil,
+// inconsistent, or a spectator's view for a private panel.
+var ErrView = errors.New("sideboards art: cannot draw this view")
+
+// Renderer draws Sideboards pictures. It implements images.Art and images.Baseline. Its caches
+// (the palette, drawer sprites, scratch images) fill on first use; it is safe for concurrent
+// use.
+type Renderer struct {
+	kit *images.Kit
+
+	palette lazy[*images.Palette]
+
+	mu      sync.Mutex
+	drawers map[drawerKey]*lazy[images.Sprite]
+	scratch map[image.Point]*sync.Pool
+}
+
+var (
+	_ images.Art      = (*Renderer)(nil)
+	_ images.Baseline = (*Renderer)(nil)
+)
+
+// New returns a renderer with empty caches.
+func New() *Renderer {
+	return &Renderer{
+		kit:     images.NewKit(),
+		drawers: map[drawerKey]*lazy[images.Sprite]{},
+		scratch: map[image.Point]*sync.Pool{},
+	}
+}
+
+// lazy is a value made once, on first use, by whichever caller comes first.
+type lazy[T any] struct {
+	once sync.Once
+	v    T
+	err  error
+}
+
+// get returns the value, making it with build on the first call.
+func (l *lazy[T]) get(build func() (T, error)) (T, error) {
+	l.once.Do(func() { l.v, l.err = build() })
+	return l.v, l.err
+}
+
+// entry returns m's entry for k, adding an empty one under r.mu.
+func entry[K comparable, T any](r *Renderer, m map[K]*lazy[T], k K) *lazy[T] {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e, ok := m[k]
+	if !ok {
+		e = &lazy[T]{}
+		m[k] = e
+	}
+	return e
+}
+
+// pal returns the palette, building it (and its lookup table) on first use.
+func (r *Renderer) pal() (*images.Palette, error) {
+	p, err := r.palette.get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
+	if err != nil {
+		return nil, fmt.Errorf("sideboards art: palette: %w", err)
+	}
+	return p, nil
+}
+
+// borrow lends an RGBA image of size; give it back with giveBack.
+func (r *Renderer) borrow(size image.Point) *image.RGBA {
+	r.mu.Lock()
+	p, ok := r.scratch[size]
+	if !ok {
+		p = &sync.Pool{}
+		r.scratch[size] = p
+	}
+	r.mu.Unlock()
+	if img, ok := p.Get().(*image.RGBA); ok {
+		return img
+	}
+	return image.NewRGBA(image.Rectangle{Max: size})
+}
+
+// giveBack returns a borrowed image.
+func (r *Renderer) giveBack(img *image.RGBA) {
+	r.mu.Lock()
+	p := r.scratch[img.Rect.Max]
+	r.mu.Unlock()
+	if p != nil {
+		p.Put(img)
+	}
+}
+
+// draw makes one picture of size: draw paints it on a canvas (through gg's general paths when
+// naive), and the result is converted to the palette — or, naive, returned as RGBA.
+func (r *Renderer) draw(size image.Point, lang games.Lang, naive bool, paint func(sc *scene)) (image.Image, error) {
+	faces, err := r.kit.Faces()
+	if err != nil {
+		return nil, fmt.Errorf("sideboards art: fonts: %w", err)
+	}
+	var img *image.RGBA
+	if naive {
+		img = image.NewRGBA(image.Rectangle{Max: size})
+	} else {
+		img = r.borrow(size)
+		defer r.giveBack(img)
+	}
+	c := images.NewCanvas(img, faces)
+	c.SetBaseline(naive)
+	c.SetMinText(images.PhoneMinText(width))
+	sc := &scene{r: r, c: c, lang: lang, naive: naive}
+	c.Fill(img.Rect, images.Slate)
+	paint(sc)
+	if err := errors.Join(sc.err, c.Err()); err != nil {
+		return nil, fmt.Errorf("sideboards art: draw: %w", err)
+	}
+	if naive {
+		return img, nil
+	}
+	pal, err := r.pal()
+	if err != nil {
+		return nil, err
+	}
+	return pal.Convert(img), nil
+}
+
+// Table draws the table as view (a *sideboards.View) shows it, as an *image.Paletted.
+func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
+	v, err := asView(view)
+	if err != nil {
+		return nil, err
+	}
+	l := newTableLayout(v)
+	return r.draw(l.size, lang, false, func(sc *scene) { sc.table(v, l) })
+}
+
+// NaiveTable draws the table the straightforward way, for benchmarks: everything afresh
+// through gg into RGBA, nothing cached (see images.Baseline).
+func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
+	v, err := asView(view)
+	if err != nil {
+		return nil, err
+	}
+	l := newTableLayout(v)
+	return r.draw(l.size, lang, true, func(sc *scene) { sc.table(v, l) })
+}
+
+// Private draws the viewer's panel at draft (see sideboards.ParseDraft; "" stands for the
+// view's suggestion): the hand, every card upright and turned, the draft's cards marked, and
+// the sideboard with the draft's cards attached and what they score. A viewer who need not
+// place sees its hand, its sideboard (with its hidden choice, if any) and whom the table
+// waits for. A spectator's view and a draft that does not fit the hand are errors.
+func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image, error) {
+	v, err := asView(view)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := v.Mine(); !ok {
+		return nil, fmt.Errorf("%w: a spectator has no private panel", ErrView)
+	}
+	var d *game.Draft
+	if v.MustPlace() {
+		dd, err := v.Draft(draft)
+		if err != nil {
+			return nil, err
+		}
+		d = &dd
+	}
+	l := newPrivateLayout(v, d)
+	return r.draw(l.size, lang, false, func(sc *scene) { sc.private(v, d, l) })
+}
+
+// asView checks that view is a non-nil *sideboards.View that can be drawn: 1–6 seats, at
+// most 8 valid, distinct cards on each sideboard, tasks of the right kinds.
+func asView(view any) (*game.View, error) {
+	v, ok := view.(*game.View)
+	if !ok {
+		return nil, fmt.Errorf("%w: want *sideboards.View, got %T", ErrView, view)
+	}
+	if v == nil {
+		return nil, fmt.Errorf("%w: nil *sideboards.View", ErrView)
+	}
+	if len(v.Seats) < 1 || len(v.Seats) > 6 || len(v.Players) != len(v.Seats) {
+		return nil, fmt.Errorf("%w: %d seats (want 1 to 6)", ErrView, len(v.Seats))
+	}
+	for k, t := range v.Tasks {
+		if t != 0 && (!t.Valid() || t.Kind() != game.Kind(k)) {
+			return nil, fmt.Errorf("%w: task %d in the place of kind %d", ErrView, t, k)
+		}
+	}
+	seen := map[game.Card]bool{}
+	for i, sv := range v.Seats {
+		if len(sv.Board) > game.Width || len(sv.Pending) > 2 {
+			return nil, fmt.Errorf("%w: seat %d has %d cards laid", ErrView, i, len(sv.Board))
+		}
+		for _, p := range sv.Board {
+			if !p.Card.Valid() || seen[p.Card] {
+				return nil, fmt.Errorf("%w: seat %d: card %d laid twice or unknown", ErrView, i, p.Card)
+			}
+			seen[p.Card] = true
+		}
+		for _, c := range append(append([]game.Card(nil), sv.Hand...), sv.Known...) {
+			if !c.Valid() {
+				return nil, fmt.Errorf("%w: seat %d holds card %d", ErrView, i, c)
+			}
+		}
+	}
+	return v, nil
+}
+
+// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
+func (r *Renderer) Kit() *images.Kit { return r.kit }

@@ -1,0 +1,53 @@
+package sideboards
+
+import (
+	"flag"
+	"image"
+	"path/filepath"
+	"testing"
+
+	xdraw "golang.org/x/image/draw"
+
+	"github.com/tablebot/tablebot/games"
+	game "github.com/tablebot/tablebot/games/sideboards"
+	"github.com/tablebot/tablebot/images/imagestest"
+)
+
+var outDir = flag.String("out", "", "write sample pictures into this directory, each also scaled to a phone's 400 pixels")
+
+// TestSamples writes sample pictures for people to look at (go test ./images/sideboards -run
+// Samples -out DIR): the golden pictures and more phases, languages and seat counts, each
+// also as a phone shows it, 400 pixels wide (NAME-400.png).
+func TestSamples(t *testing.T) {
+	if *outDir == "" {
+		t.Skip("no -out directory")
+	}
+	r := New()
+	three := play(t, 3, `{"tasks":[7,14,30]}`, 8, func(s *game.State) bool { return s.Turn() == 6 && waiting(s, 2) })
+	five := play(t, 5, `{"variant":"four","tasks":[4,10,22]}`, 9, func(s *game.State) bool { return s.Turn() == 3 && waiting(s, 4) })
+	over := twoOver(t)
+	soloOver := play(t, 1, `{}`, 10, never)
+	ps := append(goldens(t),
+		tablePic("table-three", view(three, 2), games.English),
+		tablePic("table-five-four", view(five, games.NoSeat), games.Czech),
+		tablePic("table-two-over", view(over, games.NoSeat), games.Czech),
+		tablePic("table-solo-over", view(soloOver, 0), games.Czech),
+		privatePic("private-three", view(three, 0), "", games.English),
+		privatePic("private-five-cs", view(five, 1), "", games.Czech),
+	)
+	for _, p := range ps {
+		img, err := p.Draw(r)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		if err := imagestest.WritePNG(filepath.Join(*outDir, p.Name+".png"), img); err != nil {
+			t.Fatal(err)
+		}
+		b := img.Bounds()
+		small := image.NewRGBA(image.Rect(0, 0, 400, b.Dy()*400/b.Dx()))
+		xdraw.CatmullRom.Scale(small, small.Rect, img, b, xdraw.Src, nil)
+		if err := imagestest.WritePNG(filepath.Join(*outDir, p.Name+"-400.png"), small); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

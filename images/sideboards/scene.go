@@ -1,0 +1,158 @@
+package sideboards
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/images"
+)
+
+// Text sizes. The pictures are 800 pixels wide and seen about 400 wide on a phone, so the
+// smallest text, 22 pixels, stays 11 pixels high there.
+const (
+	textS = 22 // labels, scores, notes
+	textM = 26 // names, headings of cards
+	textL = 32 // the picture's title
+)
+
+// scene is one picture being drawn on a canvas.
+type scene struct {
+	r     *Renderer
+	c     *images.Canvas
+	lang  games.Lang
+	naive bool
+	err   error
+}
+
+// fail keeps the first error of the scene.
+func (sc *scene) fail(err error) {
+	if err != nil && sc.err == nil {
+		sc.err = err
+	}
+}
+
+// say returns t in the scene's language, formatted with args.
+func (sc *scene) say(t games.Text, args ...any) string {
+	s := t.In(sc.lang)
+	if len(args) > 0 {
+		s = fmt.Sprintf(s, args...)
+	}
+	return s
+}
+
+// text draws s so that (x, y) falls at the fraction (ax, ay) of its box, shortened with an
+// ellipsis to at most w pixels (w ≤ 0: no limit). It returns the width drawn.
+func (sc *scene) text(s string, x, y, ax, ay float64, style images.Style, size float64, col color.Color, w float64) float64 {
+	if w > 0 {
+		s = sc.c.Fit(s, style, size, w)
+	}
+	sc.c.Text(s, x, y, ax, ay, style, size, col)
+	return sc.c.TextWidth(s, style, size)
+}
+
+// wrap breaks s into at most lines lines of at most w pixels, the last shortened with an
+// ellipsis when the words run over.
+func (sc *scene) wrap(s string, style images.Style, size, w float64, lines int) []string {
+	var out []string
+	cur := ""
+	words := strings.Fields(s)
+	for i, word := range words {
+		try := strings.TrimSpace(cur + " " + word)
+		if cur == "" || sc.c.TextWidth(try, style, size) <= w {
+			cur = try
+			continue
+		}
+		if len(out) == lines-1 {
+			cur = strings.Join(append([]string{cur}, words[i:]...), " ")
+			break
+		}
+		out = append(out, cur)
+		cur = word
+	}
+	if cur != "" {
+		out = append(out, sc.c.Fit(cur, style, size, w))
+	}
+	return out
+}
+
+// box fills a rounded rectangle.
+func (sc *scene) box(r image.Rectangle, rad float64, col color.RGBA) {
+	sc.c.RoundedRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), rad, col)
+}
+
+// ring strokes a rounded frame of colour col lw wide just inside r.
+func (sc *scene) ring(r image.Rectangle, rad, lw float64, col color.Color) {
+	sc.c.RoundedFrame(float64(r.Min.X)+lw/2, float64(r.Min.Y)+lw/2, float64(r.Dx())-lw, float64(r.Dy())-lw, rad, lw, col)
+}
+
+// badge draws a seat's badge centred on (x, y): a disc of the seat's colour with its number.
+func (sc *scene) badge(seat int, x, y, size float64) {
+	dc := sc.c.DC
+	dc.DrawCircle(x, y, size/2)
+	dc.SetColor(images.PlayerColour(seat))
+	dc.Fill()
+	sc.c.Text(strconv.Itoa(seat+1), x, y, 0.5, 0.5, images.Bold, math.Round(size*0.62), images.Slate)
+}
+
+// medal draws a place number on a disc centred on (x, y): gold for the first place.
+func (sc *scene) medal(place int, x, y, r float64) {
+	col := silver
+	if place == 1 {
+		col = images.Gold
+	}
+	sc.c.DC.DrawCircle(x, y, r)
+	sc.c.DC.SetColor(col)
+	sc.c.DC.Fill()
+	sc.c.Text(strconv.Itoa(place), x, y, 0.5, 0.5, images.Bold, textS, images.Slate)
+}
+
+// tick draws a tick mark h pixels high with its left end at (x, y): "placed".
+func (sc *scene) tick(x, y, h float64, col color.RGBA) {
+	dc := sc.c.DC
+	dc.MoveTo(x, y)
+	dc.LineTo(x+h*0.35, y+h*0.35)
+	dc.LineTo(x+h*0.95, y-h*0.45)
+	dc.SetColor(col)
+	dc.SetLineWidth(math.Max(2, h/5))
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.Stroke()
+}
+
+// triangle draws a small triangle centred on (x, y), pointing up or down: a card upright or
+// turned.
+func (sc *scene) triangle(x, y, size float64, up bool, col color.RGBA) {
+	dc := sc.c.DC
+	h := size * 0.8
+	if up {
+		dc.MoveTo(x-size/2, y+h/2)
+		dc.LineTo(x+size/2, y+h/2)
+		dc.LineTo(x, y-h/2)
+	} else {
+		dc.MoveTo(x-size/2, y-h/2)
+		dc.LineTo(x+size/2, y-h/2)
+		dc.LineTo(x, y+h/2)
+	}
+	dc.ClosePath()
+	dc.SetColor(col)
+	dc.Fill()
+}
+
+// signed writes n with its sign, using a true minus: "+3", "−5", "0".
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return "+" + strconv.Itoa(n)
+	case n < 0:
+		return "−" + strconv.Itoa(-n)
+	}
+	return "0"
+}
+
+// itoa writes n in decimal.
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,74 @@
+package sideboards
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+	game "github.com/tablebot/tablebot/games/sideboards"
+)
+
+var names = []string{"Ada", "Bohuslav", "Cyril", "Dana", "Eliška", "František"}
+
+// play starts a game of players with options and lets the built-in AI play it through the
+// games contract, chance seeded by seed, until stop holds (or the game ends). Within a turn
+// the seats move from the last to the first, so that stopping in the middle of a turn leaves
+// the low seats still to act.
+func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
+	tb.Helper()
+	st, err := game.Game{}.New(names[:players], json.RawMessage(options))
+	if err != nil {
+		tb.Fatalf("new game: %v", err)
+	}
+	s := st.(*game.State)
+	lastFirst := func(g games.State, seat games.Seat) games.Action {
+		if act := g.ToAct(); seat != act[len(act)-1] {
+			return nil
+		}
+		return g.Hint(seat)
+	}
+	done := func(g games.State) bool { return stop(g.(*game.State)) }
+	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(seed, seed^0x5b)), lastFirst, done); err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// view returns s as seat sees it.
+func view(s *game.State, seat games.Seat) *game.View { return s.View(seat).(*game.View) }
+
+// waiting reports whether exactly n seats must still place.
+func waiting(s *game.State, n int) bool {
+	act := s.ToAct()
+	return s.Phase() == game.PhaseTurn && len(act) == n && act[0] != games.Chance
+}
+
+// never lets the game run to its end.
+func never(*game.State) bool { return false }
+
+// twoMid is a two-player game in turn 4 with Ada still to place.
+func twoMid(tb testing.TB) *game.State {
+	return play(tb, 2, `{"tasks":[2,9,19]}`, 1, func(s *game.State) bool { return s.Turn() == 4 && waiting(s, 1) })
+}
+
+// fourMid is a four-player game in turn 5 with two seats still to place.
+func fourMid(tb testing.TB) *game.State {
+	return play(tb, 4, `{"tasks":[1,8,17]}`, 2, func(s *game.State) bool { return s.Turn() == 5 && waiting(s, 2) })
+}
+
+// sixOver is a finished six-player game.
+func sixOver(tb testing.TB) *game.State { return play(tb, 6, `{"tasks":[5,12,27]}`, 3, never) }
+
+// soloMid is a solo game in turn 3.
+func soloMid(tb testing.TB) *game.State {
+	return play(tb, 1, `{"tasks":[3,10,15]}`, 4, func(s *game.State) bool { return s.Turn() == 3 && waiting(s, 1) })
+}
+
+// threeStart is a three-player game of the variant "4 cards" in turn 1, everyone to lay.
+func threeStart(tb testing.TB) *game.State {
+	return play(tb, 3, `{"variant":"four","tasks":[6,13,24]}`, 5, func(s *game.State) bool { return s.Turn() == 1 && waiting(s, 3) })
+}
+
+// twoOver is a finished two-player game.
+func twoOver(tb testing.TB) *game.State { return play(tb, 2, `{"tasks":[4,11,16]}`, 6, never) }

@@ -53,8 +53,9 @@ func (Draw) ingenious()  {}
 // Tile returns the tile being placed, in record order.
 func (p Place) Tile() Tile { return NewTile(p.First, p.Second) }
 
-// Canonical returns the form of p that move lists use: a double's cells in ascending (r, q)
-// order. A mixed tile keeps its orientation, which matters.
+// Canonical returns the form of p that move lists use in standard games: a double's cells in
+// ascending (r, q) order. A mixed tile keeps its orientation, which matters. (In team and solo
+// games the order of a double's cells matters too; see State.canonical.)
 func (p Place) Canonical() Place {
 	if p.First == p.Second && p.Cells[1].Less(p.Cells[0]) {
 		p.Cells[0], p.Cells[1] = p.Cells[1], p.Cells[0]

@@ -153,7 +153,7 @@ func (s *State) checkPlace(seat games.Seat, p Place) *games.Refusal {
 // applyPlace lays the tile, scores it and decides what comes next: a bonus placement, the
 // swap, the refill, or the end.
 func (s *State) applyPlace(seat games.Seat, p Place) ([]games.Event, error) {
-	p = p.Canonical()
+	p = s.canonical(p)
 	if r := s.checkPlace(seat, p); r != nil {
 		return nil, r
 	}

@@ -195,11 +195,25 @@ func (s *State) Ranked(seat games.Seat, tile Tile) []Candidate {
 	}
 	before := s.scores[s.side(seat)]
 	var all []scored
+	type same struct {
+		cells [2]Cell
+		gains [6]int
+	}
+	seen := map[same]bool{}
 	for _, p := range s.placesFor(seat, []Tile{tile}) {
 		v, after := s.evaluate(seat, p)
 		var gains [6]int
 		for c := range gains {
 			gains[c] = after[c] - before[c]
+		}
+		// A double listed in both orders is offered twice only when the orders score
+		// differently.
+		if p.First == p.Second {
+			k := same{p.Canonical().Cells, gains}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
 		}
 		all = append(all, scored{Candidate{p, gains}, v})
 	}
@@ -296,7 +310,7 @@ func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 		cs[i] = c
 	}
 	p := Place{First: first, Second: second, Cells: cs}
-	if r := s.checkPlace(seat, p.Canonical()); r != nil {
+	if r := s.checkPlace(seat, s.canonical(p)); r != nil {
 		return "", r
 	}
 	return draftOf(p, s.radius), nil

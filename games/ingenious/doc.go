@@ -9,9 +9,15 @@
 // 0 & 2 against 1 & 3; talk is shown to the table only.
 //
 // Choices made where the rules file is silent or reads two ways:
-//   - A double's two cell orders are one move, so a double is always scored in ascending
-//     (r, q) order of its cells. This matters only in team and solo games, where a half that
-//     reaches 18 stops there and loses the rest of its points.
+//   - The rules file says halves are scored "in the order the player laid them (the first cell
+//     named first)", and the rulebook leaves that order to the player. For a mixed tile the
+//     order cannot change anything (two colours, two tracks). For a double it can in team and
+//     solo games, where a half reaching 18 stops there and loses the rest of its points: at
+//     blue 15, halves worth +5 then +2 give 20, +2 then +5 give 18. So in team and solo games
+//     Legal lists both orders of a double as moves of their own, the move's first cell is
+//     scored first, the AI picks the better, and the panel's menu offers both orders when
+//     they score differently. In other games a double's two orders are one move (its cells in
+//     ascending (r, q) order), as the order cannot matter there.
 //   - Solo scores run over two tracks to 36 exactly as in the team game (a half reaching 18
 //     stops there); no bonus placements are tracked, as the rules say.
 //   - A rack emptied by bonus placements is simply refilled with six tiles: no swap is

@@ -55,7 +55,10 @@ func (s *State) placesFor(seat games.Seat, tiles []Tile) []Place {
 					}
 				}
 				out = append(out, Place{t.A, t.B, cells})
-				if !t.Double() {
+				// A mixed tile lies two ways round; a double's halves are scored in the
+				// order laid, which changes the score on two tracks (team and solo), so
+				// there both orders are moves of their own.
+				if !t.Double() || s.twoTracks() {
 					out = append(out, Place{t.A, t.B, [2]Cell{n, c}})
 				}
 			}

@@ -645,3 +645,81 @@ func TestSoloMilestones(t *testing.T) {
 		t.Fatalf("milestones %+v, want red reaching 18 (scores %v)", milestones, s.scores[0])
 	}
 }
+
+// TestDoubleOrder checks the order rule of a double's halves on two tracks: at blue 15, +5 then
+// +2 gives 20 and +2 then +5 gives 18 (the rest of the half reaching 18 is lost); both orders
+// are legal moves in team and solo games, one move in others; the move's first cell scores
+// first; and the AI takes the better order.
+func TestDoubleOrder(t *testing.T) {
+	var track [6]int
+	track[Blue] = 15
+	bb := Place{First: Blue, Second: Blue, Cells: [2]Cell{{Q: 0, R: 0}, {Q: 1, R: 0}}}
+	if got, bonus := addGains(track, bb, [2]int{5, 2}, true); got[Blue] != 20 || bonus != 1 {
+		t.Errorf("+5 then +2 from 15: %d with %d bonus, want 20 with 1", got[Blue], bonus)
+	}
+	if got, bonus := addGains(track, bb, [2]int{2, 5}, true); got[Blue] != 18 || bonus != 1 {
+		t.Errorf("+2 then +5 from 15: %d with %d bonus, want 18 with 1", got[Blue], bonus)
+	}
+
+	count := func(s *State) (both, one int) {
+		seen := map[Place]int{}
+		for _, a := range s.Legal(s.turn) {
+			if p, ok := a.(Place); ok && p.First == p.Second {
+				seen[p.Canonical()]++
+			}
+		}
+		for _, n := range seen {
+			if n == 2 {
+				both++
+			} else {
+				one++
+			}
+		}
+		return both, one
+	}
+	team := dealt(t, 4, Options{Teams: true}, []string{"BB", "YY", "YY", "OO", "OY", "PP"}, []string{"OY"}, []string{"RG"}, []string{"OY"})
+	team.firstDone = []bool{true, true, true, true}
+	if both, one := count(team); both == 0 || one != 0 {
+		t.Errorf("team game: %d doubles listed both ways, %d one way; want every double both ways", both, one)
+	}
+	plain := dealt(t, 2, Options{}, []string{"BB", "YY", "YY", "OO", "OY", "PP"}, []string{"OY"})
+	plain.firstDone = []bool{true, true}
+	if both, one := count(plain); both != 0 || one == 0 {
+		t.Errorf("two players: %d doubles listed both ways, %d one way; want one way only", both, one)
+	}
+
+	// On the team board, lay blue so that one cell of a BB pair scores 5 and the other 2:
+	// the hint must pick the order that ends on 20, and the move must score in its order.
+	team.scores[0][Blue] = 15
+	var best, worst Place
+	bestAfter, worstAfter := -1, 99
+	for _, a := range team.Legal(0) {
+		p, ok := a.(Place)
+		if !ok || p.First != Blue || p.Second != Blue {
+			continue
+		}
+		after, _ := addGains(team.scores[0], p, team.lineGains(p), true)
+		if after[Blue] > bestAfter {
+			best, bestAfter = p, after[Blue]
+		}
+		if after[Blue] < worstAfter {
+			worst, worstAfter = p, after[Blue]
+		}
+	}
+	if bestAfter < 0 {
+		t.Fatal("no BB placement")
+	}
+	if hint, ok := team.Hint(0).(Place); ok && hint.First == Blue && hint.Second == Blue {
+		if after, _ := addGains(team.scores[0], hint, team.lineGains(hint), true); after[Blue] != bestAfter {
+			t.Errorf("the AI's double %v ends blue on %d, but an order reaching %d exists", hint, after[Blue], bestAfter)
+		}
+	}
+	clone := team.Clone().(*State)
+	mustApply(t, clone, 0, worst)
+	if clone.scores[0][Blue] != worstAfter {
+		t.Errorf("applying %v scored blue %d, want %d (its own order)", worst, clone.scores[0][Blue], worstAfter)
+	}
+	if best == worst && bestAfter != worstAfter {
+		t.Error("best and worst differ in score but not in move")
+	}
+}

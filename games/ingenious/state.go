@@ -152,6 +152,16 @@ func (s *State) side(seat games.Seat) int {
 // twoTracks reports whether scores run to 36 over two tracks (teams and solo).
 func (s *State) twoTracks() bool { return s.opts.Teams || s.Solo() }
 
+// canonical returns the form of p this game's move lists use: Place.Canonical, except that on
+// two tracks (team and solo games) a double keeps the order of its cells, because its halves
+// are scored in that order and the order can change the score (see the package doc).
+func (s *State) canonical(p Place) Place {
+	if s.twoTracks() && p.First == p.Second {
+		return p
+	}
+	return p.Canonical()
+}
+
 // top returns the highest value a colour can reach.
 func (s *State) top() int {
 	if s.twoTracks() {

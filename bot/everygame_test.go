@@ -67,6 +67,35 @@ func TestEveryGamePlaysThroughDiscord(t *testing.T) {
 	}
 }
 
+// TestShelfieAgainstShemBot plays a solo Shelfie Stacker game against Shem Bot through the
+// fake Discord: the bot's opponent is a seat of the result but no player, and the result
+// message names it.
+func TestShelfieAgainstShemBot(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("gateway")
+	lobby := h.openGameLobby(in, "shelfie", fakediscord.StringOption("solo", "bot"))
+	h.seatAndStart(in, lobby)
+	r := rand.New(rand.NewPCG(3, 4))
+	for step := 0; ; step++ {
+		if step > 2000 {
+			t.Fatal("the game did not end after 2000 decisions")
+		}
+		st, err := in.bot.tables.State(h.table())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if games.Over(st) {
+			break
+		}
+		h.decide(in, ada, r)
+	}
+	if end := h.lastBoard(); !strings.Contains(end.Content, "Shem Bot") {
+		t.Errorf("the result does not name Shem Bot: %q", end.Content)
+	}
+	h.checkFinished(ada)
+}
+
 // decide makes u's current decision through the panel, from the newest board's Your turn.
 func (h *harness) decide(in *instance, u fakediscord.User, r *rand.Rand) {
 	h.t.Helper()

@@ -224,7 +224,8 @@ var medals = []string{"🥇", "🥈", "🥉"}
 
 // resultText lists the ranking with each seat's score and breakdown; medals only once the
 // game is over.
-func resultText(t *table.Table, res games.Result, lang games.Lang) string {
+func resultText(t *table.Table, st games.State, lang games.Lang) string {
+	res := st.Result()
 	var sb strings.Builder
 	for place, group := range res.Ranking {
 		mark := fmt.Sprintf("%d.", place+1)
@@ -232,8 +233,15 @@ func resultText(t *table.Table, res games.Result, lang games.Lang) string {
 			mark = medals[place]
 		}
 		for _, s := range group {
+			if int(s) >= len(res.Seats) {
+				continue
+			}
 			r := res.Seats[s]
-			fmt.Fprintf(&sb, "%s **%s** — %d (%s)\n", mark, t.Seats[s].Name, r.Score, r.Breakdown.In(lang))
+			name := games.NameOf(st, s)
+			if int(s) < len(t.Seats) {
+				name = t.Seats[s].Name
+			}
+			fmt.Fprintf(&sb, "%s **%s** — %d (%s)\n", mark, name, r.Score, r.Breakdown.In(lang))
 		}
 	}
 	if !res.Summary.IsZero() {
@@ -250,7 +258,7 @@ func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lan
 		return message{}, err
 	}
 	mentions := t.Humans()
-	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + mentionAll(mentions) + "\n" + resultText(t, st.Result(), lang)
+	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + mentionAll(mentions) + "\n" + resultText(t, st, lang)
 	m.mentions = mentions
 	m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: games.Say("Rematch", "Odveta").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}, Style: discordgo.SuccessButton, CustomID: buildID(t.Game, t.Rev(), verbRematch, "")},

@@ -440,7 +440,7 @@ func (b *Bot) onScores(c *call, id ID) error {
 	if st == nil {
 		return refuse("The game has not started yet.", "Hra ještě nezačala.")
 	}
-	return c.reply(message{content: resultText(t, st.Result(), c.lang), ephemeral: true})
+	return c.reply(message{content: resultText(t, st, c.lang), ephemeral: true})
 }
 
 // onRulesButton shows the rules of the game the button belongs to, ephemeral.

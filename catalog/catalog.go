@@ -8,10 +8,12 @@ import (
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/fits"
 	"github.com/tablebot/tablebot/games/ingenious"
+	"github.com/tablebot/tablebot/games/shelfie"
 	"github.com/tablebot/tablebot/games/sideboards"
 	"github.com/tablebot/tablebot/images"
 	fitsart "github.com/tablebot/tablebot/images/fits"
 	ingeniousart "github.com/tablebot/tablebot/images/ingenious"
+	shelfieart "github.com/tablebot/tablebot/images/shelfie"
 	sideboardsart "github.com/tablebot/tablebot/images/sideboards"
 )
 
@@ -27,6 +29,7 @@ func Kits() []Kit {
 		{Game: ingenious.Game{}, Art: ingeniousart.New()},
 		{Game: fits.Game{}, Art: fitsart.New()},
 		{Game: sideboards.Game{}, Art: sideboardsart.New()},
+		{Game: shelfie.Game{}, Art: shelfieart.New()},
 	}
 }
 

@@ -127,6 +127,24 @@ func (r Result) PlaceOf(seat Seat) int {
 	return 0
 }
 
+// SeatNamer is an optional power of a State whose Result ranks a seat that is no player —
+// Shelfie Stacker's solo opponent, Shem Bot: it names such seats.
+type SeatNamer interface {
+	SeatName(seat Seat) string
+}
+
+// NameOf names seat of st: its player's name, else the name st gives it (see SeatNamer), else
+// "?".
+func NameOf(st State, seat Seat) string {
+	if players := st.Players(); seat >= 0 && int(seat) < len(players) {
+		return players[seat]
+	}
+	if n, ok := st.(SeatNamer); ok {
+		return n.SeatName(seat)
+	}
+	return "?"
+}
+
 // Over reports whether st has ended.
 func Over(st State) bool { return st.Result().Over }
 

@@ -67,7 +67,7 @@ func runReplay(reg *games.Registry, path string, out io.Writer) error {
 		o.Ranking = [][]games.Seat{}
 	}
 	for _, s := range res.Seats {
-		o.Seats = append(o.Seats, replaySeat{Seat: s.Seat, Name: rec.Players[s.Seat], Score: s.Score, Detail: s.Detail})
+		o.Seats = append(o.Seats, replaySeat{Seat: s.Seat, Name: games.NameOf(st, s.Seat), Score: s.Score, Detail: s.Detail})
 	}
 	if moveErr != nil {
 		o.Error = &replayError{Move: moveErr.Index, Reason: moveErr.Err.Error()}

@@ -1,0 +1,121 @@
+package shelfie
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
+)
+
+// playGame plays one game with chance drawn from r; pick chooses each seat's move.
+func playGame(t testing.TB, n int, options string, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) *State {
+	t.Helper()
+	s := newGame(t, n, options)
+	for moves := 0; s.phase != PhaseOver; moves++ {
+		if moves > 3000 {
+			t.Fatal("game not over after 3000 moves")
+		}
+		act := s.ToAct()
+		seat := act[r.IntN(len(act))]
+		a := s.SampleChance(r)
+		if seat != games.Chance {
+			a = pick(s, seat)
+		}
+		mustApply(t, s, seat, a)
+	}
+	return s
+}
+
+func randomPick(r *rand.Rand) func(*State, games.Seat) games.Action {
+	return func(s *State, seat games.Seat) games.Action {
+		legal := s.Legal(seat)
+		return legal[r.IntN(len(legal))]
+	}
+}
+
+func hintPick(s *State, seat games.Seat) games.Action { return s.Hint(seat) }
+
+// TestAIBeatsRandom: the greedy player beats a random one in 2-player games, by far.
+func TestAIBeatsRandom(t *testing.T) {
+	seed := gamestest.Seed(t)
+	const rounds = 6
+	wins, margin := 0, 0
+	for g := range rounds {
+		r := rand.New(rand.NewPCG(seed, uint64(g)))
+		ai := games.Seat(g % 2)
+		s := playGame(t, 2, "", r, func(s *State, seat games.Seat) games.Action {
+			if seat == ai {
+				return s.Hint(seat)
+			}
+			return randomPick(r)(s, seat)
+		})
+		res := s.Result()
+		if res.PlaceOf(ai) == 1 {
+			wins++
+		}
+		margin += res.Seats[ai].Score - res.Seats[1-ai].Score
+	}
+	t.Logf("greedy AI won %d of %d, by %.1f points a game", wins, rounds, float64(margin)/rounds)
+	if wins < rounds-1 || margin < rounds*15 {
+		t.Fatalf("greedy AI won %d of %d games against random play by %d points in all", wins, rounds, margin)
+	}
+}
+
+// TestAIUsesAbilities: over a few self-play games the AI uses abilities, sets sixes, and
+// scores decently.
+func TestAIUsesAbilities(t *testing.T) {
+	seed := gamestest.Seed(t)
+	used := map[int]int{}
+	var totals []int
+	for g := range 4 {
+		r := rand.New(rand.NewPCG(seed, uint64(g)))
+		opts := []string{"", `{"cards":"own"}`, `{"cards":"shared"}`, `{"cards":"own","draft":true}`}[g]
+		s := playGame(t, 3, opts, r, func(s *State, seat games.Seat) games.Action {
+			a := s.Hint(seat)
+			if ab, ok := a.(Ability); ok {
+				used[ab.Card]++
+			}
+			return a
+		})
+		for _, sr := range s.Result().Seats {
+			totals = append(totals, sr.Score)
+		}
+	}
+	t.Logf("abilities used %v; totals %v", used, totals)
+	n := 0
+	for _, k := range used {
+		n += k
+	}
+	if n < 12 {
+		t.Errorf("the AI used only %d abilities in 12 player-games", n)
+	}
+}
+
+// TestHintDeterministic: equal states give equal hints, and hints are listed.
+func TestHintDeterministic(t *testing.T) {
+	r := testRand()
+	s := newGame(t, 3, "")
+	for k := 0; s.phase != PhaseOver && k < 200; k++ {
+		act := s.ToAct()
+		seat := act[0]
+		if seat == games.Chance {
+			mustApply(t, s, seat, s.SampleChance(r))
+			continue
+		}
+		h := s.Hint(seat)
+		a, _ := json.Marshal(h)
+		b, _ := json.Marshal(s.clone().Hint(seat))
+		if string(a) != string(b) {
+			t.Fatalf("hint %s then %s", a, b)
+		}
+		if _, err := s.listed(seat, h); err != nil {
+			t.Fatalf("hint %s is not listed: %v", a, err)
+		}
+		mustApply(t, s, seat, h)
+	}
+	if s.Hint(games.Chance) != nil {
+		t.Fatal("chance gets a hint")
+	}
+}

@@ -1,0 +1,58 @@
+package shelfie
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// observe is everything seat (or a spectator) can learn from a state.
+func observe(s *State, seat games.Seat) string {
+	return fmt.Sprintf("view=%+v\nresult=%+v\nact=%v\nlegal=%v\nprompt=%v\n",
+		*s.view(seat), s.Result(), s.ToAct(), s.Legal(seat), s.Prompt(seat))
+}
+
+// TestHiddenChoiceLeaksNothing: two different choices of seat 0 look the same to every other
+// seat in every way, hints included.
+func TestHiddenChoiceLeaksNothing(t *testing.T) {
+	s := atTurn(t, 4, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3 / P4 P5 P6")
+	a, b := s.clone(), s.clone()
+	mustApply(t, a, 0, Choose{Card: 1})
+	mustApply(t, b, 0, Choose{Card: 8})
+	for _, seat := range []games.Seat{1, 2, 3, games.NoSeat, games.Chance} {
+		if x, y := observe(a, seat), observe(b, seat); x != y {
+			t.Fatalf("seat %v tells the choices apart:\n%s\nvs\n%s", seat, x, y)
+		}
+		if seat >= 0 && !equalJSON(a.Hint(seat), b.Hint(seat)) {
+			t.Fatalf("seat %v's hint depends on seat 0's choice", seat)
+		}
+	}
+}
+
+// TestDeterminize: determinized states look the same to the seat and redraw the others'
+// choices.
+func TestDeterminize(t *testing.T) {
+	s := atTurn(t, 3, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3")
+	mustApply(t, s, 1, Choose{Card: 3})
+	mustApply(t, s, 2, Choose{Card: 4})
+	r := rand.New(rand.NewPCG(3, 3))
+	seen := map[int8]bool{}
+	for range 50 {
+		d := s.Determinize(0, r).(*State)
+		if observe(d, 0) != observe(s, 0) {
+			t.Fatal("seat 0 can tell")
+		}
+		seen[d.seats[1].choice.Number] = true
+		if !d.seats[1].chosen || d.seats[0].chosen {
+			t.Fatal("who has chosen changed")
+		}
+	}
+	if len(seen) < 4 {
+		t.Fatalf("seat 1's choice redrawn as only %v", seen)
+	}
+	if d := s.Determinize(1, r).(*State); d.seats[1].choice.Number != 3 {
+		t.Fatal("a seat's own choice must stay")
+	}
+}

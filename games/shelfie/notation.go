@@ -1,0 +1,366 @@
+package shelfie
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// The text notation of moves, what Describe writes and ParseMove reads (case does not
+// matter; Describe's form is canonical):
+//
+//	choose 5          take 2          set 1=4          place 1 c3          place 1 shame
+//	retrieve 1        done
+//	use 1 d2          use 2 c3        use 3 d1 | c2    use 7 d1 c3         use 8 as 3 c2
+//	use 9 b1.2 b3.1   use 10 d1 d3    use 11 d1 d2     use 12 s1 c3        use 14 d1=5 | c2=5
+//	use 16 d3 c2@1
+//	deal 1,2,3,4,5,6,7,8 / ...        rewards S2 K7 E1                   fill P3 G6 B1 / ...
+//	reveal 5          roll 4 2        draw G
+//
+// In abilities "d" names a shipment die, "c" a column, "s" a shame-shelf die, "b box.pos" a
+// die of a box, "@" a height and "=" a value.
+
+// Describe writes an action in the notation above.
+func (s *State) Describe(a games.Action) string { return Notation(a) }
+
+// Notation writes an action in the move notation (see Describe).
+func Notation(a games.Action) string {
+	switch a := a.(type) {
+	case Choose:
+		return fmt.Sprintf("choose %d", a.Card)
+	case Take:
+		return fmt.Sprintf("take %d", a.Box)
+	case Set:
+		return fmt.Sprintf("set %d=%d", a.Die, a.Value)
+	case Place:
+		if a.Shame {
+			return fmt.Sprintf("place %d shame", a.Die)
+		}
+		return fmt.Sprintf("place %d c%d", a.Die, a.Col)
+	case Retrieve:
+		return fmt.Sprintf("retrieve %d", a.Slot)
+	case Done:
+		return "done"
+	case Ability:
+		return a.String()
+	case Deal:
+		var hands []string
+		for _, h := range a.Hands {
+			hands = append(hands, joinInts(h, ","))
+		}
+		return "deal " + strings.Join(hands, " / ")
+	case Rewards:
+		var parts []string
+		if a.Sidekick != 0 {
+			parts = append(parts, fmt.Sprintf("S%d", a.Sidekick))
+		}
+		if a.Contest != 0 {
+			parts = append(parts, fmt.Sprintf("K%d", a.Contest))
+		}
+		for _, e := range a.Endgame {
+			parts = append(parts, fmt.Sprintf("E%d", e))
+		}
+		return strings.TrimSpace("rewards " + strings.Join(parts, " "))
+	case Fill:
+		var boxes []string
+		for _, b := range a.Boxes {
+			boxes = append(boxes, diceText(b))
+		}
+		return "fill " + strings.Join(boxes, " / ")
+	case Reveal:
+		return fmt.Sprintf("reveal %d", a.Card)
+	case Roll:
+		return strings.TrimSpace("roll " + joinInts(a.Values, " "))
+	case Draw:
+		return "draw " + a.Colour.String()
+	}
+	return fmt.Sprintf("%v", a)
+}
+
+// String writes the ability in the notation: "use 14 d1=5", "use 8 as 3 c2".
+func (a Ability) String() string {
+	parts := []string{fmt.Sprintf("use %d", a.Card)}
+	if a.Card == 8 {
+		parts = append(parts, fmt.Sprintf("as %d", a.Copy))
+	}
+	if a.Shame != 0 {
+		parts = append(parts, fmt.Sprintf("s%d", a.Shame))
+	}
+	if a.Die != 0 {
+		t := fmt.Sprintf("d%d", a.Die)
+		if a.Value != 0 {
+			t += fmt.Sprintf("=%d", a.Value)
+		}
+		parts = append(parts, t)
+	}
+	if a.Other != 0 {
+		parts = append(parts, fmt.Sprintf("d%d", a.Other))
+	}
+	for _, d := range a.Dice {
+		parts = append(parts, fmt.Sprintf("d%d", d))
+	}
+	if a.Col != 0 {
+		t := fmt.Sprintf("c%d", a.Col)
+		if a.At != 0 {
+			t += fmt.Sprintf("@%d", a.At)
+		}
+		if a.Value != 0 && a.Die == 0 {
+			t += fmt.Sprintf("=%d", a.Value)
+		}
+		parts = append(parts, t)
+	}
+	if a.Box != 0 || a.Box2 != 0 {
+		parts = append(parts, fmt.Sprintf("b%d.%d", a.Box, a.Pos), fmt.Sprintf("b%d.%d", a.Box2, a.Pos2))
+	}
+	return strings.Join(parts, " ")
+}
+
+func joinInts(v []int, sep string) string {
+	parts := make([]string, len(v))
+	for i, n := range v {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, sep)
+}
+
+// ParseMove reads a move in the notation (see Describe). It checks the form only, not
+// whether the move is legal. The error is a *games.Refusal saying what is wrong.
+func ParseMove(text string) (Action, error) {
+	f := strings.Fields(strings.ToLower(strings.TrimSpace(text)))
+	bad := func() (Action, error) {
+		return nil, games.Refuse(games.ErrIllegal, "“%s” is not a move. Write e.g. “take 2”, “place 1 c3”, “place 1 shame”, “set 1=4”, “use 3 d1” or “done”.",
+			"„%s“ není tah. Napiš např. „take 2“, „place 1 c3“, „place 1 shame“, „set 1=4“, „use 3 d1“ nebo „done“.", text)
+	}
+	if len(f) == 0 {
+		return bad()
+	}
+	num := func(s string) (int, bool) {
+		n, err := strconv.Atoi(s)
+		return n, err == nil && n >= 1
+	}
+	switch f[0] {
+	case "choose", "take", "retrieve", "reveal":
+		if len(f) != 2 {
+			return bad()
+		}
+		n, ok := num(f[1])
+		if !ok {
+			return bad()
+		}
+		switch f[0] {
+		case "choose":
+			return Choose{Card: n}, nil
+		case "take":
+			return Take{Box: n}, nil
+		case "retrieve":
+			return Retrieve{Slot: n}, nil
+		}
+		return Reveal{Card: n}, nil
+	case "done":
+		if len(f) != 1 {
+			return bad()
+		}
+		return Done{}, nil
+	case "set":
+		if len(f) != 2 {
+			return bad()
+		}
+		d, v, ok := strings.Cut(f[1], "=")
+		die, ok1 := num(d)
+		val, ok2 := num(v)
+		if !ok || !ok1 || !ok2 {
+			return bad()
+		}
+		return Set{Die: die, Value: val}, nil
+	case "place":
+		if len(f) != 3 {
+			return bad()
+		}
+		die, ok := num(f[1])
+		if !ok {
+			return bad()
+		}
+		if f[2] == "shame" || f[2] == "hanba" {
+			return Place{Die: die, Shame: true}, nil
+		}
+		col, ok := num(strings.TrimPrefix(f[2], "c"))
+		if !ok {
+			return bad()
+		}
+		return Place{Die: die, Col: col}, nil
+	case "use":
+		a, ok := parseAbility(f[1:])
+		if !ok {
+			return bad()
+		}
+		if r := a.checkForm(); r != nil {
+			return nil, r
+		}
+		return a, nil
+	case "draw":
+		if len(f) != 2 {
+			return bad()
+		}
+		c, ok := ParseColour(f[1])
+		if !ok {
+			return bad()
+		}
+		return Draw{Colour: c}, nil
+	case "roll":
+		var r Roll
+		for _, x := range f[1:] {
+			n, ok := num(x)
+			if !ok {
+				return bad()
+			}
+			r.Values = append(r.Values, n)
+		}
+		return r, nil
+	case "rewards":
+		var r Rewards
+		r.Endgame = []int{}
+		for _, x := range f[1:] {
+			x = strings.ToUpper(x)
+			var err error
+			switch x[0] {
+			case 'S':
+				r.Sidekick, err = cardName(x, 'S', NumSidekicks)
+			case 'K':
+				r.Contest, err = cardName(x, 'K', NumContests)
+			case 'E':
+				var e int
+				e, err = cardName(x, 'E', NumEndgames)
+				r.Endgame = append(r.Endgame, e)
+			default:
+				return bad()
+			}
+			if err != nil {
+				return bad()
+			}
+		}
+		return r, nil
+	case "deal":
+		var d Deal
+		for _, h := range strings.Split(strings.Join(f[1:], " "), "/") {
+			var hand []int
+			for _, x := range strings.Split(strings.TrimSpace(h), ",") {
+				n, ok := num(strings.TrimSpace(x))
+				if !ok {
+					return bad()
+				}
+				hand = append(hand, n)
+			}
+			d.Hands = append(d.Hands, hand)
+		}
+		return d, nil
+	case "fill":
+		var fl Fill
+		for _, b := range strings.Split(strings.Join(f[1:], " "), "/") {
+			var dice []Die
+			for _, x := range strings.Fields(b) {
+				d, ok := ParseDie(strings.ToUpper(x))
+				if !ok {
+					return bad()
+				}
+				dice = append(dice, d)
+			}
+			fl.Boxes = append(fl.Boxes, dice)
+		}
+		return fl, nil
+	}
+	return bad()
+}
+
+// parseAbility reads the words after "use".
+func parseAbility(f []string) (Ability, bool) {
+	var a Ability
+	if len(f) == 0 {
+		return a, false
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil {
+		return a, false
+	}
+	a.Card, f = n, f[1:]
+	if len(f) >= 2 && f[0] == "as" {
+		k, err := strconv.Atoi(f[1])
+		if err != nil {
+			return a, false
+		}
+		a.Copy, f = k, f[2:]
+	}
+	pos := func(s string) (int, bool) {
+		k, err := strconv.Atoi(s)
+		return k, err == nil && k >= 1
+	}
+	for _, w := range f {
+		head, value, hasValue := strings.Cut(w, "=")
+		if hasValue {
+			v, ok := pos(value)
+			if !ok || a.Value != 0 {
+				return a, false
+			}
+			a.Value = v
+		}
+		if len(head) < 2 {
+			return a, false
+		}
+		body := head[1:]
+		switch head[0] {
+		case 'd':
+			k, ok := pos(body)
+			switch {
+			case !ok:
+				return a, false
+			case a.Acting() == 10:
+				a.Dice = append(a.Dice, k)
+			case a.Die == 0:
+				a.Die = k
+			case a.Other == 0:
+				a.Other = k
+			default:
+				return a, false
+			}
+		case 'c':
+			c, at, hasAt := strings.Cut(body, "@")
+			k, ok := pos(c)
+			if !ok || a.Col != 0 {
+				return a, false
+			}
+			a.Col = k
+			if hasAt {
+				h, ok := pos(at)
+				if !ok {
+					return a, false
+				}
+				a.At = h
+			}
+		case 's':
+			k, ok := pos(body)
+			if !ok || a.Shame != 0 {
+				return a, false
+			}
+			a.Shame = k
+		case 'b':
+			bs, ps, ok := strings.Cut(body, ".")
+			b, ok1 := pos(bs)
+			p, ok2 := pos(ps)
+			if !ok || !ok1 || !ok2 {
+				return a, false
+			}
+			switch {
+			case a.Box == 0:
+				a.Box, a.Pos = b, p
+			case a.Box2 == 0:
+				a.Box2, a.Pos2 = b, p
+			default:
+				return a, false
+			}
+		default:
+			return a, false
+		}
+	}
+	return a, true
+}

@@ -1,0 +1,222 @@
+// Package shelfie draws the pictures of Shelfie Stacker: the table (the round and its turn
+// order, the boxes with their dice, the reward cards with their holders, and every seat's
+// shelf, shame shelf, cards and dice on cards, four seats as a 2×2 grid) and each player's
+// private panel (the cards to choose from, the boxes to take, or the shipment with the own
+// shelf, the columns where the picked die fits highlighted).
+//
+// Pictures are made for a phone: 640 px wide, so that the smallest text (18 px) is still 11 px
+// at 400 px. Every die shows its pips on its colour, and its colour also as a pattern (purple
+// diagonal stripes, green horizontal stripes, blue plain, orange a frame inside the edge) and
+// as a letter wherever it stands alone (boxes, shipment, column heads).
+//
+// Dice are sprites drawn once per size and face and stamped; text goes through the canvas's
+// fast glyph path; the picture is converted to one fixed palette, which encodes to PNG
+// several times faster and smaller than RGBA.
+package shelfie
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"sync"
+
+	"github.com/tablebot/tablebot/games"
+	game "github.com/tablebot/tablebot/games/shelfie"
+	"github.com/tablebot/tablebot/images"
+)
+
+// ErrView is wrapped by the errors of views a renderer cannot draw: of another game, nil,
+// inconsistent, or a spectator's view for a private panel.
+var ErrView = errors.New("shelfie art: cannot draw this view")
+
+// Renderer draws Shelfie Stacker pictures. It implements images.Art and images.Baseline. Its
+// caches (the palette, the dice sprites) fill on first use; it is safe for concurrent use.
+type Renderer struct {
+	kit     *images.Kit
+	palette lazy[*images.Palette]
+
+	mu    sync.Mutex
+	dice  map[dieKey]*lazy[images.Sprite]
+	pools map[image.Point]*sync.Pool
+}
+
+var (
+	_ images.Art      = (*Renderer)(nil)
+	_ images.Baseline = (*Renderer)(nil)
+)
+
+// New returns a renderer with empty caches.
+func New() *Renderer {
+	return &Renderer{kit: images.NewKit(), dice: map[dieKey]*lazy[images.Sprite]{}, pools: map[image.Point]*sync.Pool{}}
+}
+
+// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
+func (r *Renderer) Kit() *images.Kit { return r.kit }
+
+// lazy is a value made once, on first use, by whichever caller comes first.
+type lazy[T any] struct {
+	once sync.Once
+	v    T
+	err  error
+}
+
+// get returns the value, making it with build on the first call.
+func (l *lazy[T]) get(build func() (T, error)) (T, error) {
+	l.once.Do(func() { l.v, l.err = build() })
+	return l.v, l.err
+}
+
+// pal returns the palette, building it (and its lookup table) on first use.
+func (r *Renderer) pal() (*images.Palette, error) {
+	p, err := r.palette.get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
+	if err != nil {
+		return nil, fmt.Errorf("shelfie art: palette: %w", err)
+	}
+	return p, nil
+}
+
+// borrow lends a cleared RGBA image of size; give it back with giveBack.
+func (r *Renderer) borrow(size image.Point) *image.RGBA {
+	r.mu.Lock()
+	p, ok := r.pools[size]
+	if !ok {
+		p = &sync.Pool{}
+		r.pools[size] = p
+	}
+	r.mu.Unlock()
+	if img, ok := p.Get().(*image.RGBA); ok {
+		return img
+	}
+	return image.NewRGBA(image.Rectangle{Max: size})
+}
+
+// giveBack returns a borrowed image.
+func (r *Renderer) giveBack(img *image.RGBA) {
+	r.mu.Lock()
+	p := r.pools[img.Rect.Max]
+	r.mu.Unlock()
+	if p != nil {
+		p.Put(img)
+	}
+}
+
+// draw makes one picture of size: fast (text through the glyph path, dice stamped, converted
+// to the palette) or, for the baseline, everything through gg into a fresh RGBA image.
+func (r *Renderer) draw(size image.Point, lang games.Lang, baseline bool, paint func(sc *scene) error) (image.Image, error) {
+	var img *image.RGBA
+	if baseline {
+		img = image.NewRGBA(image.Rectangle{Max: size})
+	} else {
+		img = r.borrow(size)
+		defer r.giveBack(img)
+	}
+	faces, err := r.kit.Faces()
+	if err != nil {
+		return nil, fmt.Errorf("shelfie art: fonts: %w", err)
+	}
+	c := images.NewCanvas(img, faces)
+	c.SetBaseline(baseline)
+	c.SetMinText(images.PhoneMinText(size.X))
+	sc := &scene{r: r, c: c, lang: lang}
+	if err := paint(sc); err != nil {
+		return nil, err
+	}
+	if err := errors.Join(sc.err, c.Err()); err != nil {
+		return nil, fmt.Errorf("shelfie art: draw: %w", err)
+	}
+	if baseline {
+		return img, nil
+	}
+	pal, err := r.pal()
+	if err != nil {
+		return nil, err
+	}
+	return pal.Convert(img), nil
+}
+
+// Table draws the table as view (a *shelfie.View) shows it, as an *image.Paletted.
+func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
+	v, err := asView(view)
+	if err != nil {
+		return nil, err
+	}
+	l := newTableLayout(v)
+	return r.draw(l.size, lang, false, func(sc *scene) error { return sc.table(v, l) })
+}
+
+// NaiveTable draws the table the straightforward way, for benchmarks: through gg into RGBA,
+// nothing cached (see images.Baseline).
+func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
+	v, err := asView(view)
+	if err != nil {
+		return nil, err
+	}
+	l := newTableLayout(v)
+	return r.draw(l.size, lang, true, func(sc *scene) error { return sc.table(v, l) })
+}
+
+// Private draws the viewer's panel at draft (a draft of shelfie's Composer): the hand to
+// choose from, the boxes to take, or the shipment and the own shelf with the columns where
+// the picked die fits. A spectator's view and a draft naming no die of the shipment are
+// errors.
+func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image, error) {
+	p, err := preparePrivate(view, draft)
+	if err != nil {
+		return nil, err
+	}
+	l := newPrivateLayout(p)
+	return r.draw(l.size, lang, false, func(sc *scene) error { return sc.private(p, l) })
+}
+
+// asView checks that view is a non-nil *shelfie.View that can be drawn: 1–4 seats, shelves
+// within 5 × 5, boxes of at most 3 dice, known colours and values.
+func asView(view any) (*game.View, error) {
+	v, ok := view.(*game.View)
+	if !ok {
+		return nil, fmt.Errorf("%w: want *shelfie.View, got %T", ErrView, view)
+	}
+	if v == nil {
+		return nil, fmt.Errorf("%w: nil *shelfie.View", ErrView)
+	}
+	if len(v.Seats) < 1 || len(v.Seats) > 4 {
+		return nil, fmt.Errorf("%w: %d seats (want 1 to 4)", ErrView, len(v.Seats))
+	}
+	if len(v.Boxes) > 5 {
+		return nil, fmt.Errorf("%w: %d boxes (want at most 5)", ErrView, len(v.Boxes))
+	}
+	for i, b := range v.Boxes {
+		if len(b.Dice) > 3 {
+			return nil, fmt.Errorf("%w: box %d holds %d dice", ErrView, i+1, len(b.Dice))
+		}
+		if err := checkDice(b.Dice); err != nil {
+			return nil, fmt.Errorf("%w: box %d: %w", ErrView, i+1, err)
+		}
+	}
+	if err := checkDice(v.Shipment); err != nil {
+		return nil, fmt.Errorf("%w: shipment: %w", ErrView, err)
+	}
+	for i, sv := range v.Seats {
+		for col, h := range sv.Shelf.Heights {
+			if h < 0 || h > game.Height {
+				return nil, fmt.Errorf("%w: seat %d column %d holds %d dice", ErrView, i, col+1, h)
+			}
+			if err := checkDice(sv.Shelf.Column(col)); err != nil {
+				return nil, fmt.Errorf("%w: seat %d column %d: %w", ErrView, i, col+1, err)
+			}
+		}
+		if err := checkDice(sv.Shame); err != nil {
+			return nil, fmt.Errorf("%w: seat %d shame shelf: %w", ErrView, i, err)
+		}
+	}
+	return v, nil
+}
+
+// checkDice returns why a die cannot be drawn: an unknown colour, a value outside 0–6.
+func checkDice(ds []game.Die) error {
+	for _, d := range ds {
+		if !d.Colour.Valid() || d.Value < 0 || d.Value > 6 {
+			return fmt.Errorf("die %v", d)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,161 @@
+package shelfie
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/tablebot/tablebot/games"
+	game "github.com/tablebot/tablebot/games/shelfie"
+	"github.com/tablebot/tablebot/images"
+)
+
+// Text sizes: every picture is 640 px wide, where 18 px reads as 11 px on a 400 px phone.
+const (
+	small = 18
+	mid   = 20
+	big   = 24
+)
+
+// scene is one picture being drawn.
+type scene struct {
+	r    *Renderer
+	c    *images.Canvas
+	lang games.Lang
+	err  error
+}
+
+// say returns t in the scene's language.
+func (sc *scene) say(t games.Text) string { return t.In(sc.lang) }
+
+// fill paints r with col.
+func (sc *scene) fill(r image.Rectangle, col color.RGBA) { sc.c.Fill(r, col) }
+
+// box draws a rounded box of colour col.
+func (sc *scene) box(r image.Rectangle, rad float64, col color.RGBA) {
+	sc.c.RoundedRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), rad, col)
+}
+
+// frame strokes a rounded frame of colour col lw wide just inside r.
+func (sc *scene) frame(r image.Rectangle, rad, lw float64, col color.Color) {
+	sc.c.RoundedFrame(float64(r.Min.X)+lw/2, float64(r.Min.Y)+lw/2, float64(r.Dx())-lw, float64(r.Dy())-lw, rad, lw, col)
+}
+
+// text draws s so that (x, y) falls at the fraction (ax, ay) of its box, shortened with an
+// ellipsis to at most w pixels (w ≤ 0: no limit). It returns the width drawn.
+func (sc *scene) text(s string, x, y, ax, ay float64, style images.Style, size float64, col color.Color, w float64) float64 {
+	if w > 0 {
+		s = sc.c.Fit(s, style, size, w)
+	}
+	sc.c.Text(s, x, y, ax, ay, style, size, col)
+	return sc.c.TextWidth(s, style, size)
+}
+
+// wrap breaks s into at most lines lines no wider than w, the last shortened with an
+// ellipsis when the words do not fit.
+func (sc *scene) wrap(s string, style images.Style, size, w float64, lines int) []string {
+	var out []string
+	cur := ""
+	words := strings.Fields(s)
+	for i, word := range words {
+		try := strings.TrimSpace(cur + " " + word)
+		if cur == "" || sc.c.TextWidth(try, style, size) <= w {
+			cur = try
+			continue
+		}
+		if len(out) == lines-1 {
+			cur = strings.Join(append([]string{cur}, words[i:]...), " ")
+			break
+		}
+		out = append(out, cur)
+		cur = word
+	}
+	if cur != "" {
+		out = append(out, sc.c.Fit(cur, style, size, w))
+	}
+	return out
+}
+
+// die draws die d, size pixels wide, with its top-left corner at (x, y).
+func (sc *scene) die(x, y, size int, d game.Die) {
+	sp, err := sc.r.dieSprite(size, d)
+	if err != nil {
+		sc.fail(err)
+		return
+	}
+	sc.c.Stamp(sp, x, y)
+}
+
+// ring strokes a highlight ring round the square at (x, y), size wide.
+func (sc *scene) ring(x, y, size int, col color.Color, lw float64) {
+	o := lw / 2
+	sc.c.RoundedFrame(float64(x)-o-1, float64(y)-o-1, float64(size)+lw+2, float64(size)+lw+2, math.Max(3, float64(size)*0.18), lw, col)
+}
+
+// tick draws a tick mark h pixels high with its left end at (x, y).
+func (sc *scene) tick(x, y, h float64, col color.Color) {
+	dc := sc.c.DC
+	dc.MoveTo(x, y)
+	dc.LineTo(x+h*0.35, y+h*0.35)
+	dc.LineTo(x+h*0.95, y-h*0.45)
+	dc.SetColor(col)
+	dc.SetLineWidth(math.Max(2, h/5))
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.Stroke()
+}
+
+// chip draws a card chip with label s at (x, y), h high, and returns its width.
+func (sc *scene) chip(s string, x, y, h int, fill, ink color.RGBA, style images.Style) int {
+	w := int(math.Ceil(sc.c.TextWidth(s, style, small))) + 12
+	r := image.Rect(x, y, x+w, y+h)
+	sc.box(r, 6, fill)
+	sc.text(s, float64(x+w/2), float64(y+h/2), 0.5, 0.5, style, small, ink, 0)
+	return w
+}
+
+// fail keeps the first error of the scene.
+func (sc *scene) fail(err error) {
+	if sc.err == nil {
+		sc.err = err
+	}
+}
+
+// badge draws the seat colour badge of seat centred on (x, y), size wide, with its number.
+func (sc *scene) badge(seat games.Seat, x, y, size float64) {
+	col := images.PlayerColour(int(seat))
+	sc.c.DC.DrawCircle(x, y, size/2)
+	sc.c.DC.SetColor(col)
+	sc.c.DC.Fill()
+	sc.text(itoa(int(seat)+1), x, y, 0.5, 0.5, images.Bold, small, images.Slate, 0)
+}
+
+// signed writes n with its sign and a true minus: "+3", "−5", "0".
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return "+" + itoa(n)
+	case n < 0:
+		return "−" + itoa(-n)
+	}
+	return "0"
+}
+
+// number writes n with a true minus when negative.
+func number(n int) string {
+	if n < 0 {
+		return "−" + itoa(-n)
+	}
+	return itoa(n)
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

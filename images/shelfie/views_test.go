@@ -1,0 +1,77 @@
+package shelfie
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+	game "github.com/tablebot/tablebot/games/shelfie"
+)
+
+var names = []string{"Ada", "Bohuslav", "Cyril", "Dana"}
+
+// play starts a game of players with options and lets the built-in AI play it, chance seeded
+// by seed, until stop holds (or the game ends).
+func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
+	tb.Helper()
+	st, err := game.Game{}.New(names[:players], json.RawMessage(options))
+	if err != nil {
+		tb.Fatalf("new game: %v", err)
+	}
+	s := st.(*game.State)
+	done := func(g games.State) bool { return stop(g.(*game.State)) }
+	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(seed, seed^0x5e1f)), games.Hints, done); err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// view returns s as seat sees it.
+func view(s *game.State, seat games.Seat) *game.View { return s.View(seat).(*game.View) }
+
+// never lets a game run to its end.
+func never(*game.State) bool { return false }
+
+// placing reports whether the seat on turn has taken its box and still has n dice to place.
+func placing(s *game.State, round, n int) bool {
+	v := view(s, games.NoSeat)
+	return s.Round() == round && s.Phase() == game.PhaseTurn && v.Taken && len(v.Shipment) == n && !v.SetNext
+}
+
+// The games the tests, samples and benchmarks draw.
+
+// fourMid is a four-player game in round 4 with a seat about to place its shipment.
+func fourMid(tb testing.TB) *game.State {
+	return play(tb, 4, `{"cards":"own"}`, 1, func(s *game.State) bool { return placing(s, 4, 3) })
+}
+
+// twoMid is a two-player game in round 3 with a seat about to place its shipment.
+func twoMid(tb testing.TB) *game.State {
+	return play(tb, 2, "", 2, func(s *game.State) bool { return placing(s, 3, 3) })
+}
+
+// threeChoose is a three-player game at the choice of round 5, one player having chosen.
+func threeChoose(tb testing.TB) *game.State {
+	return play(tb, 3, `{"cards":"shared"}`, 3, func(s *game.State) bool {
+		return s.Round() == 5 && s.Phase() == game.PhaseChoose && len(s.ToAct()) == 2
+	})
+}
+
+// threeTake is a three-player game in round 2 with a seat to take a box.
+func threeTake(tb testing.TB) *game.State {
+	return play(tb, 3, "", 4, func(s *game.State) bool {
+		return s.Round() == 2 && s.Phase() == game.PhaseTurn && !view(s, games.NoSeat).Taken
+	})
+}
+
+// soloBot is a solo game against Shem Bot in round 6 with the player placing.
+func soloBot(tb testing.TB) *game.State {
+	return play(tb, 1, `{"solo":"bot"}`, 5, func(s *game.State) bool { return placing(s, 6, 3) })
+}
+
+// soloBeatOver is a finished "beat your score" game.
+func soloBeatOver(tb testing.TB) *game.State { return play(tb, 1, `{"solo":"beat"}`, 6, never) }
+
+// fourOver is a finished four-player game.
+func fourOver(tb testing.TB) *game.State { return play(tb, 4, "", 7, never) }

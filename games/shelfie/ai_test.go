@@ -35,8 +35,6 @@ func randomPick(r *rand.Rand) func(*State, games.Seat) games.Action {
 	}
 }
 
-func hintPick(s *State, seat games.Seat) games.Action { return s.Hint(seat) }
-
 // TestAIBeatsRandom: the greedy player beats a random one in 2-player games, by far.
 func TestAIBeatsRandom(t *testing.T) {
 	seed := gamestest.Seed(t)

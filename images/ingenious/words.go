@@ -6,7 +6,6 @@ import (
 
 // The words on the pictures, in every language tablebot speaks.
 var (
-	wordTurn      = games.Say("Turn", "Na tahu")
 	wordPlaces    = games.Say("places a tile", "pokládá dílek")
 	wordFirst     = games.Say("first tile: touch a free start", "první dílek: k volnému startu")
 	wordBonus     = games.Say("bonus placement", "tah navíc")

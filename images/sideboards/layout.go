@@ -67,7 +67,6 @@ func newTableLayout(v *game.View) tableLayout {
 // card upright and turned), and the sideboard preview with its score.
 type privateLayout struct {
 	size  image.Point
-	hint  []string
 	hand  image.Rectangle
 	board image.Rectangle
 	geom  boardGeom

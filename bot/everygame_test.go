@@ -19,51 +19,67 @@ import (
 // plays in Discord with no code of its own in the bot.
 func TestEveryGamePlaysThroughDiscord(t *testing.T) {
 	for _, k := range catalog.Kits() {
-		t.Run(k.Game.Name(), func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, openBolt(t))
-			in := h.addBot("gateway")
-			lobby := h.openGameLobby(in, k.Game.Name())
-			_, most := k.Game.Seats()
-			others := []string{ben.ID}
-			if most > 2 {
-				others = append(others, "AI")
+		least, most := k.Game.Seats()
+		// Alone (where the game has a solo), two people with an AI, and a full table of two
+		// people and AIs.
+		tables := map[string][]string{}
+		if least == 1 {
+			tables["solo"] = nil
+		}
+		if most >= 3 {
+			tables["3"] = []string{ben.ID, "AI"}
+		} else if most == 2 {
+			tables["2"] = []string{ben.ID}
+		}
+		if most > 3 {
+			full := []string{ben.ID}
+			for len(full) < most-1 {
+				full = append(full, "AI")
 			}
-			if most < 2 {
-				others = nil
-			}
-			h.seatAndStart(in, lobby, others...)
-			r := rand.New(rand.NewPCG(1, uint64(len(k.Game.Name()))))
-			for step := 0; ; step++ {
-				if step > 3000 {
-					t.Fatal("the game did not end after 3000 decisions")
-				}
-				tb := h.table()
-				st, err := in.bot.tables.State(tb)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if games.Over(st) {
-					break
-				}
-				played := false
-				for _, seat := range st.ToAct() {
-					if seat < 0 || tb.Seats[seat].AI {
-						continue
+			tables[fmt.Sprint(most)] = full
+		}
+		for name, others := range tables {
+			t.Run(k.Game.Name()+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				h := newHarness(t, openBolt(t))
+				in := h.addBot("gateway")
+				lobby := h.openGameLobby(in, k.Game.Name())
+				h.seatAndStart(in, lobby, others...)
+				r := rand.New(rand.NewPCG(1, uint64(len(k.Game.Name())+len(others))))
+				for step := 0; ; step++ {
+					if step > 3000 {
+						t.Fatal("the game did not end after 3000 decisions")
 					}
-					h.decide(in, people[tb.Seats[seat].User], r)
-					played = true
+					tb := h.table()
+					st, err := in.bot.tables.State(tb)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if games.Over(st) {
+						if len(tb.Seats) != len(others)+1 {
+							t.Fatalf("%d seats, want %d", len(tb.Seats), len(others)+1)
+						}
+						break
+					}
+					played := false
+					for _, seat := range st.ToAct() {
+						if seat < 0 || tb.Seats[seat].AI {
+							continue
+						}
+						h.decide(in, people[tb.Seats[seat].User], r)
+						played = true
+					}
+					if !played {
+						t.Fatalf("nobody to act in %v and the game is not over", st.ToAct())
+					}
 				}
-				if !played {
-					t.Fatalf("nobody to act in %v and the game is not over", st.ToAct())
+				if len(others) == 0 {
+					h.checkFinished(ada)
+				} else {
+					h.checkFinished(ada, ben)
 				}
-			}
-			if most < 2 {
-				h.checkFinished(ada)
-			} else {
-				h.checkFinished(ada, ben)
-			}
-		})
+			})
+		}
 	}
 }
 

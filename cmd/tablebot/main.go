@@ -7,6 +7,7 @@
 //	tablebot selfplay GAME [--players N] [--seed S]   play an AI game, print its record
 //	tablebot invite [--config FILE]      print the URL that adds the bot to a server
 //	tablebot loadtest [--games N] ...    measure the bot under many games at once
+//	tablebot arena GAME --a L [--b L]    play AI levels against each other
 //	tablebot version
 package main
 
@@ -79,6 +80,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		err = runInvite(args, stdout, stderr, getenv)
 	case "loadtest":
 		err = runLoadtest(ctx, args, stdout, stderr)
+	case "arena":
+		err = runArena(ctx, kits, args, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "tablebot", version)
 	case "help", "-h", "--help":
@@ -146,6 +149,9 @@ Commands:
   tablebot selfplay GAME [--players N] [--seed S] [--options JSON]
                                                     play a game between AI players, print its record
   tablebot invite [--config FILE]                   print the URL that adds the bot to a server
+  tablebot arena GAME --a strong [--b easy] [--games N] [--seed S] [--json]
+                                                    play AI levels against each other (alone without --b),
+                                                    print win rates, scores, tiers and time per decision
   tablebot loadtest [--games 200] [--duration 30s] [--latency 100ms] [--storm 1000] [--redis URL]
                                                     play many games at once against the built-in
                                                     fake Discord; print latencies, moves/s, CPU, memory

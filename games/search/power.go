@@ -1,0 +1,42 @@
+package search
+
+import (
+	"math/rand/v2"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// The optional powers below are found on a games.State by type assertion, like
+// games.Determinizer. A game implements them on its State type to make the search stronger
+// or faster; without them the search works from the engine contract alone. The search calls
+// them only on determinized copies (states drawn from the searching seat's point of view),
+// so they may read everything in the state they are called on.
+
+// Evaluator is an optional power of a games.State: a fast estimate of how the game will end,
+// so that rollouts can stop early (see Config.Horizon).
+type Evaluator interface {
+	// Estimate returns the expected final score (in the units of games.SeatResult.Score) of
+	// every seat, in seat order, if the game were played on from here by good players. The
+	// search ranks the seats by these numbers as it ranks them by a Result. It must not change
+	// the state.
+	Estimate() []float64
+}
+
+// RolloutPolicy is an optional power of a games.State: the move policy of rollouts and of
+// other seats inside the tree, in place of State.Hint (which is the default policy).
+type RolloutPolicy interface {
+	// RolloutMove returns a legal move for seat, drawing with r when it chooses among several,
+	// or nil when seat need not act. It must be fast (it is called for every move of every
+	// rollout) and must not change the state.
+	RolloutMove(seat games.Seat, r *rand.Rand) games.Action
+}
+
+// Ranker is an optional power of a games.State: the game's own ordering of a seat's legal
+// moves, best first. The search widens its tree in this order, so a good ranking lets it
+// spend its budget on promising moves of games with hundreds of legal moves (a greedy player
+// rates them all anyway).
+type Ranker interface {
+	// RankMoves returns up to n of seat's legal moves, best first (all of them when n <= 0), or
+	// nil when seat need not act. It must not change the state.
+	RankMoves(seat games.Seat, n int) []games.Action
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -26,7 +27,7 @@ func (b *Bot) lobbyMessage(t *table.Table, lang games.Lang) message {
 		var who string
 		switch {
 		case s.AI:
-			who = "🤖 " + s.Name
+			who = "🤖 " + s.Name + " (" + levelName(s.Level).In(lang) + ")"
 		case s.User == t.Creator:
 			who = fmt.Sprintf("<@%s> (%s)", s.User, games.Say("host", "zakladatel").In(lang))
 		default:
@@ -52,7 +53,27 @@ func (b *Bot) lobbyMessage(t *table.Table, lang games.Lang) message {
 		discordgo.Button{Label: games.Say("Start", "Začít").In(lang), Style: discordgo.SuccessButton, CustomID: buildID(t.Game, rev, verbStart, ""), Disabled: len(t.Seats) < minSeats},
 		discordgo.Button{Label: games.Say("Cancel", "Zrušit").In(lang), Style: discordgo.DangerButton, CustomID: buildID(t.Game, rev, verbCancel, "")},
 	}}
-	return message{content: sb.String(), components: []discordgo.MessageComponent{row}}
+	levels := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+		CustomID:    buildID(t.Game, rev, verbAddAI, "level"),
+		Placeholder: games.Say("🤖 Add a stronger AI…", "🤖 Přidat silnější AI…").In(lang),
+		Disabled:    full,
+		Options: []discordgo.SelectMenuOption{
+			{Label: levelName(search.Normal).In(lang), Value: search.Normal.String(), Description: games.Say("Thinks a little: about a second a move", "Chvíli přemýšlí: asi sekundu na tah").In(lang)},
+			{Label: levelName(search.Strong).In(lang), Value: search.Strong.String(), Description: games.Say("Thinks hard: up to a few seconds a move", "Přemýšlí důkladně: až pár sekund na tah").In(lang)},
+		},
+	}}}
+	return message{content: sb.String(), components: []discordgo.MessageComponent{row, levels}}
+}
+
+// levelName names an AI level for the lobby.
+func levelName(l search.Level) games.Text {
+	switch l {
+	case search.Normal:
+		return games.Say("normal", "střední")
+	case search.Strong:
+		return games.Say("strong", "silná")
+	}
+	return games.Say("easy", "snadná")
 }
 
 // describeOptions writes the options of a table the way a player reads them: "Teams: yes ·
@@ -77,8 +98,19 @@ func (b *Bot) onLeave(c *call, id ID) error {
 	return b.redrawLobby(c, t, err)
 }
 
+// onAddAI seats an AI player: the Add AI button an easy one, the menu the level chosen.
 func (b *Bot) onAddAI(c *call, id ID) error {
-	t, err := b.tables.AddAI(c.ctx, c.click(id))
+	level := search.Easy
+	if c.i.Type == discordgo.InteractionMessageComponent {
+		if values := c.i.MessageComponentData().Values; len(values) == 1 {
+			l, err := search.ParseLevel(values[0])
+			if err != nil {
+				return refuse("There is no such AI level.", "Taková úroveň AI neexistuje.")
+			}
+			level = l
+		}
+	}
+	t, err := b.tables.AddAI(c.ctx, c.click(id), level)
 	return b.redrawLobby(c, t, err)
 }
 

@@ -32,6 +32,7 @@ import (
 	"github.com/tablebot/tablebot/bot/restproxy"
 	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
@@ -145,7 +146,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	defer fake.Close()
 	kits := catalog.Kits()
-	tables, err := table.New(cfg.Store, catalog.Games(kits), table.Options{Logger: log})
+	tables, err := table.New(cfg.Store, catalog.Games(kits), table.Options{Logger: log, Takeover: search.Strong})
 	if err != nil {
 		return Report{}, fmt.Errorf("loadtest: %w", err)
 	}

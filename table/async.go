@@ -126,7 +126,7 @@ func (s *Service) Deadline(ctx context.Context, channel string, rev Revision, se
 			d.Waiting = true
 			return nil
 		}
-		a := st.Hint(seat)
+		a := s.ai.decide(t.ID, t.Record.Moves, st, seat, s.ai.takeover)
 		if a == nil {
 			return fmt.Errorf("%s: no AI move for seat %d at its deadline", t.Game, seat)
 		}
@@ -310,7 +310,7 @@ func (s *Service) autoplay(t *Table, out *Outcome) error {
 	before := st.ToAct()
 	rec := &games.Recorder{State: st, Record: *t.Record}
 	rec.Record.Moves = slices.Clip(rec.Record.Moves)
-	steps, err := games.Advance(rec, s.random(t.ID, uint64(t.rev)+uint64(len(rec.Record.Moves))), t.decide)
+	steps, err := games.Advance(rec, s.random(t.ID, uint64(t.rev)+uint64(len(rec.Record.Moves))), s.decider(t, rec))
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/tablebot/tablebot/games/fits"
 	"github.com/tablebot/tablebot/games/gamestest"
 	"github.com/tablebot/tablebot/games/ingenious"
+	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -86,7 +87,7 @@ func started(t *testing.T, s *Service, game string, options string, others ...st
 	}
 	for _, o := range others {
 		if o == "AI" {
-			lobby, err = s.AddAI(ctx, who(ada, game, lobby.Rev()))
+			lobby, err = s.AddAI(ctx, who(ada, game, lobby.Rev()), search.Easy)
 		} else {
 			lobby, err = s.Join(ctx, who(o, game, lobby.Rev()))
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/search"
 )
 
 // Open opens a lobby for game in the click's channel with c's person as host and first seat.
@@ -143,8 +144,11 @@ func (s *Service) Leave(ctx context.Context, c Click) (*Table, error) {
 	})
 }
 
-// AddAI seats an AI player; only the host may.
-func (s *Service) AddAI(ctx context.Context, c Click) (*Table, error) {
+// AddAI seats an AI player of the given level; only the host may.
+func (s *Service) AddAI(ctx context.Context, c Click, level search.Level) (*Table, error) {
+	if !level.Valid() {
+		return nil, refuse(ErrLobby, "There is no such AI level.", "Taková úroveň AI neexistuje.")
+	}
 	return s.lobby(ctx, c, func(t *Table, g games.Game) error {
 		if c.User != t.Creator {
 			return refuse(ErrNotAllowed, "Only the host can add AI players.", "AI hráče může přidat jen zakladatel.")
@@ -158,7 +162,7 @@ func (s *Service) AddAI(ctx context.Context, c Click) (*Table, error) {
 				n++
 			}
 		}
-		t.Seats = append(t.Seats, SeatInfo{Name: fmt.Sprintf("AI %d", n), AI: true})
+		t.Seats = append(t.Seats, SeatInfo{Name: fmt.Sprintf("AI %d", n), AI: true, Level: level})
 		return nil
 	})
 }
@@ -195,7 +199,7 @@ func (s *Service) Start(ctx context.Context, c Click) (Outcome, error) {
 		if err != nil {
 			return &games.Refusal{Kind: ErrBadOptions, Reason: games.ReasonOf(err)}
 		}
-		steps, err := games.Advance(rec, s.random(t.ID, uint64(t.rev)), t.decide)
+		steps, err := games.Advance(rec, s.random(t.ID, uint64(t.rev)), s.decider(t, rec))
 		if err != nil {
 			return err
 		}

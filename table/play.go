@@ -125,7 +125,7 @@ func (s *Service) play(t *Table, st games.State, seat games.Seat, a games.Action
 	if err != nil {
 		return err
 	}
-	more, err := games.Advance(rec, s.random(t.ID, uint64(t.rev)+uint64(len(rec.Record.Moves))), t.decide)
+	more, err := games.Advance(rec, s.random(t.ID, uint64(t.rev)+uint64(len(rec.Record.Moves))), s.decider(t, rec))
 	if err != nil {
 		return err
 	}

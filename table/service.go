@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -33,6 +34,9 @@ type Options struct {
 	// Lease is how long the process that applied a move has to post its board message before
 	// another may claim it; zero means 30 seconds.
 	Lease time.Duration
+	// Takeover is the AI level that decides for a player who is away or missed a deadline;
+	// the zero value is search.Easy, so set it (cmd uses search.Strong).
+	Takeover search.Level
 }
 
 // Service referees every channel's table in one store. It is safe for concurrent use, and
@@ -44,6 +48,7 @@ type Service struct {
 	now   func() time.Time
 	log   *slog.Logger
 	lease time.Duration
+	ai    *deciders
 	// conflicts counts writes that lost a compare-and-set race.
 	conflicts atomic.Uint64
 }
@@ -55,6 +60,7 @@ func New(st store.Store, gs []games.Game, o Options) (*Service, error) {
 		return nil, fmt.Errorf("table: %w", err)
 	}
 	s := &Service{store: st, games: reg, seed: o.Seed, now: o.Now, log: o.Logger, lease: o.Lease}
+	s.ai = newDeciders(o.Takeover)
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/gamestest"
+	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/storetest"
 )
@@ -158,7 +159,7 @@ func step(procs []*Service, l *ledger, r *rand.Rand) error {
 		case n < 4:
 			_, opErr = s.Join(ctx, c)
 		case n < 5:
-			_, opErr = s.AddAI(ctx, who(t.Creator, t.Game, t.Rev()))
+			_, opErr = s.AddAI(ctx, who(t.Creator, t.Game, t.Rev()), search.Easy)
 		case n < 6:
 			_, opErr = s.Leave(ctx, c)
 		default:

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -91,6 +92,8 @@ type SeatInfo struct {
 	User string `json:"user,omitempty"`
 	Name string `json:"name"`
 	AI   bool   `json:"ai,omitempty"`
+	// Level is an AI player's strength (the zero value, and tables stored before levels, easy).
+	Level search.Level `json:"level,omitempty"`
 	// Away is set while the built-in AI plays the seat for its player (/away, a vote, /kick).
 	Away bool `json:"away,omitempty"`
 	// Votes are the players who voted to hand this seat to the AI after its deadline passed.
@@ -141,15 +144,6 @@ func (t *Table) Stale(seat games.Seat, rev Revision) bool {
 // at now (none was claimed, or the claim's lease ran out).
 func (t *Table) OwesBoard(now time.Time) bool {
 	return t.Owed != nil && !now.Before(t.Owed.Lease)
-}
-
-// decide is the table's games.Decide: AI seats and seats whose player is away move by the
-// game's built-in AI.
-func (t *Table) decide(st games.State, seat games.Seat) games.Action {
-	if seat < 0 || int(seat) >= len(t.Seats) || !t.Seats[seat].Auto() {
-		return nil
-	}
-	return st.Hint(seat)
 }
 
 // refreshSince updates Since after moves: a seat whose decision changed (it moved, or it was

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/storetest"
 )
@@ -34,7 +35,7 @@ func TestLobby(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = s.AddAI(ctx, who(ben, "ingenious", lobby.Rev()))
+	_, err = s.AddAI(ctx, who(ben, "ingenious", lobby.Rev()), search.Easy)
 	wantKind(t, "Ben adds an AI", err, ErrNotAllowed)
 	_, err = s.Start(ctx, who(ben, "ingenious", lobby.Rev()))
 	wantKind(t, "Ben starts", err, ErrNotAllowed)

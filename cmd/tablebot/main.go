@@ -137,7 +137,7 @@ func mustRegistry(kits []catalog.Kit) *games.Registry {
 	return reg
 }
 
-const helpText = `tablebot — a Discord bot that referees tabletop games: Ingenious, FITS and more.
+const helpText = `tablebot — a Discord bot that referees tabletop games: Ingenious, FITS, Sideboards and Shelfie Stacker.
 
 Commands:
   tablebot [run] [--config FILE]                    run the bot (default config: tablebot.toml if present);

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot/localtable"
 	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
@@ -32,7 +33,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer, ready
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{Logger: log})
+	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{Logger: log, Takeover: search.Strong})
 	if err != nil {
 		return fmt.Errorf("the local table: %w", err)
 	}

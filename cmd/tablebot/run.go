@@ -23,6 +23,7 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/restproxy"
 	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
@@ -63,7 +64,7 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log})
+	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: search.Strong})
 	if err != nil {
 		return err
 	}

@@ -161,7 +161,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	panel.Controls = []games.Control{
 		{Label: games.Say("Left", "Doleva"), Emoji: "◀", Next: move(p.Col - 1), Disabled: p.Col == 0},
 		{Label: games.Say("Right", "Doprava"), Emoji: "▶", Next: move(p.Col + 1), Disabled: p.Col+o.w >= Cols},
-		{Label: games.Say("Turn", "Otočit"), Emoji: "⟳", Next: turned, Disabled: !canTurn},
+		{Label: games.Say("Rotate", "Otočit"), Emoji: "⟳", Next: turned, Disabled: !canTurn},
 		{Label: games.Say("Flip", "Převrátit"), Emoji: "⇋", Next: flipped, Disabled: !canFlip},
 		{Label: games.Say("Drop", "Pustit"), Emoji: "⬇️", Next: here, Style: games.Success, Commit: true, Disabled: landErr != nil},
 	}

@@ -285,17 +285,12 @@ func tileList(ts []Tile) string {
 
 // placeText says what a placement did: "Ada placed red–green on F7–F8: +2 red, +1 green".
 func (s *State) placeText(seat games.Seat, p Place, before, after [6]int, bonus bool) games.Text {
-	var gains []games.Text
-	for _, c := range Colours {
-		if d := after[c] - before[c]; d > 0 {
-			gains = append(gains, games.Text{EN: fmt.Sprintf("+%d %s", d, c.Name().EN), CS: fmt.Sprintf("+%d %s", d, c.Name().CS)})
-		}
+	var gains [6]int
+	for c := range gains {
+		gains[c] = after[c] - before[c]
 	}
-	what := games.Say("no points", "žádné body")
-	if len(gains) > 0 {
-		what = games.Join(gains, ", ")
-	}
-	verb := games.Say("placed", "položil(a)")
+	what := GainsText(gains)
+	verb := games.Say("placed", "položil(a) dílek")
 	if bonus {
 		verb = games.Say("placed a bonus tile", "položil(a) dílek navíc")
 	}

@@ -142,7 +142,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	}
 	if !p.Tile().Double() {
 		turned := Place{First: p.Second, Second: p.First, Cells: p.Cells}
-		panel.Controls = append(panel.Controls, games.Control{Label: games.Say("Turn", "Otočit"), Emoji: "🔃", Next: draftOf(turned, s.radius)})
+		panel.Controls = append(panel.Controls, games.Control{Label: games.Say("Rotate", "Otočit"), Emoji: "🔃", Next: draftOf(turned, s.radius)})
 	}
 	panel.Controls = append(panel.Controls, back)
 	return panel, nil

@@ -156,7 +156,7 @@ func TestScoreAddsToPlayer(t *testing.T) {
 	if got := s.scores[0][Blue]; got != 2 {
 		t.Fatalf("blue %d, want 2", got)
 	}
-	if !strings.Contains(ev[0].Text.EN, "+2 blue") || !strings.Contains(ev[0].Text.CS, "+2 modrá") {
+	if !strings.Contains(ev[0].Text.EN, "+2 blue") || !strings.Contains(ev[0].Text.CS, "modrá +2") {
 		t.Errorf("event %q / %q does not say +2 blue", ev[0].Text.EN, ev[0].Text.CS)
 	}
 }

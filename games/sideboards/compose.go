@@ -115,8 +115,8 @@ func (s *State) startPanel(seat games.Seat, d Draft, suggested string) games.Pan
 	here := d.String()
 	p := games.Panel{Hint: s.mover(seat).text(d)}
 	p.Controls = []games.Control{
-		{Label: games.Say("Turn left card", "Otočit levou"), Emoji: "🔃", Next: with(flip(a), b)},
-		{Label: games.Say("Turn right card", "Otočit pravou"), Emoji: "🔃", Next: with(a, flip(b))},
+		{Label: games.Say("Rotate left card", "Otočit levou"), Emoji: "🔃", Next: with(flip(a), b)},
+		{Label: games.Say("Rotate right card", "Otočit pravou"), Emoji: "🔃", Next: with(a, flip(b))},
 		{Label: games.Say("Swap", "Prohodit"), Emoji: "⇄", Next: with(b, a)},
 	}
 	for _, c := range s.seats[seat].hand {
@@ -174,7 +174,7 @@ func (s *State) placePanel(seat games.Seat, d Draft, suggested string) games.Pan
 	p.Controls = append(p.Controls,
 		games.Control{Label: games.Say("Left end", "Vlevo"), Emoji: "◀", Next: with(pl, Left), Disabled: side == Left},
 		games.Control{Label: games.Say("Right end", "Vpravo"), Emoji: "▶", Next: with(pl, Right), Disabled: side == Right},
-		games.Control{Label: games.Say("Turn", "Otočit"), Emoji: "🔃", Next: with(turned, side)},
+		games.Control{Label: games.Say("Rotate", "Otočit"), Emoji: "🔃", Next: with(turned, side)},
 		suggest(here, suggested))
 	if s.canExchange(seat) {
 		p.Controls = append(p.Controls, games.Control{Label: games.Say("Exchange card", "Výměnná karta"), Emoji: "♻️", Next: ExchangeDraft, Style: games.Danger})

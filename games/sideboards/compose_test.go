@@ -49,10 +49,10 @@ func TestComposeStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := control(t, p, "Turn left"); c.Next != "1t-2" {
+	if c := control(t, p, "Rotate left"); c.Next != "1t-2" {
 		t.Errorf("turn left → %q", c.Next)
 	}
-	if c := control(t, p, "Turn right"); c.Next != "1-2t" {
+	if c := control(t, p, "Rotate right"); c.Next != "1-2t" {
 		t.Errorf("turn right → %q", c.Next)
 	}
 	if c := control(t, p, "Swap"); c.Next != "2-1" {
@@ -108,7 +108,7 @@ func TestComposePlace(t *testing.T) {
 	if c := control(t, p, "Card 10"); c.Next != "10l" {
 		t.Errorf("card 10 → %q", c.Next)
 	}
-	if !control(t, p, "Left end").Disabled || control(t, p, "Right end").Next != "6r" || control(t, p, "Turn").Next != "6lt" {
+	if !control(t, p, "Left end").Disabled || control(t, p, "Right end").Next != "6r" || control(t, p, "Rotate").Next != "6lt" {
 		t.Errorf("controls %+v", p.Controls)
 	}
 	ex := control(t, p, "Exchange")

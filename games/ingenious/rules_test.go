@@ -2,6 +2,7 @@ package ingenious
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -721,5 +722,26 @@ func TestDoubleOrder(t *testing.T) {
 	}
 	if best == worst && bestAfter != worstAfter {
 		t.Error("best and worst differ in score but not in move")
+	}
+}
+
+// TestMenuNumbersMatchThePicture checks that the placement menu's rows carry the numbers and
+// gains of the ranking the panel's picture numbers (View.Candidates), in the same order.
+func TestMenuNumbersMatchThePicture(t *testing.T) {
+	s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
+	tile := s.racks[0][0]
+	p, err := s.Compose(0, tile.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cands := s.View(0).(*View).Candidates[tile]
+	if p.Menu == nil || len(p.Menu.Choices) != len(cands) || len(cands) == 0 {
+		t.Fatalf("menu of %d rows for %d candidates", len(p.Menu.Choices), len(cands))
+	}
+	for i, ch := range p.Menu.Choices {
+		want := fmt.Sprintf("%d · %s · ", i+1, GainsText(cands[i].Gains).EN)
+		if !strings.HasPrefix(ch.Label.EN, want) || ch.Next != draftOf(cands[i].Place, s.radius) {
+			t.Errorf("row %d: %q → %s, want %q… → %s", i+1, ch.Label.EN, ch.Next, want, draftOf(cands[i].Place, s.radius))
+		}
 	}
 }

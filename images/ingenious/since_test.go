@@ -1,6 +1,7 @@
 package ingenious
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -32,5 +33,23 @@ func TestSinceMarks(t *testing.T) {
 	v.Phase = ingenious.PhaseOver
 	if got := len(sinceMarks(v)); got != 0 {
 		t.Errorf("the final table marks %d tiles", got)
+	}
+}
+
+// TestRackHintWhoseTurn checks the rack's caption: it never says "Pick a tile" to a player
+// whose turn it is not.
+func TestRackHintWhoseTurn(t *testing.T) {
+	v := &ingenious.View{Viewer: 1, Turn: 0, Players: []string{"Ada", "Ben"}, Phase: ingenious.PhasePlace}
+	got := rackHint(v, ingenious.Draft{}, games.English)
+	if got == wordPick.EN || !strings.Contains(got, "Ada") {
+		t.Errorf("Ben's rack while Ada plays says %q", got)
+	}
+	v.Turn = 1
+	if got := rackHint(v, ingenious.Draft{}, games.English); got != wordPick.EN {
+		t.Errorf("Ben's rack on his turn says %q", got)
+	}
+	v.Phase = ingenious.PhaseSwap
+	if got := rackHint(v, ingenious.Draft{}, games.Czech); got != wordSwapAsk.CS {
+		t.Errorf("the swap question in Czech: %q", got)
 	}
 }

@@ -9,10 +9,12 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/tablebot/tablebot/images"
+	"golang.org/x/image/draw"
 )
 
 // MaxDiffering is the fraction of pixels a picture may differ from its golden copy in (by more
@@ -26,7 +28,8 @@ type Picture[R any] struct {
 	Draw func(r R) (image.Image, error)
 }
 
-// Golden draws every picture with r and compares it with dir/<Name>.png; with update set it
+// Golden draws every picture with r and compares it, at full size and scaled to a phone's
+// width (images.PhoneWidth), with dir/<Name>.png and dir/<Name>-phone.png; with update set it
 // rewrites the files instead. On a mismatch the new picture is kept in a temporary file whose
 // path the failure names.
 func Golden[R any](t *testing.T, r R, dir string, update bool, pics []Picture[R]) {
@@ -37,29 +40,48 @@ func Golden[R any](t *testing.T, r R, dir string, update bool, pics []Picture[R]
 			if err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join(dir, p.Name+".png")
-			if update {
-				if err := WritePNG(path, got); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := ReadPNG(path)
-			if err != nil {
-				t.Fatalf("%v (go test -update writes it)", err)
-			}
-			if err := Compare(got, want); err != nil {
-				out, werr := os.CreateTemp("", p.Name+"-*.png")
-				if werr == nil {
-					out.Close()
-					werr = WritePNG(out.Name(), got)
-				}
-				if werr != nil {
-					t.Fatalf("%v; writing the picture failed too: %v", err, werr)
-				}
-				t.Fatalf("%v: got %s, want %s (go test -update accepts it)", err, out.Name(), path)
-			}
+			golden(t, filepath.Join(dir, p.Name+".png"), got, update)
+			golden(t, filepath.Join(dir, p.Name+"-phone.png"), Phone(got), update)
 		})
+	}
+}
+
+// Phone returns img scaled to images.PhoneWidth pixels wide (unchanged when narrower), the
+// way a phone shows it, with a fixed filter so the result is the same on every machine.
+func Phone(img image.Image) image.Image {
+	b := img.Bounds()
+	if b.Dx() <= images.PhoneWidth {
+		return img
+	}
+	h := (b.Dy()*images.PhoneWidth + b.Dx()/2) / b.Dx()
+	dst := image.NewRGBA(image.Rect(0, 0, images.PhoneWidth, h))
+	draw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, b, draw.Src, nil)
+	return dst
+}
+
+// golden compares got with the PNG at path, or writes it there with update.
+func golden(t *testing.T, path string, got image.Image, update bool) {
+	t.Helper()
+	if update {
+		if err := WritePNG(path, got); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := ReadPNG(path)
+	if err != nil {
+		t.Fatalf("%v (go test -update writes it)", err)
+	}
+	if err := Compare(got, want); err != nil {
+		out, werr := os.CreateTemp("", strings.TrimSuffix(filepath.Base(path), ".png")+"-*.png")
+		if werr == nil {
+			out.Close()
+			werr = WritePNG(out.Name(), got)
+		}
+		if werr != nil {
+			t.Fatalf("%v; writing the picture failed too: %v", err, werr)
+		}
+		t.Fatalf("%v: got %s, want %s (go test -update accepts it)", err, out.Name(), path)
 	}
 }
 

@@ -22,8 +22,9 @@ const (
 	rackMargin    = 24
 )
 
-// drawPrivate draws the viewer's rack strip, below the table with a ghost tile when the draft
-// names a placement.
+// drawPrivate draws the viewer's rack strip, below the board when the draft names a tile (its
+// best places numbered) or a placement (the tile as a ghost). The scores are left to the
+// public table: the panel stays short on a phone.
 func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.Lang) (*image.Paletted, error) {
 	pal, err := r.pal()
 	if err != nil {
@@ -42,15 +43,18 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 		copy(out.Pix, strip.Pix)
 		return out, nil
 	}
-	size := tableSize(len(sidesOf(v)))
-	out := image.NewPaletted(image.Rect(0, 0, tableWidth, size.Y+rackHeight), pal.Colours())
-	if err := r.renderTable(out, v, lang, d.Place); err != nil {
+	art, err := r.prepare(v, d.Place)
+	if err != nil {
 		return nil, err
+	}
+	out := image.NewPaletted(image.Rect(0, 0, tableWidth, boardHeight+rackHeight), pal.Colours())
+	if err := r.renderBoard(out, art, v, d.Place); err != nil {
+		return nil, fmt.Errorf("ingenious art: draw the board: %w", err)
 	}
 	if err := r.drawNumbers(out, v, numbered); err != nil {
 		return nil, err
 	}
-	images.Blit(out, strip, image.Pt(0, size.Y))
+	images.Blit(out, strip, image.Pt(0, boardHeight))
 	return out, nil
 }
 

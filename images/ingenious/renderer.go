@@ -223,9 +223,7 @@ func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang game
 	if err != nil {
 		return err
 	}
-	copy(out.Pix, art.staticPal.Pix)
-	var stampErr error
-	art.drawTiles(palSurface{out: out, err: &stampErr}, v, ghost)
+	stampErr := r.renderBoard(out, art, v, ghost)
 	c.Fill(rgba.Rect, images.Slate)
 	p := panel{c: c, v: v, lang: lang, icons: r.icon}
 	p.draw(image.Rect(panelMargin, 0, tableWidth-panelMargin, area.Dy()-panelMargin))
@@ -234,6 +232,16 @@ func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang game
 		return fmt.Errorf("ingenious art: draw the table: %w", err)
 	}
 	return nil
+}
+
+// renderBoard draws the board of v into the top boardHeight rows of out (tableWidth wide):
+// the static board copied and the tiles stamped straight onto the palette, a ghost, when not
+// nil, previewed.
+func (r *Renderer) renderBoard(out *image.Paletted, art *boardArt, v *ingenious.View, ghost *ingenious.Place) error {
+	copy(out.Pix, art.staticPal.Pix)
+	var stampErr error
+	art.drawTiles(palSurface{out: out, err: &stampErr}, v, ghost)
+	return stampErr
 }
 
 // borrowPanel lends an RGBA image for a score panel of height h; give it back with

@@ -31,7 +31,9 @@ type Options struct {
 	// DefaultPaces. Each must be at least a minute.
 	Paces []time.Duration
 	// Workers bounds the handlers that run at once (each after its interaction was
-	// acknowledged); zero means four per CPU. Acknowledgements never wait for a worker.
+	// acknowledged); zero means 32 per CPU: handlers mostly wait on Discord's REST API, and
+	// their CPU work (pictures) is bounded apart, on one CPU fewer than the machine has.
+	// Acknowledgements never wait for a worker.
 	Workers int
 	// PostRetries is how often a failed channel post is retried, with back-off, before the
 	// board is left owed to a later poster; zero means 4.
@@ -53,6 +55,9 @@ type Bot struct {
 	inflight inflight
 	handled  func(*discordgo.Interaction, error)
 	workers  chan struct{}
+	// drawSlots bounds the pictures drawn and encoded at once (see encode): one CPU fewer than
+	// the machine has, so acknowledgements always find one.
+	drawSlots chan struct{}
 	// inputs remembers the text input of every panel drawn, by the custom_id of its ⌨️ button,
 	// so that the modal opens at once, without store I/O; a miss opens a generic one.
 	inputs      *lru[string, games.Input]
@@ -86,9 +91,10 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 	}
 	workers := o.Workers
 	if workers <= 0 {
-		workers = 4 * runtime.GOMAXPROCS(0)
+		workers = 32 * runtime.GOMAXPROCS(0)
 	}
 	b.workers = make(chan struct{}, workers)
+	b.drawSlots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))
 	b.inputs = newLRU[string, games.Input](4096)
 	b.panels = newLRU[string, panel](256)
 	b.paces = o.Paces

@@ -58,6 +58,10 @@ func (b *Bot) privatePicture(t *table.Table, st games.State, seat games.Seat, dr
 // encode draws a picture and encodes it as a PNG attachment with the bot's pooled encoder,
 // timing both for the metrics.
 func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*discordgo.File, error) {
+	// Drawing and encoding are the handlers' CPU work: only so many at once, so that the many
+	// handlers waiting on Discord do not crowd the processor (or memory) with pictures.
+	b.drawSlots <- struct{}{}
+	defer func() { <-b.drawSlots }()
 	start := time.Now()
 	img, err := draw()
 	if err != nil {

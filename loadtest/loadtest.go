@@ -140,7 +140,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	fake, err := fakediscord.New(fakediscord.Config{RESTLatency: cfg.RESTLatency, ReplyTimeout: 30 * time.Second})
+	fake, err := fakediscord.New(fakediscord.Config{RESTLatency: cfg.RESTLatency, ReplyTimeout: 30 * time.Second, Lean: true})
 	if err != nil {
 		return Report{}, fmt.Errorf("loadtest: fake Discord: %w", err)
 	}

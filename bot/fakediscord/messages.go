@@ -332,7 +332,10 @@ func (s *Server) applyPayload(m *Message, p msgPayload, raw json.RawMessage, fil
 				name = r.Filename
 			}
 		}
-		a := Attachment{ID: s.ids.next(), Filename: name, ContentType: f.ContentType, Size: len(f.Data), Data: bytes.Clone(f.Data)}
+		a := Attachment{ID: s.ids.next(), Filename: name, ContentType: f.ContentType, Size: len(f.Data)}
+		if !s.cfg.Lean {
+			a.Data = bytes.Clone(f.Data)
+		}
 		if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
 			a.Width, a.Height = cfg.Width, cfg.Height
 		}

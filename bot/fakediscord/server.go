@@ -53,6 +53,11 @@ type Config struct {
 	// RESTLatency delays the answer to every REST request, as Discord's own
 	// round trip does (load tests). Zero means none.
 	RESTLatency time.Duration
+	// Lean keeps no file bytes (attachments keep their name, size and
+	// dimensions) and logs no requests, so that a long load test measures the
+	// bot's memory rather than the fake's. Requests, Filter and WaitFor see
+	// nothing then.
+	Lean bool
 }
 
 // Guild is a guild the fake knows. Unknown guild IDs are served as guilds
@@ -150,7 +155,11 @@ func New(cfg Config) (*Server, error) {
 		s.appID = s.ids.next()
 	}
 	s.routes = routes()
-	s.client = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+	// Discord keeps many keep-alive connections to an interactions endpoint; so does the
+	// fake (Go's default keeps two idle per host, opening a new one for every other request).
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 512, 256
+	s.client = &http.Client{Transport: tr}
 	s.gw.init()
 	s.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	s.wg.Add(1)

@@ -169,6 +169,10 @@ func (s *Server) recordInline(sent []byte, resp *http.Response, mediaType string
 	}
 	req.Status, req.Response = rp.status, rp.body
 	s.record(req)
+	if s.cfg.Lean {
+		out := req.clone()
+		return &out
+	}
 	out := s.requests[len(s.requests)-1].clone()
 	return &out
 }

@@ -39,9 +39,7 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 		numbered = v.Candidates[*d.Tile]
 	}
 	if d.Place == nil && len(numbered) == 0 {
-		out := image.NewPaletted(strip.Rect, strip.Palette)
-		copy(out.Pix, strip.Pix)
-		return out, nil
+		return strip, nil
 	}
 	art, err := r.prepare(v, d.Place)
 	if err != nil {
@@ -61,16 +59,16 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 // maxRacks bounds the cache of rack strips.
 const maxRacks = 512
 
-// rackStrip returns the rack strip of v at draft d on the palette: from the cache when the
-// same rack was drawn with the same caption (a turn's panels show one rack several times),
-// else drawn and cached. The cached image must not be changed.
+// rackStrip returns the rack strip of v at draft d on the palette, its own copy: the rack from
+// the cache when the same rack was drawn before with the same tile chosen (a turn's panels
+// show one rack several times), else drawn and cached; the caption written afresh.
 func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.Lang) (*image.Paletted, error) {
 	name := "?"
 	if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) {
 		name = v.Players[v.Viewer]
 	}
 	var key strings.Builder
-	fmt.Fprintf(&key, "%s|%v|%s|%v|", name, lang, rackHint(v, d, lang), d.Place != nil)
+	fmt.Fprintf(&key, "%s|%v|%v|", name, lang, d.Place != nil)
 	for _, t := range v.Rack {
 		key.WriteString(t.String())
 	}
@@ -81,12 +79,12 @@ func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.La
 	r.mu.Lock()
 	strip, ok := r.racks[k]
 	r.mu.Unlock()
-	if ok {
-		return strip, nil
-	}
 	pal, err := r.pal()
 	if err != nil {
 		return nil, err
+	}
+	if ok {
+		return r.withHint(strip, pal, rackHint(v, d, lang))
 	}
 	rack := image.NewRGBA(image.Rect(0, 0, tableWidth, rackHeight))
 	c, err := r.canvas(rack, false)
@@ -111,7 +109,32 @@ func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.La
 	}
 	r.racks[k] = strip
 	r.mu.Unlock()
-	return strip, nil
+	return r.withHint(strip, pal, rackHint(v, d, lang))
+}
+
+// The band of the rack strip where the caption goes.
+const (
+	hintTop    = 48
+	hintHeight = 36
+)
+
+// withHint returns a copy of the cached rack strip with the caption hint written in its band:
+// the caption changes with every draft, the rack only with the tiles and the chosen one.
+func (r *Renderer) withHint(strip *image.Paletted, pal *images.Palette, hint string) (*image.Paletted, error) {
+	out := image.NewPaletted(strip.Rect, strip.Palette)
+	copy(out.Pix, strip.Pix)
+	band := image.NewRGBA(image.Rect(0, 0, tableWidth, hintHeight))
+	c, err := r.canvas(band, false)
+	if err != nil {
+		return nil, err
+	}
+	c.Fill(band.Rect, images.Slate)
+	c.Text(c.Fit(hint, images.Bold, 24, tableWidth-2*rackMargin), rackMargin, hintHeight/2, 0, 0.5, images.Bold, 24, images.Highlight)
+	if err := c.Err(); err != nil {
+		return nil, fmt.Errorf("ingenious art: the rack's caption: %w", err)
+	}
+	images.Blit(out, pal.Convert(band), image.Pt(0, hintTop))
+	return out, nil
 }
 
 // maxNumbers is how many of the best places the board numbers; the menu lists more.
@@ -224,7 +247,6 @@ func drawRack(c *images.Canvas, v *ingenious.View, d ingenious.Draft, lang games
 		name = v.Players[v.Viewer]
 	}
 	c.Text(c.Fit(wordYourTiles.In(lang)+" — "+name, images.Bold, 28, tableWidth-2*rackMargin), rackMargin, 30, 0, 0.5, images.Bold, 28, images.Paper)
-	c.Text(c.Fit(rackHint(v, d, lang), images.Bold, 24, tableWidth-2*rackMargin), rackMargin, 66, 0, 0.5, images.Bold, 24, images.Highlight)
 	if len(v.Rack) == 0 {
 		c.Text(wordEmpty.In(lang), tableWidth/2, 170, 0.5, 0.5, images.Bold, 24, images.Dim)
 		return

@@ -142,8 +142,19 @@ func TestBrowserGame(t *testing.T) {
 	run(ada, chromedp.SendKeys("#command", "/start fits boards:1 pace:live"))
 	var sent bool
 	eval(ada, `(() => { document.getElementById('compose').requestSubmit(); return true; })()`, &sent)
+	// Each click waits for the lobby it changed to show in Ada's tab, as a person would.
+	seated := func(who string) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); !strings.Contains(text(ada, chromedp.Text("#messages")), who); time.Sleep(100 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s never showed in the lobby", who)
+			}
+		}
+	}
 	clickText(ben, "Join")
+	seated("@Ben")
 	clickText(ada, "Add AI")
+	seated("AI 1")
 	clickText(ada, "Start")
 
 	seen := map[string]map[string]bool{"ada": {}, "ben": {}}

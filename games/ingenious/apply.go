@@ -42,6 +42,7 @@ func startOf(cells [2]Cell) (Colour, bool) {
 // (ErrNotYourTurn), an action that is not the decision faced now (ErrUnknownAction), and a
 // move the rules forbid (ErrIllegal). A refused move changes nothing.
 func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
+	s.rank = &ranking{} // the position changes (or, refused, stays: ranking again is harmless)
 	if err := games.CheckSeat(seat, len(s.players)); err != nil {
 		return nil, err
 	}

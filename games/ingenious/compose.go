@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tablebot/tablebot/games"
 )
@@ -226,6 +227,29 @@ func (s *State) Ranked(seat games.Seat, tile Tile) []Candidate {
 		out[i] = sc.c
 	}
 	return out
+}
+
+// ranking is the ranked places of each tile of the rack of the seat in turn at one position,
+// made once: the conformance suite and the bot ask for views many times per position.
+type ranking struct {
+	once   sync.Once
+	byTile map[Tile][]Candidate
+}
+
+// candidates returns the ranked places of every tile on the rack of the seat in turn (see
+// Ranked), made on the first call at this position. The result is shared: do not change it.
+func (s *State) candidates() map[Tile][]Candidate {
+	r := s.rank
+	if r == nil { // a State built without NewState or clone
+		r = &ranking{}
+	}
+	r.once.Do(func() {
+		r.byTile = map[Tile][]Candidate{}
+		for _, t := range distinctTiles(s.racks[s.turn]) {
+			r.byTile[t] = s.Ranked(s.turn, t)
+		}
+	})
+	return r.byTile
 }
 
 // placeMenu offers the best places of tile (at most 25) numbered as on the panel's picture,

@@ -55,6 +55,10 @@ type Placement struct {
 
 // State is a game of Ingenious. Create it with NewState or Game.New.
 type State struct {
+	// rank holds the ranked places of this position, made on first use (see candidates);
+	// every Apply and every clone starts a fresh one.
+	rank *ranking
+
 	players []string
 	opts    Options
 	radius  int
@@ -93,6 +97,7 @@ func NewState(players []string, o Options) (*State, error) {
 		}
 	}
 	s := &State{
+		rank:      &ranking{},
 		players:   slices.Clone(players),
 		opts:      o,
 		radius:    radiusFor(n),
@@ -268,6 +273,7 @@ func (s *State) Clone() games.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.rank = &ranking{}
 	c.players = slices.Clone(s.players)
 	c.placements = slices.Clone(s.placements)
 	c.racks = make([][]Tile, len(s.racks))

@@ -88,10 +88,7 @@ func (s *State) view(seat games.Seat) *View {
 		v.Viewer = seat
 		v.Rack = slices.Clone(s.racks[seat])
 		if s.phase == PhasePlace && s.turn == seat {
-			v.Candidates = map[Tile][]Candidate{}
-			for _, t := range distinctTiles(s.racks[seat]) {
-				v.Candidates[t] = s.Ranked(seat, t)
-			}
+			v.Candidates = s.candidates()
 		}
 	}
 	return v

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"io"
 	"log/slog"
@@ -26,11 +27,15 @@ import (
 var benchGames = []struct {
 	name    string
 	players int
-}{{"ingenious", 2}, {"fits", 2}}
+}{{"ingenious", 2}, {"fits", 2}, {"sideboards", 6}, {"shelfie", 4}}
 
-// midGame sets up a table of game with Ada and Ben after `moves` AI moves, stopped where Ada
-// must decide, and returns the bot, the record and the draft of a good move for Ada.
-func midGame(b *testing.B, st store.Store, game string, moves int) (*Bot, games.Record, string) {
+// benchPlayers are the names of the benchmarks' players, Ada first.
+var benchPlayers = []string{"Ada", "Ben", "Cid", "Dana", "Eva", "Filip"}
+
+// midGame sets up a table of game with players people (Ada, Ben, …) after `moves` AI moves,
+// stopped where Ada must decide, and returns the bot, the record and the draft of a good move
+// for Ada.
+func midGame(b *testing.B, st store.Store, game string, players, moves int) (*Bot, games.Record, string) {
 	b.Helper()
 	fake := fakediscord.Start(b, fakediscord.Config{})
 	session, _ := discordgo.New("Bot " + fake.Token())
@@ -43,12 +48,12 @@ func midGame(b *testing.B, st store.Store, game string, moves int) (*Bot, games.
 	if !ok {
 		b.Fatalf("no game %s", game)
 	}
-	rec, err := games.Start(kit.Game, []string{"Ada", "Ben"}, nil)
+	rec, err := games.Start(kit.Game, benchPlayers[:players], nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	played := 0
-	// Ben moves before Ada in simultaneous steps, so that Ada is left to decide.
+	// The others move before Ada in simultaneous steps, so that Ada is left to decide.
 	benFirst := func(st games.State, seat games.Seat) games.Action {
 		act := st.ToAct()
 		if played >= moves && len(act) > 0 && act[0] == 0 {
@@ -77,7 +82,8 @@ func midGame(b *testing.B, st store.Store, game string, moves int) (*Bot, games.
 	return bt, rec.Record, draft
 }
 
-// importGame abandons the channel's table, if any, and sets up rec there with Ada and Ben.
+// importGame abandons the channel's table, if any, and sets up rec there with its players
+// (Ada and Ben, then more people).
 func importGame(b *testing.B, bt *Bot, rec games.Record) *table.Table {
 	b.Helper()
 	ctx := context.Background()
@@ -87,11 +93,25 @@ func importGame(b *testing.B, bt *Bot, rec games.Record) *table.Table {
 			b.Fatal(err)
 		}
 	}
-	t, err := bt.tables.Import(ctx, host, []table.SeatInfo{{User: ada.ID, Name: "Ada"}, {User: ben.ID, Name: "Ben"}}, rec)
+	seats := []table.SeatInfo{{User: ada.ID, Name: "Ada"}, {User: ben.ID, Name: "Ben"}}
+	for i := 2; i < len(rec.Players); i++ {
+		seats = append(seats, table.SeatInfo{User: fmt.Sprintf("10000000000000010%d", i), Name: rec.Players[i]})
+	}
+	t, err := bt.tables.Import(ctx, host, seats, rec)
 	if err != nil {
 		b.Fatal(err)
 	}
 	return t
+}
+
+// playersOf returns how many players game is benchmarked with.
+func playersOf(game string) int {
+	for _, g := range benchGames {
+		if g.name == game {
+			return g.players
+		}
+	}
+	return 2
 }
 
 // naiveRender measures the naive baseline: the game's table drawn through gg into RGBA and
@@ -99,7 +119,7 @@ func importGame(b *testing.B, bt *Bot, rec games.Record) *table.Table {
 func naiveRender(b *testing.B, game string) float64 {
 	var ns float64
 	b.Run("naive-render", func(b *testing.B) {
-		bt, rec, _ := midGame(b, openBolt(b), game, 30)
+		bt, rec, _ := midGame(b, openBolt(b), game, playersOf(game), 30)
 		kit, _ := bt.kit(game)
 		st, _, err := games.Replay(kit.Game, rec)
 		if err != nil {
@@ -145,7 +165,7 @@ func BenchmarkMove(b *testing.B) {
 }
 
 func benchMove(b *testing.B, game string, st store.Store, naiveNs float64) {
-	bt, rec, draft := midGame(b, st, game, 30)
+	bt, rec, draft := midGame(b, st, game, playersOf(game), 30)
 	fake := fakediscord.Start(b, fakediscord.Config{})
 	ctx := context.Background()
 	var elapsed time.Duration
@@ -186,7 +206,7 @@ func benchMove(b *testing.B, game string, st store.Store, naiveNs float64) {
 func BenchmarkPanelClick(b *testing.B) {
 	for _, g := range benchGames {
 		b.Run(g.name, func(b *testing.B) {
-			bt, _, draft := midGame(b, openBolt(b), g.name, 30)
+			bt, _, draft := midGame(b, openBolt(b), g.name, g.players, 30)
 			ctx := context.Background()
 			c := &call{ctx: ctx, lang: games.English}
 			click := table.Click{Guild: testGuild, Channel: testChannel, User: ada.ID, Game: g.name}

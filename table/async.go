@@ -133,6 +133,13 @@ func (s *Service) Deadline(ctx context.Context, channel string, rev Revision, se
 		if err := s.play(t, st, seat, a, games.ByAI, &d.Outcome); err != nil {
 			return err
 		}
+		if toAct := d.Outcome.State.ToAct(); !d.Outcome.Announce && len(toAct) == 1 && toAct[0] == seat {
+			// The absent player has another decision to make (a bonus placement, the swap):
+			// nobody is deciding in a panel, so the board shows what the AI did and calls
+			// them, with a fresh deadline running.
+			t.Owed = &Announcement{Through: len(t.Record.Moves), Lease: s.now().Add(s.lease)}
+			d.Outcome.Announce = true
+		}
 		t.plan(d.Outcome.State, s.now())
 		return nil
 	})

@@ -297,3 +297,31 @@ func TestMyGamesAndSettings(t *testing.T) {
 	}
 	var _ store.Store = st
 }
+
+// TestDeadlineCallsTheLatePlayerAgain checks that when the AI's move at a deadline leaves the
+// absent player another decision (every card of a FITS solo game), the channel is owed a
+// board that calls them, and that decision has a deadline of its own.
+func TestDeadlineCallsTheLatePlayerAgain(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	s := newService(t, storetest.OpenBolt(t), clk)
+	startedPace(t, s, "fits", Pace{Per: time.Hour})
+	clk.Add(time.Hour)
+	deadlines := due(t, s, clk, TaskDeadline)
+	if len(deadlines) != 1 {
+		t.Fatalf("deadlines after an hour: %+v", deadlines)
+	}
+	d, err := s.Deadline(ctx, channel, deadlines[0].Rev, deadlines[0].Seat)
+	if err != nil || !d.Fired {
+		t.Fatalf("deadline: %+v %v", d, err)
+	}
+	if !games.IsToAct(d.Outcome.State, 0) {
+		t.Fatalf("Ada need not act after the AI's move: %v", d.Outcome.State.ToAct())
+	}
+	if !d.Outcome.Announce || d.Outcome.Table.Owed == nil {
+		t.Error("the late player's next decision is not announced on the channel")
+	}
+	if due := d.Outcome.Table.Due[0]; !due.Equal(clk.Now().Add(time.Hour)) {
+		t.Errorf("the next decision's deadline is %v, want an hour from now", due)
+	}
+}

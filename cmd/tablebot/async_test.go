@@ -109,7 +109,9 @@ func TestOneMinutePaceEndToEnd(t *testing.T) {
 	if !strings.Contains(reminder.Content, "<@11>") || !strings.Contains(reminder.Content, "⏰") || strings.Contains(reminder.Content, "<@12>") {
 		t.Fatalf("the reminder: %q", reminder.Content)
 	}
-	if !strings.Contains(moved.Content, "time ran out") || !strings.Contains(moved.Content, "<@12>") {
+	// The board calls Ben — or Ada again, when the AI's move left her another decision (a
+	// swap): never a bare "waiting for the others" in a game of turns.
+	if !strings.Contains(moved.Content, "time ran out") || !strings.Contains(moved.Content, "<@12>") && !strings.Contains(moved.Content, "<@11>") || strings.Contains(moved.Content, "waiting for the others") {
 		t.Fatalf("the AI's move: %q", moved.Content)
 	}
 	if took := time.Since(began); took < 55*time.Second {

@@ -22,7 +22,7 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	latency := fs.Duration("latency", 100*time.Millisecond, "the fake Discord's REST latency")
 	storm := fs.Int("storm", 1000, "identical clicks fired at one Place button at the end (0: none)")
 	workers := fs.Int("workers", 0, "the bot's concurrent handlers (0: its default)")
-	redisURL := fs.String("redis", "", "a Redis URL (redis://host:port/db) to play on; empty means a fresh embedded store")
+	redisURL := fs.String("redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there); empty means a fresh embedded store")
 	if err := fs.Parse(args); err != nil {
 		return flagError(err)
 	}

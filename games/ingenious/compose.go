@@ -170,20 +170,25 @@ type Candidate struct {
 	Gains [6]int
 }
 
+// Gain says what one colour scored: "+2 green" ("zelená +2": the Czech colour name stays in
+// the nominative before the number).
+func Gain(c Colour, n int) games.Text {
+	return games.Text{EN: fmt.Sprintf("+%d %s", n, c.Name().EN), CS: fmt.Sprintf("%s +%d", c.Name().CS, n)}
+}
+
 // GainsText says what a placement scores, colour by colour: "+2 green, +1 blue" ("zelená +2,
 // modrá +1"), or "no points".
 func GainsText(gains [6]int) games.Text {
-	var en, cs []string
+	var parts []games.Text
 	for _, c := range Colours {
 		if d := gains[c]; d > 0 {
-			en = append(en, fmt.Sprintf("+%d %s", d, c.Name().EN))
-			cs = append(cs, fmt.Sprintf("%s +%d", c.Name().CS, d))
+			parts = append(parts, Gain(c, d))
 		}
 	}
-	if len(en) == 0 {
+	if len(parts) == 0 {
 		return games.Say("no points", "žádné body")
 	}
-	return games.Text{EN: strings.Join(en, ", "), CS: strings.Join(cs, ", ")}
+	return games.Join(parts, ", ")
 }
 
 // Ranked lists seat's places for tile, best first by the AI's valuation (ties in the order
@@ -257,7 +262,7 @@ func (s *State) candidates() map[Tile][]Candidate {
 func (s *State) placeMenu(seat games.Seat, tile Tile, chosen *Place) *games.Menu {
 	m := &games.Menu{Placeholder: games.Say("Best places for %s — numbered as on the picture", "Nejlepší místa pro %s — čísla jako na obrázku", tile.String())}
 	r := s.radius
-	for i, c := range s.Ranked(seat, tile) {
+	for i, c := range s.candidates()[tile] { // seat is in turn: its ranking of this position
 		p := c.Place
 		g := GainsText(c.Gains)
 		cells := p.Cells[0].Label(r) + "–" + p.Cells[1].Label(r)

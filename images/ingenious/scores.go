@@ -322,14 +322,8 @@ func (p *panel) footer(r image.Rectangle) {
 // gains says what a tile's halves scored: "+7 orange, +0 yellow" ("oranžová +7, žlutá +0"),
 // one entry when both halves are of one colour.
 func gains(g [2]int, first, second ingenious.Colour, lang games.Lang) string {
-	one := func(n int, col ingenious.Colour) string {
-		if lang == games.Czech {
-			return fmt.Sprintf("%s +%d", col.Name().CS, n)
-		}
-		return fmt.Sprintf("+%d %s", n, col.Name().EN)
-	}
 	if first == second {
-		return one(g[0]+g[1], first)
+		return ingenious.Gain(first, g[0]+g[1]).In(lang)
 	}
-	return one(g[0], first) + ", " + one(g[1], second)
+	return ingenious.Gain(first, g[0]).In(lang) + ", " + ingenious.Gain(second, g[1]).In(lang)
 }

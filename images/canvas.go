@@ -183,3 +183,38 @@ func (c *Canvas) Fit(s string, style Style, size, w float64) string {
 	}
 	return "…"
 }
+
+// TextFitted draws s like Text, first shortened with an ellipsis to at most w pixels (w ≤ 0:
+// no limit), and returns the width drawn.
+func (c *Canvas) TextFitted(s string, x, y, ax, ay float64, style Style, size float64, col color.Color, w float64) float64 {
+	if w > 0 {
+		s = c.Fit(s, style, size, w)
+	}
+	c.Text(s, x, y, ax, ay, style, size, col)
+	return c.TextWidth(s, style, size)
+}
+
+// Wrap breaks s at spaces into at most lines lines no wider than w pixels in style at size,
+// the last shortened with an ellipsis when the words do not fit.
+func (c *Canvas) Wrap(s string, style Style, size, w float64, lines int) []string {
+	var out []string
+	cur := ""
+	words := strings.Fields(s)
+	for i, word := range words {
+		try := strings.TrimSpace(cur + " " + word)
+		if cur == "" || c.TextWidth(try, style, size) <= w {
+			cur = try
+			continue
+		}
+		if len(out) == lines-1 {
+			cur = strings.Join(append([]string{cur}, words[i:]...), " ")
+			break
+		}
+		out = append(out, cur)
+		cur = word
+	}
+	if cur != "" {
+		out = append(out, c.Fit(cur, style, size, w))
+	}
+	return out
+}

@@ -45,3 +45,26 @@ func TestCanvasFit(t *testing.T) {
 		t.Errorf("%q is %.0f px wide, want an ellipsis within 120", got, c.TextWidth(got, Bold, 20))
 	}
 }
+
+// TestWrap checks that Wrap breaks at spaces within the width, keeps to the number of lines,
+// and shortens the last line with an ellipsis when the words do not fit.
+func TestWrap(t *testing.T) {
+	fonts, err := LoadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, 10, 10)), NewFaces(fonts))
+	w := c.TextWidth("one two", Regular, 20)
+	got := c.Wrap("one two three four five six seven", Regular, 20, w, 2)
+	if len(got) != 2 || got[0] != "one two" || !strings.HasSuffix(got[1], "…") {
+		t.Fatalf("Wrap = %q", got)
+	}
+	for _, line := range got {
+		if c.TextWidth(line, Regular, 20) > w {
+			t.Errorf("%q is wider than %.0f px", line, w)
+		}
+	}
+	if got := c.Wrap("short", Regular, 20, w, 3); len(got) != 1 || got[0] != "short" {
+		t.Errorf("Wrap(short) = %q", got)
+	}
+}

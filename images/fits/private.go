@@ -84,7 +84,7 @@ func drawPrivateFrame(c *images.Canvas, l privateLayout, lang games.Lang) {
 	dc.Stroke()
 	dc.SetDash()
 	mid := float64(room.Min.X+room.Max.X) / 2
-	lines := wrapText(c, wordNoRoomRows.In(lang), images.Bold, 20, float64(room.Dx()-12), 3)
+	lines := c.Wrap(wordNoRoomRows.In(lang), images.Bold, 20, float64(room.Dx()-12), 3)
 	y := float64(room.Min.Y+room.Max.Y)/2 - float64(len(lines)-1)*12
 	for _, line := range lines {
 		c.Text(line, mid, y, 0.5, 0.5, images.Bold, 20, roomInk)

@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/shelfie"
@@ -45,36 +44,13 @@ func (sc *scene) frame(r image.Rectangle, rad, lw float64, col color.Color) {
 // text draws s so that (x, y) falls at the fraction (ax, ay) of its box, shortened with an
 // ellipsis to at most w pixels (w ≤ 0: no limit). It returns the width drawn.
 func (sc *scene) text(s string, x, y, ax, ay float64, style images.Style, size float64, col color.Color, w float64) float64 {
-	if w > 0 {
-		s = sc.c.Fit(s, style, size, w)
-	}
-	sc.c.Text(s, x, y, ax, ay, style, size, col)
-	return sc.c.TextWidth(s, style, size)
+	return sc.c.TextFitted(s, x, y, ax, ay, style, size, col, w)
 }
 
 // wrap breaks s into at most lines lines no wider than w, the last shortened with an
 // ellipsis when the words do not fit.
 func (sc *scene) wrap(s string, style images.Style, size, w float64, lines int) []string {
-	var out []string
-	cur := ""
-	words := strings.Fields(s)
-	for i, word := range words {
-		try := strings.TrimSpace(cur + " " + word)
-		if cur == "" || sc.c.TextWidth(try, style, size) <= w {
-			cur = try
-			continue
-		}
-		if len(out) == lines-1 {
-			cur = strings.Join(append([]string{cur}, words[i:]...), " ")
-			break
-		}
-		out = append(out, cur)
-		cur = word
-	}
-	if cur != "" {
-		out = append(out, sc.c.Fit(cur, style, size, w))
-	}
-	return out
+	return sc.c.Wrap(s, style, size, w, lines)
 }
 
 // die draws die d, size pixels wide, with its top-left corner at (x, y).

@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
@@ -48,36 +47,13 @@ func (sc *scene) say(t games.Text, args ...any) string {
 // text draws s so that (x, y) falls at the fraction (ax, ay) of its box, shortened with an
 // ellipsis to at most w pixels (w ≤ 0: no limit). It returns the width drawn.
 func (sc *scene) text(s string, x, y, ax, ay float64, style images.Style, size float64, col color.Color, w float64) float64 {
-	if w > 0 {
-		s = sc.c.Fit(s, style, size, w)
-	}
-	sc.c.Text(s, x, y, ax, ay, style, size, col)
-	return sc.c.TextWidth(s, style, size)
+	return sc.c.TextFitted(s, x, y, ax, ay, style, size, col, w)
 }
 
 // wrap breaks s into at most lines lines of at most w pixels, the last shortened with an
 // ellipsis when the words run over.
 func (sc *scene) wrap(s string, style images.Style, size, w float64, lines int) []string {
-	var out []string
-	cur := ""
-	words := strings.Fields(s)
-	for i, word := range words {
-		try := strings.TrimSpace(cur + " " + word)
-		if cur == "" || sc.c.TextWidth(try, style, size) <= w {
-			cur = try
-			continue
-		}
-		if len(out) == lines-1 {
-			cur = strings.Join(append([]string{cur}, words[i:]...), " ")
-			break
-		}
-		out = append(out, cur)
-		cur = word
-	}
-	if cur != "" {
-		out = append(out, sc.c.Fit(cur, style, size, w))
-	}
-	return out
+	return sc.c.Wrap(s, style, size, w, lines)
 }
 
 // box fills a rounded rectangle.

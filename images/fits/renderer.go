@@ -40,7 +40,7 @@ type Renderer struct {
 	rings      map[ringKey]*lazy[images.Sprite]
 	// scratch lends picture-sized RGBA images, by size, to draw the text of a picture on
 	// before it is converted to the palette.
-	scratch map[image.Point]*sync.Pool
+	scratch images.Scratch
 }
 
 var (
@@ -56,7 +56,6 @@ func New() *Renderer {
 		frames:     map[frameKey]*lazy[*image.Paletted]{},
 		spriteSets: map[int]*lazy[*spriteSet]{},
 		rings:      map[ringKey]*lazy[images.Sprite]{},
-		scratch:    map[image.Point]*sync.Pool{},
 	}
 }
 
@@ -116,31 +115,6 @@ func (r *Renderer) convert(img *image.RGBA, c *images.Canvas) (*image.Paletted, 
 		return nil, err
 	}
 	return pal.Convert(img), nil
-}
-
-// borrow lends an RGBA image of size; give it back with giveBack.
-func (r *Renderer) borrow(size image.Point) *image.RGBA {
-	r.mu.Lock()
-	p, ok := r.scratch[size]
-	if !ok {
-		p = &sync.Pool{}
-		r.scratch[size] = p
-	}
-	r.mu.Unlock()
-	if img, ok := p.Get().(*image.RGBA); ok {
-		return img
-	}
-	return image.NewRGBA(image.Rectangle{Max: size})
-}
-
-// giveBack returns a borrowed image.
-func (r *Renderer) giveBack(img *image.RGBA) {
-	r.mu.Lock()
-	p := r.scratch[img.Rect.Max]
-	r.mu.Unlock()
-	if p != nil {
-		p.Put(img)
-	}
 }
 
 // Table draws the table as view (a *fits.View) shows it, as an *image.Paletted.

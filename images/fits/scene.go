@@ -54,10 +54,6 @@ func (sc *scene) text(s string, x, y, ax, ay float64, style images.Style, size f
 	return sc.c.TextFitted(s, x, y, ax, ay, style, size, col, w)
 }
 
-// fit shortens s with an ellipsis until it is at most w pixels wide (see images.Canvas.Fit).
-func (sc *scene) fit(s string, style images.Style, size, w float64) string {
-	return sc.c.Fit(s, style, size, w)
-}
 
 // wrap breaks s into at most lines lines of at most w pixels, the last shortened with an
 // ellipsis when the words run over.

@@ -79,8 +79,8 @@ func (r *Renderer) compose(pal *images.Palette, frame, board *image.Paletted, bo
 	for _, at := range boards {
 		images.Blit(out, board, at)
 	}
-	scratch := r.borrow(size)
-	defer r.giveBack(scratch)
+	scratch := r.scratch.Borrow(size)
+	defer r.scratch.Return(scratch)
 	c, err := r.canvas(scratch, false)
 	if err != nil {
 		return nil, err

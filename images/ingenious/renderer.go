@@ -34,9 +34,9 @@ type Renderer struct {
 	// racks caches rack strips by what they show (see rackStrip).
 	racks map[string]*image.Paletted
 
-	// panels holds panel-sized RGBA images for reuse, by height: the score panel is drawn
-	// on them before it is converted to the palette.
-	panels sync.Map // int → *sync.Pool
+	// panels lends panel-sized RGBA images: the score panel is drawn on them before it is
+	// converted to the palette.
+	panels images.Scratch
 }
 
 var _ images.Art = (*Renderer)(nil)
@@ -217,8 +217,8 @@ func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang game
 		return err
 	}
 	area := panelArea(len(sidesOf(v)))
-	rgba := r.borrowPanel(area.Dy())
-	defer r.returnPanel(rgba)
+	rgba := r.panels.Borrow(image.Pt(tableWidth, area.Dy()))
+	defer r.panels.Return(rgba)
 	c, err := r.canvas(rgba, false)
 	if err != nil {
 		return err
@@ -242,23 +242,6 @@ func (r *Renderer) renderBoard(out *image.Paletted, art *boardArt, v *ingenious.
 	var stampErr error
 	art.drawTiles(palSurface{out: out, err: &stampErr}, v, ghost)
 	return stampErr
-}
-
-// borrowPanel lends an RGBA image for a score panel of height h; give it back with
-// returnPanel.
-func (r *Renderer) borrowPanel(h int) *image.RGBA {
-	pool, _ := r.panels.LoadOrStore(h, &sync.Pool{})
-	if img, ok := pool.(*sync.Pool).Get().(*image.RGBA); ok {
-		return img
-	}
-	return image.NewRGBA(image.Rect(0, 0, tableWidth, h))
-}
-
-// returnPanel gives back an image lent by borrowPanel.
-func (r *Renderer) returnPanel(img *image.RGBA) {
-	if pool, ok := r.panels.Load(img.Rect.Dy()); ok {
-		pool.(*sync.Pool).Put(img)
-	}
 }
 
 // NaiveTable draws the table the straightforward way, for benchmarks; see images.Baseline.

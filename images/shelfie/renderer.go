@@ -37,7 +37,7 @@ type Renderer struct {
 
 	mu    sync.Mutex
 	dice  map[dieKey]*lazy[images.Sprite]
-	pools map[image.Point]*sync.Pool
+	pools images.Scratch
 }
 
 var (
@@ -47,7 +47,7 @@ var (
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), dice: map[dieKey]*lazy[images.Sprite]{}, pools: map[image.Point]*sync.Pool{}}
+	return &Renderer{kit: images.NewKit(), dice: map[dieKey]*lazy[images.Sprite]{}}
 }
 
 // Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
@@ -75,31 +75,6 @@ func (r *Renderer) pal() (*images.Palette, error) {
 	return p, nil
 }
 
-// borrow lends a cleared RGBA image of size; give it back with giveBack.
-func (r *Renderer) borrow(size image.Point) *image.RGBA {
-	r.mu.Lock()
-	p, ok := r.pools[size]
-	if !ok {
-		p = &sync.Pool{}
-		r.pools[size] = p
-	}
-	r.mu.Unlock()
-	if img, ok := p.Get().(*image.RGBA); ok {
-		return img
-	}
-	return image.NewRGBA(image.Rectangle{Max: size})
-}
-
-// giveBack returns a borrowed image.
-func (r *Renderer) giveBack(img *image.RGBA) {
-	r.mu.Lock()
-	p := r.pools[img.Rect.Max]
-	r.mu.Unlock()
-	if p != nil {
-		p.Put(img)
-	}
-}
-
 // draw makes one picture of size: fast (text through the glyph path, dice stamped, converted
 // to the palette) or, for the baseline, everything through gg into a fresh RGBA image.
 func (r *Renderer) draw(size image.Point, lang games.Lang, baseline bool, paint func(sc *scene) error) (image.Image, error) {
@@ -107,8 +82,8 @@ func (r *Renderer) draw(size image.Point, lang games.Lang, baseline bool, paint 
 	if baseline {
 		img = image.NewRGBA(image.Rectangle{Max: size})
 	} else {
-		img = r.borrow(size)
-		defer r.giveBack(img)
+		img = r.pools.Borrow(size)
+		defer r.pools.Return(img)
 	}
 	faces, err := r.kit.Faces()
 	if err != nil {

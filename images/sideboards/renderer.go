@@ -43,7 +43,7 @@ type Renderer struct {
 
 	mu      sync.Mutex
 	drawers map[drawerKey]*lazy[images.Sprite]
-	scratch map[image.Point]*sync.Pool
+	scratch images.Scratch
 }
 
 var (
@@ -56,7 +56,6 @@ func New() *Renderer {
 	return &Renderer{
 		kit:     images.NewKit(),
 		drawers: map[drawerKey]*lazy[images.Sprite]{},
-		scratch: map[image.Point]*sync.Pool{},
 	}
 }
 
@@ -94,31 +93,6 @@ func (r *Renderer) pal() (*images.Palette, error) {
 	return p, nil
 }
 
-// borrow lends an RGBA image of size; give it back with giveBack.
-func (r *Renderer) borrow(size image.Point) *image.RGBA {
-	r.mu.Lock()
-	p, ok := r.scratch[size]
-	if !ok {
-		p = &sync.Pool{}
-		r.scratch[size] = p
-	}
-	r.mu.Unlock()
-	if img, ok := p.Get().(*image.RGBA); ok {
-		return img
-	}
-	return image.NewRGBA(image.Rectangle{Max: size})
-}
-
-// giveBack returns a borrowed image.
-func (r *Renderer) giveBack(img *image.RGBA) {
-	r.mu.Lock()
-	p := r.scratch[img.Rect.Max]
-	r.mu.Unlock()
-	if p != nil {
-		p.Put(img)
-	}
-}
-
 // draw makes one picture of size: draw paints it on a canvas (through gg's general paths when
 // naive), and the result is converted to the palette — or, naive, returned as RGBA.
 func (r *Renderer) draw(size image.Point, lang games.Lang, naive bool, paint func(sc *scene)) (image.Image, error) {
@@ -130,8 +104,8 @@ func (r *Renderer) draw(size image.Point, lang games.Lang, naive bool, paint fun
 	if naive {
 		img = image.NewRGBA(image.Rectangle{Max: size})
 	} else {
-		img = r.borrow(size)
-		defer r.giveBack(img)
+		img = r.scratch.Borrow(size)
+		defer r.scratch.Return(img)
 	}
 	c := images.NewCanvas(img, faces)
 	c.SetBaseline(naive)

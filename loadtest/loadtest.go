@@ -605,13 +605,13 @@ func components(m fakediscord.Message) []component {
 	return out
 }
 
-// verbOf reads the verb of a custom ID "game/rev/verb/arg".
+// verbOf reads the verb of a custom ID with the bot's own parser ("" when it is not one).
 func verbOf(id string) string {
-	parts := strings.SplitN(id, "/", 4)
-	if len(parts) < 3 {
+	parsed, err := bot.ParseID(id)
+	if err != nil {
 		return ""
 	}
-	return parts[2]
+	return parsed.Verb
 }
 
 // find returns the first enabled component with verb v whose label starts with label.

@@ -194,12 +194,12 @@ func (c *Canvas) TextFitted(s string, x, y, ax, ay float64, style Style, size fl
 	return c.TextWidth(s, style, size)
 }
 
-// Wrap breaks s at spaces into at most lines lines no wider than w pixels in style at size,
-// the last shortened with an ellipsis when the words do not fit.
+// Wrap breaks s at spaces (never at a no-break space) into at most lines lines no wider than
+// w pixels in style at size, the last shortened with an ellipsis when the words do not fit.
 func (c *Canvas) Wrap(s string, style Style, size, w float64, lines int) []string {
 	var out []string
 	cur := ""
-	words := strings.Fields(s)
+	words := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
 	for i, word := range words {
 		try := strings.TrimSpace(cur + " " + word)
 		if cur == "" || c.TextWidth(try, style, size) <= w {

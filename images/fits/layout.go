@@ -15,7 +15,7 @@ const (
 	radius   = 10  // of a card's corners
 	headerH  = 132 // the table's header band
 	seatHead = 64  // a seat card above its board
-	seatFoot = 92  // a seat card below its board
+	seatFoot = 120 // a seat card below its board
 	minWidth = 680 // the narrowest table picture
 	// maxWidth is the widest picture the renderer draws; its text is never smaller than a
 	// phone showing that width needs (images.PhoneMinText).

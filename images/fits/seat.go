@@ -96,7 +96,10 @@ func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
 	// The board on the table as it stands, or its breakdown once scored.
 	scored := v.RoundOver || v.Phase == game.PhaseOver
 	if scored && len(sv.Rounds) > 0 {
-		sc.text(sc.breakdown(sv.Rounds[len(sv.Rounds)-1]), x0, y+14, 0, 0.5, images.Medium, 13, images.Paper, x1-x0)
+		// The breakdown takes two lines at a phone's text size rather than losing its end.
+		for i, line := range sc.wrap(sc.breakdown(sv.Rounds[len(sv.Rounds)-1]), images.Medium, 20, x1-x0, 2) {
+			sc.text(line, x0, y+14+float64(i)*24, 0, 0.5, images.Medium, 20, images.Paper, x1-x0)
+		}
 	} else {
 		lw := sc.text(wordThisBoard.In(sc.lang), x0, y+14, 0, 0.5, images.Medium, 14, images.Dim, 0)
 		sc.text(signed(sv.Now.Total), x0+lw+6, y+14, 0, 0.5, images.Bold, 18, images.Paper, x1-x0-lw-6)
@@ -104,7 +107,7 @@ func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
 
 	// The scored boards as chips (the board's number, then its score), across the line:
 	// four fit a card, and none is ever left out (a row too narrow shortens to the last).
-	cy := y + 43
+	cy := y + 71
 	cx := x0
 	if len(sv.Rounds) == 0 {
 		sc.text(wordBoards.In(sc.lang)+": —", x0, cy, 0, 0.5, images.Medium, 14, images.Dim, x1-x0)
@@ -132,7 +135,7 @@ func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
 	}
 
 	// The total, right on the last line; the pieces set aside this round left of it.
-	ay := y + 72
+	ay := y + 100
 	tl := x1 - sc.text(number(sv.Total), x1, ay, 1, 0.5, images.Bold, 20, images.Gold, 0) - 6
 	tl -= sc.text(wordTotal.In(sc.lang), tl, ay, 1, 0.5, images.Medium, 14, images.Dim, 0) + 10
 	x1 = tl

@@ -304,18 +304,21 @@ func (sc *scene) soloPanel(v *game.View, sv game.SeatView, r image.Rectangle) {
 	}
 }
 
+// nbsp joins a label to its value so that a wrapped line never parts them.
+const nbsp = "\u00a0"
+
 // breakdown writes a scored board's parts: "dots −5 · numbers +4".
 func (sc *scene) breakdown(rs game.RoundScore) string {
-	parts := []string{sc.say(wordDots) + " " + signed(-rs.Dots)}
+	parts := []string{sc.say(wordDots) + nbsp + signed(-rs.Dots)}
 	switch rs.Board {
 	case 1:
-		parts = append(parts, sc.say(wordRows)+" "+signed(rs.Rows))
+		parts = append(parts, sc.say(wordRows)+nbsp+signed(rs.Rows))
 	case 2:
-		parts = append(parts, sc.say(wordNumbers)+" "+signed(rs.Values))
+		parts = append(parts, sc.say(wordNumbers)+nbsp+signed(rs.Values))
 	case 3:
-		parts = append(parts, sc.say(wordWhite)+" "+signed(rs.Values), sc.say(wordBlack)+" "+signed(-5*rs.Blacks))
+		parts = append(parts, sc.say(wordWhite)+nbsp+signed(rs.Values), sc.say(wordBlack)+nbsp+signed(-5*rs.Blacks))
 	case 4:
-		parts = append(parts, sc.say(wordPairs)+" "+signed(3*rs.PairsBoth), sc.say(wordHalves)+" "+signed(-3*rs.PairsOne))
+		parts = append(parts, sc.say(wordPairs)+nbsp+signed(3*rs.PairsBoth), sc.say(wordHalves)+nbsp+signed(-3*rs.PairsOne))
 	}
 	return strings.Join(parts, " · ")
 }

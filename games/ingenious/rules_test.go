@@ -683,6 +683,12 @@ func TestDoubleOrder(t *testing.T) {
 	if both, one := count(team); both == 0 || one != 0 {
 		t.Errorf("team game: %d doubles listed both ways, %d one way; want every double both ways", both, one)
 	}
+	solo, _ := NewState([]string{"Ada"}, Options{})
+	mustApply(t, solo, games.Chance, Draw{Tiles: tiles(t, "BB")})
+	solo.firstDone[0] = true
+	if both, one := count(solo); both == 0 || one != 0 {
+		t.Errorf("solo: %d doubles listed both ways, %d one way; want every double both ways", both, one)
+	}
 	plain := dealt(t, 2, Options{}, []string{"BB", "YY", "YY", "OO", "OY", "PP"}, []string{"OY"})
 	plain.firstDone = []bool{true, true}
 	if both, one := count(plain); both != 0 || one == 0 {

@@ -54,7 +54,6 @@ func (sc *scene) text(s string, x, y, ax, ay float64, style images.Style, size f
 	return sc.c.TextFitted(s, x, y, ax, ay, style, size, col, w)
 }
 
-
 // wrap breaks s into at most lines lines of at most w pixels, the last shortened with an
 // ellipsis when the words run over.
 func (sc *scene) wrap(s string, style images.Style, size, w float64, lines int) []string {

@@ -113,7 +113,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 	if reg == nil {
 		reg = prometheus.NewRegistry()
 	}
-	m, err := newMetrics(reg, tables.Conflicts)
+	m, err := newMetrics(reg, tables.Conflicts, b.encoder.Stats)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
@@ -132,3 +132,7 @@ func (b *Bot) kit(name string) (catalog.Kit, bool) { return catalog.Find(b.kits,
 
 // Tables returns the referee the bot plays through.
 func (b *Bot) Tables() *table.Service { return b.tables }
+
+// PictureStats counts the bands of picture rows the bot's encoder took from its cache and
+// compressed anew since it started.
+func (b *Bot) PictureStats() images.EncoderStats { return b.encoder.Stats() }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/tablebot/tablebot/images"
 )
 
 // metrics are the bot's Prometheus instruments.
@@ -18,7 +20,7 @@ type metrics struct {
 	panelHits prometheus.Counter
 }
 
-func newMetrics(reg prometheus.Registerer, conflicts func() uint64) (*metrics, error) {
+func newMetrics(reg prometheus.Registerer, conflicts func() uint64, pictures func() images.EncoderStats) (*metrics, error) {
 	m := &metrics{
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "tablebot_interaction_seconds",
@@ -56,7 +58,15 @@ func newMetrics(reg prometheus.Registerer, conflicts func() uint64) (*metrics, e
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "tablebot_cas_conflicts_total",
 			Help: "Table writes that lost a compare-and-set race and were retried or refused.",
-		}, func() float64 { return float64(conflicts()) })} {
+		}, func() float64 { return float64(conflicts()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "tablebot_png_bands_reused_total",
+			Help: "Bands of picture rows whose compression was taken from the encoder's cache.",
+		}, func() float64 { return float64(pictures().Hits) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "tablebot_png_bands_compressed_total",
+			Help: "Bands of picture rows compressed anew.",
+		}, func() float64 { return float64(pictures().Misses) })} {
 		if err := reg.Register(c); err != nil {
 			return nil, fmt.Errorf("register metrics: %w", err)
 		}

@@ -83,6 +83,8 @@ type Report struct {
 	// interactions the bot answered with an error.
 	Lost   int
 	Errors int
+	// BandsReused is the share of picture bands whose compression the encoder found cached.
+	BandsReused float64
 	// StormClicks, StormApplied and StormAckP99 describe the storm of identical clicks.
 	StormClicks  int
 	StormApplied int
@@ -98,6 +100,7 @@ func (r Report) String() string {
 	fmt.Fprintf(&b, "move visible         p50 %s · p99 %s\n", ms(r.DoneP50), ms(r.DoneP99))
 	fmt.Fprintf(&b, "moves                %d applied, %.1f/s, %.1f ms CPU each, %d lost\n", r.Moves, r.MovesPerSecond, r.CPUPerMove, r.Lost)
 	fmt.Fprintf(&b, "peak RSS             %.0f MB\n", r.PeakRSSMB)
+	fmt.Fprintf(&b, "picture bands reused %.0f %%\n", 100*r.BandsReused)
 	if r.StormClicks > 0 {
 		fmt.Fprintf(&b, "storm                %d identical clicks: %d applied, acknowledgement p99 %s\n", r.StormClicks, r.StormApplied, ms(r.StormAckP99))
 	}
@@ -224,6 +227,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	rep.AckP50, rep.AckP99, rep.AckMax = quantile(r.acks, 0.5), quantile(r.acks, 0.99), quantile(r.acks, 1)
 	rep.DoneP50, rep.DoneP99 = quantile(r.dones, 0.5), quantile(r.dones, 0.99)
 	r.mu.Unlock()
+	if ps := b.PictureStats(); ps.Hits+ps.Misses > 0 {
+		rep.BandsReused = float64(ps.Hits) / float64(ps.Hits+ps.Misses)
+	}
 	rep.Moves = int(r.moves.Load())
 	rep.MovesPerSecond = float64(rep.Moves) / elapsed.Seconds()
 	if rep.Moves > 0 {

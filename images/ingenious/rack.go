@@ -56,61 +56,78 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 	return out, nil
 }
 
-// maxRacks bounds the cache of rack strips.
-const maxRacks = 512
-
-// rackStrip returns the rack strip of v at draft d on the palette, its own copy: the rack from
-// the cache when the same rack was drawn before with the same tile chosen (a turn's panels
-// show one rack several times), else drawn and cached; the caption written afresh.
+// rackStrip returns the rack strip of v at draft d on the palette, composed afresh of pieces
+// drawn once: the empty strip, each tile on the rack, the ring of the chosen tile, the veil
+// over the others and the colour letters are sprites stamped at their places, and only the
+// two lines of text (whose tiles, what to do) are drawn each time.
 func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.Lang) (*image.Paletted, error) {
-	name := "?"
-	if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) {
-		name = v.Players[v.Viewer]
-	}
-	var key strings.Builder
-	fmt.Fprintf(&key, "%s|%v|%v|", name, lang, d.Place != nil)
-	for _, t := range v.Rack {
-		key.WriteString(t.String())
-	}
-	if d.Tile != nil {
-		key.WriteString("|" + d.Tile.String())
-	}
-	k := key.String()
-	r.mu.Lock()
-	strip, ok := r.racks[k]
-	r.mu.Unlock()
 	pal, err := r.pal()
 	if err != nil {
 		return nil, err
 	}
-	if ok {
-		return r.withHint(strip, pal, rackHint(v, d, lang))
-	}
-	rack := image.NewRGBA(image.Rect(0, 0, tableWidth, rackHeight))
-	c, err := r.canvas(rack, false)
+	base, err := r.rackBase(d.Place != nil, len(v.Rack) == 0, lang)
 	if err != nil {
 		return nil, err
 	}
-	c.Fill(rack.Rect, images.Slate)
-	if d.Place != nil {
-		c.Fill(image.Rect(panelMargin, 0, tableWidth-panelMargin, 2), images.Card)
-	}
-	drawRack(c, v, d, lang)
-	if err := c.Err(); err != nil {
-		return nil, fmt.Errorf("ingenious art: draw the rack: %w", err)
-	}
-	strip = pal.Convert(rack)
-	r.mu.Lock()
-	if len(r.racks) >= maxRacks {
-		for old := range r.racks { // drop one at random
-			delete(r.racks, old)
-			break
+	out := image.NewPaletted(base.Rect, base.Palette)
+	copy(out.Pix, base.Pix)
+	if len(v.Rack) > 0 {
+		chosen := -1
+		if d.Tile != nil {
+			for i, t := range v.Rack {
+				if t == *d.Tile {
+					chosen = i
+					break
+				}
+			}
+		}
+		g := newRackGeometry(len(v.Rack))
+		for i, t := range v.Rack {
+			sp, err := r.rackSprites(g.slots, t, lang)
+			if err != nil {
+				return nil, err
+			}
+			cx := g.centre(i)
+			stamp := func(s images.Sprite, x, y int) {
+				if err == nil {
+					err = s.StampPaletted(out, x, y)
+				}
+			}
+			dim := chosen >= 0 && i != chosen
+			if i == chosen {
+				stamp(sp.ring, cx, rackTileY)
+			}
+			stamp(sp.tile, cx, rackTileY)
+			letters := sp.letters
+			if dim {
+				stamp(sp.veil, cx, rackTileY)
+				letters = sp.dimLetters
+			}
+			stamp(letters, cx, rackLetterY)
+			if err != nil {
+				return nil, fmt.Errorf("ingenious art: the rack: %w", err)
+			}
 		}
 	}
-	r.racks[k] = strip
-	r.mu.Unlock()
-	return r.withHint(strip, pal, rackHint(v, d, lang))
+	name := "?"
+	if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) {
+		name = v.Players[v.Viewer]
+	}
+	if err := r.rackText(out, pal, wordYourTiles.In(lang)+" — "+name, rackHint(v, d, lang)); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
+
+// The rows of the rack strip: the title's centre, the band of text (title and caption), the
+// tiles' centre and the letters' centre.
+const (
+	titleY      = 30
+	textTop     = 8
+	textBottom  = hintTop + hintHeight
+	rackTileY   = 158
+	rackLetterY = 254
+)
 
 // The band of the rack strip where the caption goes.
 const (
@@ -118,23 +135,169 @@ const (
 	hintHeight = 36
 )
 
-// withHint returns a copy of the cached rack strip with the caption hint written in its band:
-// the caption changes with every draft, the rack only with the tiles and the chosen one.
-func (r *Renderer) withHint(strip *image.Paletted, pal *images.Palette, hint string) (*image.Paletted, error) {
-	out := image.NewPaletted(strip.Rect, strip.Palette)
-	copy(out.Pix, strip.Pix)
-	band := image.NewRGBA(image.Rect(0, 0, tableWidth, hintHeight))
-	c, err := r.canvas(band, false)
+// rackGeometry places n tiles on the rack: slots of equal width, the tiles centred.
+type rackGeometry struct {
+	slots int
+	n     int
+	slotW float64
+	cw    float64 // distance between a tile's two cells
+	size  float64 // circumradius of a cell
+	left  float64
+}
+
+func newRackGeometry(n int) rackGeometry {
+	slots := max(ingenious.RackSize, n)
+	slotW := float64(tableWidth-2*rackMargin) / float64(slots)
+	cw := math.Min(rackCellWidth, math.Floor(slotW/2.4))
+	return rackGeometry{slots: slots, n: n, slotW: slotW, cw: cw, size: cw / math.Sqrt(3),
+		left: rackMargin + slotW*float64(slots-n)/2}
+}
+
+// centre returns the x of the centre of the i-th tile, on a whole pixel so that one sprite
+// serves every slot.
+func (g rackGeometry) centre(i int) int {
+	return int(math.Round(g.left + g.slotW*(float64(i)+0.5)))
+}
+
+// rackBase returns the rack strip with no tiles and no text — the slate, the line under the
+// board of a preview, the empty plate or the word for an empty rack — drawn on first use.
+func (r *Renderer) rackBase(placeLine, empty bool, lang games.Lang) (*image.Paletted, error) {
+	key := rackBaseKey{placeLine: placeLine, empty: empty}
+	if empty {
+		key.lang = lang
+	}
+	r.mu.Lock()
+	base, ok := r.rackBases[key]
+	r.mu.Unlock()
+	if ok {
+		return base, nil
+	}
+	pal, err := r.pal()
 	if err != nil {
 		return nil, err
 	}
-	c.Fill(band.Rect, images.Slate)
-	c.Text(c.Fit(hint, images.Bold, 24, tableWidth-2*rackMargin), rackMargin, hintHeight/2, 0, 0.5, images.Bold, 24, images.Highlight)
-	if err := c.Err(); err != nil {
-		return nil, fmt.Errorf("ingenious art: the rack's caption: %w", err)
+	rack := image.NewRGBA(image.Rect(0, 0, tableWidth, rackHeight))
+	c, err := r.canvas(rack, false)
+	if err != nil {
+		return nil, err
 	}
-	images.Blit(out, pal.Convert(band), image.Pt(0, hintTop))
-	return out, nil
+	c.Fill(rack.Rect, images.Slate)
+	if placeLine {
+		c.Fill(image.Rect(panelMargin, 0, tableWidth-panelMargin, 2), images.Card)
+	}
+	if empty {
+		c.Text(wordEmpty.In(lang), tableWidth/2, 170, 0.5, 0.5, images.Bold, 24, images.Dim)
+	} else {
+		c.RoundedRect(rackMargin, 96, tableWidth-2*rackMargin, 124, 16, plateRim)
+		c.RoundedRect(rackMargin+4, 100, tableWidth-2*rackMargin-8, 116, 12, plate)
+	}
+	if err := c.Err(); err != nil {
+		return nil, fmt.Errorf("ingenious art: draw the rack: %w", err)
+	}
+	base = pal.Convert(rack)
+	r.mu.Lock()
+	r.rackBases[key] = base
+	r.mu.Unlock()
+	return base, nil
+}
+
+// rackBaseKey names an empty rack strip.
+type rackBaseKey struct {
+	placeLine, empty bool
+	lang             games.Lang // only for an empty rack, which says so
+}
+
+// rackSprite names the sprites of one tile on a rack of so many slots, in a language.
+type rackSpriteKey struct {
+	slots int
+	tile  ingenious.Tile
+	lang  games.Lang
+}
+
+// tileSprites are the pieces of one tile on the rack, prepared for the palette.
+type tileSprites struct {
+	tile, ring, veil    images.Sprite // anchored at the tile's centre
+	letters, dimLetters images.Sprite // anchored at the letters' centre line, under the tile
+}
+
+// rackSprites returns the sprites of tile t on a rack of slots slots, drawing them on first
+// use.
+func (r *Renderer) rackSprites(slots int, t ingenious.Tile, lang games.Lang) (*tileSprites, error) {
+	key := rackSpriteKey{slots: slots, tile: t, lang: lang}
+	r.mu.Lock()
+	sp, ok := r.rackTiles[key]
+	r.mu.Unlock()
+	if ok {
+		return sp, nil
+	}
+	pal, err := r.pal()
+	if err != nil {
+		return nil, err
+	}
+	g := newRackGeometry(slots)
+	cw, size := g.cw, g.size
+	// Every sprite is drawn on a clear square around its anchor, as wide as a slot and a
+	// half, the ring's line included.
+	half := int(math.Ceil(cw+size*0.55)) + 6
+	var drawErr error
+	sprite := func(top, bottom int, draw func(c *images.Canvas, x, y float64)) images.Sprite {
+		img := image.NewRGBA(image.Rect(0, 0, 2*half, top+bottom))
+		c, err := r.canvas(img, false)
+		if err != nil {
+			drawErr = err
+			return images.Sprite{}
+		}
+		draw(c, float64(half), float64(top))
+		if err := c.Err(); err != nil && drawErr == nil {
+			drawErr = err
+		}
+		return images.SpriteOf(img, image.Pt(half, top), nil).ForPalette(pal)
+	}
+	const tileTop, tileBottom = 60, 60
+	letters := func(ink color.RGBA) func(c *images.Canvas, x, y float64) {
+		return func(c *images.Canvas, x, y float64) {
+			c.Text(t.A.Initial().In(lang), x-cw/2, y, 0.5, 0.5, images.Bold, 28, ink)
+			c.Text(t.B.Initial().In(lang), x+cw/2, y, 0.5, 0.5, images.Bold, 28, ink)
+		}
+	}
+	sp = &tileSprites{
+		tile: sprite(tileTop, tileBottom, func(c *images.Canvas, x, y float64) { drawRackTile(c.DC, t, x, y, cw, size) }),
+		ring: sprite(tileTop, tileBottom, func(c *images.Canvas, x, y float64) {
+			c.RoundedFrame(x-cw-size*0.55, y-(rackTileY-104), 2*cw+size*1.1, 108, 12, 4, images.Highlight)
+		}),
+		veil: sprite(tileTop, tileBottom, func(c *images.Canvas, x, y float64) {
+			images.Polygon(c.DC, images.PairOutline(images.Point{X: x - cw/2, Y: y}, images.Point{X: x + cw/2, Y: y}, size))
+			c.DC.SetColor(fade(plate, 150))
+			c.DC.Fill()
+		}),
+		letters:    sprite(22, 22, letters(images.Paper)),
+		dimLetters: sprite(22, 22, letters(images.Dim)),
+	}
+	if drawErr != nil {
+		return nil, fmt.Errorf("ingenious art: draw a rack tile: %w", drawErr)
+	}
+	r.mu.Lock()
+	r.rackTiles[key] = sp
+	r.mu.Unlock()
+	return sp, nil
+}
+
+// rackText writes the strip's two lines — the title over the rack and the caption saying what
+// to do — in their band of out, drawn afresh: they change with the player and every draft.
+func (r *Renderer) rackText(out *image.Paletted, pal *images.Palette, title, hint string) error {
+	band := image.NewRGBA(image.Rect(0, 0, tableWidth, textBottom-textTop))
+	c, err := r.canvas(band, false)
+	if err != nil {
+		return err
+	}
+	c.Fill(band.Rect, images.Slate)
+	c.Text(c.Fit(title, images.Bold, 28, tableWidth-2*rackMargin), rackMargin, titleY-textTop, 0, 0.5, images.Bold, 28, images.Paper)
+	c.Text(c.Fit(hint, images.Bold, 24, tableWidth-2*rackMargin), rackMargin, hintTop+hintHeight/2-textTop, 0, 0.5, images.Bold, 24, images.Highlight)
+	if err := c.Err(); err != nil {
+		return fmt.Errorf("ingenious art: the rack's text: %w", err)
+	}
+	images.Blit(out, pal.Convert(band), image.Pt(0, textTop))
+	return nil
 }
 
 // maxNumbers is how many of the best places the board numbers; the menu lists more.
@@ -237,53 +400,6 @@ func sinceMarks(v *ingenious.View) []badgeMark {
 		marks = append(marks, badgeMark{cells: pl.Place.Cells, label: strconv.Itoa(i + 1), fill: images.PlayerColour(int(pl.Seat)), ink: images.Slate})
 	}
 	return marks
-}
-
-// drawRack draws the rack strip: a caption saying what to do, and the tiles large on a wooden
-// rack with their letters beneath; the draft's tile is ringed and the others dimmed.
-func drawRack(c *images.Canvas, v *ingenious.View, d ingenious.Draft, lang games.Lang) {
-	name := "?"
-	if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) {
-		name = v.Players[v.Viewer]
-	}
-	c.Text(c.Fit(wordYourTiles.In(lang)+" — "+name, images.Bold, 28, tableWidth-2*rackMargin), rackMargin, 30, 0, 0.5, images.Bold, 28, images.Paper)
-	if len(v.Rack) == 0 {
-		c.Text(wordEmpty.In(lang), tableWidth/2, 170, 0.5, 0.5, images.Bold, 24, images.Dim)
-		return
-	}
-	c.RoundedRect(rackMargin, 96, tableWidth-2*rackMargin, 124, 16, plateRim)
-	c.RoundedRect(rackMargin+4, 100, tableWidth-2*rackMargin-8, 116, 12, plate)
-	chosen := -1
-	if d.Tile != nil {
-		for i, t := range v.Rack {
-			if t == *d.Tile {
-				chosen = i
-				break
-			}
-		}
-	}
-	slots := max(ingenious.RackSize, len(v.Rack))
-	slotW := float64(tableWidth-2*rackMargin) / float64(slots)
-	cw := math.Min(rackCellWidth, math.Floor(slotW/2.4))
-	size := cw / math.Sqrt(3)
-	left := rackMargin + slotW*float64(slots-len(v.Rack))/2
-	for i, t := range v.Rack {
-		cx, cy := left+slotW*(float64(i)+0.5), 158.0
-		dim := chosen >= 0 && i != chosen
-		if i == chosen {
-			c.RoundedFrame(cx-cw-size*0.55, 104, 2*cw+size*1.1, 108, 12, 4, images.Highlight)
-		}
-		drawRackTile(c.DC, t, cx, cy, cw, size)
-		ink := images.Paper
-		if dim {
-			images.Polygon(c.DC, images.PairOutline(images.Point{X: cx - cw/2, Y: cy}, images.Point{X: cx + cw/2, Y: cy}, size))
-			c.DC.SetColor(fade(plate, 150))
-			c.DC.Fill()
-			ink = images.Dim
-		}
-		c.Text(t.A.Initial().In(lang), cx-cw/2, 254, 0.5, 0.5, images.Bold, 28, ink)
-		c.Text(t.B.Initial().In(lang), cx+cw/2, 254, 0.5, 0.5, images.Bold, 28, ink)
-	}
 }
 
 // drawRackTile draws tile t lying east–west, its cells cw apart, centred on (cx, cy): the two

@@ -31,8 +31,9 @@ type Renderer struct {
 	mu     sync.Mutex
 	boards map[int]*boardEntry
 	icons  map[iconKey]images.Sprite
-	// racks caches rack strips by what they show (see rackStrip).
-	racks map[string]*image.Paletted
+	// rackBases and rackTiles are the pieces rack strips are composed of (see rackStrip).
+	rackBases map[rackBaseKey]*image.Paletted
+	rackTiles map[rackSpriteKey]*tileSprites
 
 	// panels lends panel-sized RGBA images: the score panel is drawn on them before it is
 	// converted to the palette.
@@ -56,7 +57,7 @@ type iconKey struct {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}, racks: map[string]*image.Paletted{}}
+	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}, rackBases: map[rackBaseKey]*image.Paletted{}, rackTiles: map[rackSpriteKey]*tileSprites{}}
 }
 
 // ErrView is wrapped by the errors of views a renderer cannot draw: of another game, nil, or

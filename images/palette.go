@@ -1,6 +1,7 @@
 package images
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -110,9 +111,10 @@ func (p *Palette) ConvertRect(dst *image.Paletted, src *image.RGBA, r image.Rect
 		do := dst.PixOffset(r.Min.X, y)
 		s := src.Pix[so : so+4*w : so+4*w]
 		d := dst.Pix[do : do+w : do+w]
-		for i := 0; i < len(d) && 4*i+3 < len(s); i++ {
-			px := s[4*i : 4*i+4 : 4*i+4]
-			d[i] = lut[int(px[0]>>2)<<12|int(px[1]>>2)<<6|int(px[2]>>2)]
+		for i := range d {
+			// One load per pixel: red in the low byte, the top six bits of each channel.
+			v := binary.LittleEndian.Uint32(s[4*i:])
+			d[i] = lut[(v>>2&0x3f)<<12|(v>>10&0x3f)<<6|(v>>18&0x3f)]
 		}
 	}
 }

@@ -124,7 +124,6 @@ func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.La
 const (
 	titleY      = 30
 	textTop     = 8
-	textBottom  = hintTop + hintHeight
 	rackTileY   = 158
 	rackLetterY = 254
 )
@@ -282,22 +281,55 @@ func (r *Renderer) rackSprites(slots int, t ingenious.Tile, lang games.Lang) (*t
 	return sp, nil
 }
 
-// rackText writes the strip's two lines — the title over the rack and the caption saying what
-// to do — in their band of out, drawn afresh: they change with the player and every draft.
+// maxTitles bounds the cache of drawn rack titles (one per player and language).
+const maxTitles = 256
+
+// rackText writes the strip's two lines in their bands of out: the title over the rack
+// (whose tiles), drawn once per player and language, and the caption saying what to do, drawn
+// afresh because it changes with every draft.
 func (r *Renderer) rackText(out *image.Paletted, pal *images.Palette, title, hint string) error {
-	band := image.NewRGBA(image.Rect(0, 0, tableWidth, textBottom-textTop))
-	c, err := r.canvas(band, false)
+	r.mu.Lock()
+	band, ok := r.rackTitles[title]
+	r.mu.Unlock()
+	if !ok {
+		var err error
+		band, err = r.textBand(pal, title, hintTop-textTop, titleY-textTop, 28, images.Paper)
+		if err != nil {
+			return err
+		}
+		r.mu.Lock()
+		if len(r.rackTitles) >= maxTitles {
+			for old := range r.rackTitles { // drop one at random
+				delete(r.rackTitles, old)
+				break
+			}
+		}
+		r.rackTitles[title] = band
+		r.mu.Unlock()
+	}
+	images.Blit(out, band, image.Pt(0, textTop))
+	caption, err := r.textBand(pal, hint, hintHeight, hintHeight/2, 24, images.Highlight)
 	if err != nil {
 		return err
 	}
-	c.Fill(band.Rect, images.Slate)
-	c.Text(c.Fit(title, images.Bold, 28, tableWidth-2*rackMargin), rackMargin, titleY-textTop, 0, 0.5, images.Bold, 28, images.Paper)
-	c.Text(c.Fit(hint, images.Bold, 24, tableWidth-2*rackMargin), rackMargin, hintTop+hintHeight/2-textTop, 0, 0.5, images.Bold, 24, images.Highlight)
-	if err := c.Err(); err != nil {
-		return fmt.Errorf("ingenious art: the rack's text: %w", err)
-	}
-	images.Blit(out, pal.Convert(band), image.Pt(0, textTop))
+	images.Blit(out, caption, image.Pt(0, hintTop))
 	return nil
+}
+
+// textBand draws one line of bold text on a band of slate the width of the table and height
+// rows high, its middle at y, shortened to fit the rack's margins.
+func (r *Renderer) textBand(pal *images.Palette, text string, height int, y, size float64, ink color.RGBA) (*image.Paletted, error) {
+	band := image.NewRGBA(image.Rect(0, 0, tableWidth, height))
+	c, err := r.canvas(band, false)
+	if err != nil {
+		return nil, err
+	}
+	c.Fill(band.Rect, images.Slate)
+	c.Text(c.Fit(text, images.Bold, size, tableWidth-2*rackMargin), rackMargin, y, 0, 0.5, images.Bold, size, ink)
+	if err := c.Err(); err != nil {
+		return nil, fmt.Errorf("ingenious art: the rack's text: %w", err)
+	}
+	return pal.Convert(band), nil
 }
 
 // maxNumbers is how many of the best places the board numbers; the menu lists more.

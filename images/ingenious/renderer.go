@@ -34,6 +34,8 @@ type Renderer struct {
 	// rackBases and rackTiles are the pieces rack strips are composed of (see rackStrip).
 	rackBases map[rackBaseKey]*image.Paletted
 	rackTiles map[rackSpriteKey]*tileSprites
+	// rackTitles caches the title band of rack strips by its text.
+	rackTitles map[string]*image.Paletted
 
 	// panels lends panel-sized RGBA images: the score panel is drawn on them before it is
 	// converted to the palette.
@@ -57,7 +59,7 @@ type iconKey struct {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}, rackBases: map[rackBaseKey]*image.Paletted{}, rackTiles: map[rackSpriteKey]*tileSprites{}}
+	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}, rackBases: map[rackBaseKey]*image.Paletted{}, rackTiles: map[rackSpriteKey]*tileSprites{}, rackTitles: map[string]*image.Paletted{}}
 }
 
 // ErrView is wrapped by the errors of views a renderer cannot draw: of another game, nil, or

@@ -88,6 +88,7 @@ const (
 	verbTurn    verb = "turn"    // public message: open my panel
 	verbDraft   verb = "draft"   // panel: go to draft Arg
 	verbCommit  verb = "commit"  // panel: apply the move of draft Arg
+	verbSuggest verb = "suggest" // panel: show the search AI's suggestion (draft Arg: the game's own)
 	verbMenu    verb = "menu"    // panel select menu: the chosen value is the next draft
 	verbType    verb = "type"    // panel: open the "type a move" modal at draft Arg
 	verbTyped   verb = "typed"   // modal submit at draft Arg

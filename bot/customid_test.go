@@ -30,13 +30,14 @@ func TestEveryVerbRouted(t *testing.T) {
 	t.Parallel()
 	r := routeTable()
 	for _, v := range []verb{verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbTurn, verbDraft, verbCommit,
-		verbMenu, verbType, verbTyped, verbRules, verbScores, verbAbandon, verbRematch, verbUndo, verbBack, verbVote, verbKick, verbGames} {
+		verbMenu, verbType, verbTyped, verbRules, verbScores, verbAbandon, verbRematch, verbUndo, verbBack, verbVote, verbKick, verbGames,
+		verbSuggest} {
 		if r[v].handle == nil {
 			t.Errorf("verb %q has no handler", v)
 		}
 	}
-	if len(r) != 20 {
-		t.Errorf("%d routes, want 20: a new verb needs its line in TestEveryVerbRouted", len(r))
+	if len(r) != 21 {
+		t.Errorf("%d routes, want 21: a new verb needs its line in TestEveryVerbRouted", len(r))
 	}
 }
 

@@ -152,7 +152,7 @@ func (h *harness) decide(in *instance, u fakediscord.User, r *rand.Rand) {
 func nextStep(t *testing.T, panel fakediscord.Message, r *rand.Rand) (component, bool, bool) {
 	for _, c := range components(t, panel) {
 		id, err := ParseID(c.CustomID)
-		if err == nil && id.Verb == string(verbDraft) && !c.Disabled && strings.HasPrefix(c.Label, "💡") {
+		if err == nil && (id.Verb == string(verbDraft) || id.Verb == string(verbSuggest)) && !c.Disabled && strings.HasPrefix(c.Label, "💡") {
 			return c, false, true
 		}
 	}
@@ -169,4 +169,39 @@ func nextStep(t *testing.T, panel fakediscord.Message, r *rand.Rand) (component,
 		return c, true, true
 	}
 	return component{}, false, false
+}
+
+// TestSuggestThroughDiscord clicks 💡 Suggest in a solo FITS game: the button routes to the
+// search (verb suggest, after a deferred update), and the panel it leads to confirms a move
+// the game accepts.
+func TestSuggestThroughDiscord(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("gateway")
+	lobby := h.openGameLobby(in, "fits")
+	h.seatAndStart(in, lobby)
+	board := h.lastBoard()
+	panel, err := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	suggest := mustFind(t, panel, verbSuggest, "")
+	if !strings.HasPrefix(suggest.Label, "💡") {
+		t.Fatalf("the suggest verb is on %q, want the 💡 button", suggest.Label)
+	}
+	shown, err := h.click(in, ada, panel, suggest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := commitButton(t, shown)
+	if !ok {
+		t.Fatalf("the suggestion's panel has nothing to confirm: %q", shown.Content)
+	}
+	done, err := h.click(in, ada, shown, c)
+	if err != nil || !strings.HasPrefix(done.Content, "✅") {
+		t.Fatalf("confirming the suggestion: %v %q", err, done.Content)
+	}
+	if n := len(h.table().Record.Moves); n == 0 {
+		t.Fatal("no move recorded")
+	}
 }

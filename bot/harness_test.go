@@ -89,7 +89,8 @@ func newTables(t testing.TB, st store.Store, lease ...time.Duration) *table.Serv
 // newTablesAt is newTables on a clock (nil: the real one).
 func newTablesAt(t testing.TB, st store.Store, clock *testClock, lease ...time.Duration) *table.Service {
 	t.Helper()
-	o := table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	// The 💡 button's search gets a short budget: the tests click it on every move.
+	o := table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Suggest: 30 * time.Millisecond}
 	if clock != nil {
 		o.Now = clock.Now
 	}

@@ -178,8 +178,11 @@ func panelComponents(c *call, t *table.Table, p games.Panel, extra ...discordgo.
 	var buttons []discordgo.MessageComponent
 	for _, ctl := range p.Controls[:min(len(p.Controls), games.MaxControls)] {
 		v := verbDraft
-		if ctl.Commit {
+		switch {
+		case ctl.Commit:
 			v = verbCommit
+		case ctl.Suggest:
+			v = verbSuggest
 		}
 		// Games use symbols such as ⟳ and ⇋ that Discord does not accept as button emoji, so
 		// the symbol leads the label instead.
@@ -290,6 +293,29 @@ func (b *Bot) showDraft(c *call, id ID, draft, note string) error {
 }
 
 func (b *Bot) onDraft(c *call, id ID) error { return b.showDraft(c, id, id.Arg, "") }
+
+// onSuggest shows the panel at the move the search AI suggests (Service.Suggest: a search of
+// about a second, after the acknowledgement), or at the game's own suggestion, draft Arg.
+func (b *Bot) onSuggest(c *call, id ID) error {
+	if err := c.ackUpdate(); err != nil {
+		return err
+	}
+	p, err := b.tables.Seated(c.ctx, c.click(id))
+	if err != nil {
+		return err
+	}
+	draft, note := id.Arg, ""
+	if p.Table.Stale(p.Seat, id.Rev) {
+		draft, note = "", movedOn(c)
+	} else {
+		draft = b.tables.Suggest(c.ctx, p, draft)
+	}
+	m, err := b.panelMessage(c, p, draft, note)
+	if err != nil {
+		return err
+	}
+	return c.edit(m)
+}
 
 func (b *Bot) onMenu(c *call, id ID) error {
 	values := c.i.MessageComponentData().Values

@@ -43,6 +43,18 @@ type Control struct {
 	Style    Style
 	Commit   bool
 	Disabled bool
+	// Suggest marks the 💡 control that shows a suggested move. Next is the game's own quick
+	// suggestion (its Hint); when the state is a Drafter, the referee searches for a stronger
+	// move on the click and shows that instead (Next when the search cannot help).
+	Suggest bool
+}
+
+// Drafter is an optional power of a Composer's state: the draft at which a seat's panel shows
+// a move chosen elsewhere — the search AI's suggestion — ready to commit.
+type Drafter interface {
+	// DraftOf returns the draft of a's panel for seat: a draft that Resolve turns into a, or
+	// false when a is not a move of seat's now. It must not change the state.
+	DraftOf(seat Seat, a Action) (string, bool)
 }
 
 // Choice is one option of a panel's menu; choosing it goes to draft Next.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"testing"
+	"time"
 
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/search"
@@ -54,7 +55,7 @@ func TestAILevels(t *testing.T) {
 				want := st.Hint(1)
 				if level.Searches() {
 					h := fnv.New64a()
-					h.Write([]byte(positionKey(tb.ID, before.Moves, 1, level)))
+					h.Write([]byte(positionKey(tb.ID, before.Moves, 1, level.String())))
 					want, err = search.Choose(ctx, st, 1, level, h.Sum64())
 					if err != nil {
 						t.Fatal(err)
@@ -102,7 +103,7 @@ func TestTakeoverLevel(t *testing.T) {
 			t.Fatal(err)
 		}
 		h := fnv.New64a()
-		h.Write([]byte(positionKey(tb.ID, before.Moves, 1, search.Normal)))
+		h.Write([]byte(positionKey(tb.ID, before.Moves, 1, search.Normal.String())))
 		want, err := search.Choose(ctx, st, 1, search.Normal, h.Sum64())
 		if err != nil {
 			t.Fatal(err)
@@ -114,4 +115,67 @@ func TestTakeoverLevel(t *testing.T) {
 		return
 	}
 	t.Fatalf("nothing was decided for Ben while away: %d moves", len(tb.Record.Moves))
+}
+
+// TestSuggest checks the 💡 button's search: its draft resolves to one of the seat's legal
+// moves, it is remembered for the position, and without a search (a negative budget) or for
+// a seat that need not act the game's own suggestion is kept.
+func TestSuggest(t *testing.T) {
+	ctx := context.Background()
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	for _, game := range []string{"fits", "ingenious"} {
+		t.Run(game, func(t *testing.T) {
+			st := storetest.OpenBolt(t)
+			s, err := New(st, testGames(), Options{Seed: 7, Logger: quiet, Suggest: 200 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := started(t, s, game, "{}", ben)
+			p, err := s.Seated(ctx, who(ada, game, out.Table.Rev()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			seat := p.Seat
+			if !games.IsToAct(p.State, seat) {
+				p, err = s.Seated(ctx, who(ben, game, out.Table.Rev()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				seat = p.Seat
+			}
+			draft := s.Suggest(ctx, p, "fallback")
+			if draft == "fallback" {
+				t.Fatal("the search's suggestion fell back to the game's own")
+			}
+			a, err := p.State.(games.Composer).Resolve(seat, draft)
+			if err != nil {
+				t.Fatalf("the suggested draft %q does not resolve: %v", draft, err)
+			}
+			legal := map[string]bool{}
+			for _, l := range p.State.Legal(seat) {
+				b, _ := json.Marshal(l)
+				legal[string(b)] = true
+			}
+			if b, _ := json.Marshal(a); !legal[string(b)] {
+				t.Fatalf("the suggestion %s is not a legal move", b)
+			}
+			if again := s.Suggest(ctx, p, "fallback"); again != draft {
+				t.Fatalf("asked again: %q, want the remembered %q", again, draft)
+			}
+			other := p
+			other.Seat = 1 - seat
+			if !games.IsToAct(p.State, other.Seat) {
+				if got := s.Suggest(ctx, other, "fallback"); got != "fallback" {
+					t.Fatalf("a seat that need not act: %q, want the fallback", got)
+				}
+			}
+			off, err := New(st, testGames(), Options{Seed: 7, Logger: quiet, Suggest: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := off.Suggest(ctx, p, "fallback"); got != "fallback" {
+				t.Fatalf("with no search: %q, want the fallback", got)
+			}
+		})
+	}
 }

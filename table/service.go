@@ -37,6 +37,10 @@ type Options struct {
 	// Takeover is the AI level that decides for a player who is away or missed a deadline;
 	// the zero value is search.Easy, so set it (cmd uses search.Strong).
 	Takeover search.Level
+	// Suggest is the time the 💡 Suggest button's search may take (search.Strong within this
+	// budget, see Service.Suggest); zero means one second, negative means no search (the
+	// game's own quick suggestion).
+	Suggest time.Duration
 }
 
 // Service referees every channel's table in one store. It is safe for concurrent use, and
@@ -60,7 +64,7 @@ func New(st store.Store, gs []games.Game, o Options) (*Service, error) {
 		return nil, fmt.Errorf("table: %w", err)
 	}
 	s := &Service{store: st, games: reg, seed: o.Seed, now: o.Now, log: o.Logger, lease: o.Lease}
-	s.ai = newDeciders(o.Takeover)
+	s.ai = newDeciders(o.Takeover, o.Suggest)
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -172,7 +172,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	if hp, ok := hint.(Place); ok {
 		next = draftOf(hp)
 	}
-	panel.Controls = append(panel.Controls, games.Control{Label: games.Say("Suggest", "Poradit"), Emoji: "💡", Next: next, Disabled: next == draftOf(p.Canonical())})
+	panel.Controls = append(panel.Controls, games.Control{Label: games.Say("Suggest", "Poradit"), Emoji: "💡", Next: next, Disabled: next == draftOf(p.Canonical()), Suggest: true})
 	panel.Menu = s.placeMenu(seat, p)
 	panel.Input = &games.Input{
 		Button:      games.Say("Type a placement", "Napsat umístění"),

@@ -104,4 +104,40 @@ func (s Suite) checkPanels(t *testing.T, st games.State, seat games.Seat, legal 
 			t.Fatalf("seat %v: commit draft %q resolves to %s, which Legal does not list", seat, draft, key(a))
 		}
 	}
+	s.checkDrafts(t, st, c, seat, legal, r)
+}
+
+// checkDrafts checks a Drafter's drafts: a few of seat's legal moves, the game's hint among
+// them, must each have a draft that resolves to that move (or its canonical twin), and
+// DraftOf must not change the state.
+func (s Suite) checkDrafts(t *testing.T, st games.State, c games.Composer, seat games.Seat, legal []games.Action, r *rand.Rand) {
+	t.Helper()
+	d, ok := st.(games.Drafter)
+	if !ok || len(legal) == 0 {
+		return
+	}
+	before := Fingerprint(st)
+	picks := []games.Action{legal[r.IntN(len(legal))], legal[r.IntN(len(legal))]}
+	if h := st.Hint(seat); h != nil {
+		picks = append(picks, h)
+	}
+	for _, a := range picks {
+		draft, ok := d.DraftOf(seat, a)
+		if !ok {
+			t.Fatalf("seat %v: no draft for the legal move %s", seat, key(a))
+		}
+		if len(draft) > games.MaxDraft {
+			t.Fatalf("seat %v: the draft %q of %s is longer than %d bytes", seat, draft, key(a), games.MaxDraft)
+		}
+		got, err := c.Resolve(seat, draft)
+		if err != nil {
+			t.Fatalf("seat %v: the draft %q of %s does not resolve: %v", seat, draft, key(a), err)
+		}
+		if key(s.Canonical(got)) != key(s.Canonical(a)) {
+			t.Fatalf("seat %v: the draft %q of %s resolves to %s", seat, draft, key(a), key(got))
+		}
+	}
+	if Fingerprint(st) != before {
+		t.Fatal("DraftOf changed the state")
+	}
 }

@@ -104,7 +104,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 
 // suggest is the panel's Suggest button.
 func suggest(here, suggested string) games.Control {
-	return games.Control{Label: games.Say("Suggest", "Poradit"), Emoji: "💡", Next: suggested, Disabled: here == suggested}
+	return games.Control{Label: games.Say("Suggest", "Poradit"), Emoji: "💡", Next: suggested, Disabled: here == suggested, Suggest: true}
 }
 
 // startPanel is the panel of turn 1 at draft d.

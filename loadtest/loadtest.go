@@ -50,6 +50,10 @@ type Config struct {
 	// Storm, when positive, ends the run with that many identical clicks of one Place button
 	// at once; exactly one may apply.
 	Storm int
+	// SuggestSearch lets the players' 💡 Suggest clicks run the search AI as the bot does by
+	// default (about a second of CPU each); false keeps the game's own quick suggestion, so
+	// that the test measures the platform — storage, pictures, Discord — rather than the AI.
+	SuggestSearch bool
 	// Workers bounds the bot's concurrent handlers (bot.Options.Workers); 0 means its default.
 	Workers int
 	// Logger receives the bot's logs; nil discards them.
@@ -149,7 +153,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	defer fake.Close()
 	kits := catalog.Kits()
-	tables, err := table.New(cfg.Store, catalog.Games(kits), table.Options{Logger: log, Takeover: search.Strong})
+	suggest := time.Duration(-1)
+	if cfg.SuggestSearch {
+		suggest = 0 // the referee's default
+	}
+	tables, err := table.New(cfg.Store, catalog.Games(kits), table.Options{Logger: log, Takeover: search.Strong, Suggest: suggest})
 	if err != nil {
 		return Report{}, fmt.Errorf("loadtest: %w", err)
 	}
@@ -452,8 +460,10 @@ func (r *run) turn(ctx context.Context, g int) (bool, error) {
 // choose picks a panel's next step as a hurried player would: 💡 Suggest, else the menu's
 // first row, else the first button that moves on (not back, not undo).
 func choose(panel fakediscord.Message) (component, bool, bool) {
-	if c, ok := find(panel, "draft", "💡"); ok {
-		return c, false, true
+	for _, v := range []string{"suggest", "draft"} {
+		if c, ok := find(panel, v, "💡"); ok {
+			return c, false, true
+		}
 	}
 	if c, ok := find(panel, "menu", ""); ok && len(c.Options) > 0 {
 		return c, true, true

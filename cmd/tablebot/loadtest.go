@@ -23,6 +23,7 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	latency := fs.Duration("latency", 100*time.Millisecond, "the fake Discord's REST latency")
 	storm := fs.Int("storm", 1000, "identical clicks fired at one Place button at the end (0: none)")
 	workers := fs.Int("workers", 0, "the bot's concurrent handlers (0: its default)")
+	suggest := fs.Bool("suggest-search", false, "let the players' 💡 Suggest clicks run the search AI (about a second of CPU each) instead of the game's quick suggestion")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (bot, fake Discord and players) to this file")
 	redisURL := fs.String("redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there); empty means a fresh embedded store")
 	if err := fs.Parse(args); err != nil {
@@ -65,8 +66,12 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		defer pprof.StopCPUProfile()
 	}
-	fmt.Fprintf(stdout, "Playing %d Ingenious games for %s, Discord's REST answering in %s…\n", *gamesN, *duration, *latency)
-	rep, err := loadtest.Run(ctx, loadtest.Config{Store: st, Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers})
+	hint := "the game's quick suggestion"
+	if *suggest {
+		hint = "the search AI"
+	}
+	fmt.Fprintf(stdout, "Playing %d Ingenious games for %s, Discord's REST answering in %s, 💡 Suggest by %s…\n", *gamesN, *duration, *latency, hint)
+	rep, err := loadtest.Run(ctx, loadtest.Config{Store: st, Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, SuggestSearch: *suggest})
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -405,13 +406,18 @@ func (b *Bot) onCommit(c *call, id ID) error {
 		// the panel goes on with that decision; no new ping, no second "Your turn" click.
 		inPanel = c.user
 	}
-	m, err := b.panelMessage(c, table.Seated{Table: out.Table, State: out.State, Seat: out.Seat}, "", note)
-	if err == nil {
-		err = c.edit(m)
-	}
-	if err != nil {
-		c.log.Warn("could not show the panel after an applied move", "err", err)
-	}
+	// The player's panel and the table's board are independent: both go out at once, so the
+	// board is seen one Discord round trip sooner.
+	var panelDone sync.WaitGroup
+	panelDone.Go(func() {
+		m, err := b.panelMessage(c, table.Seated{Table: out.Table, State: out.State, Seat: out.Seat}, "", note)
+		if err == nil {
+			err = c.edit(m)
+		}
+		if err != nil {
+			c.log.Warn("could not show the panel after an applied move", "err", err)
+		}
+	})
 	switch {
 	case out.Announce:
 		b.announce(c.ctx, c.log, out, inPanel)
@@ -420,6 +426,7 @@ func (b *Bot) onCommit(c *call, id ID) error {
 		// until the last of them has moved; the board's status line now waits for the rest.
 		b.refreshStatus(c, out)
 	}
+	panelDone.Wait()
 	return nil
 }
 

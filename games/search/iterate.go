@@ -29,12 +29,13 @@ type tree struct {
 	lo    float64     // range of the raw rewards seen
 	hi    float64
 	seen  bool
+	keys  keyer // which action types are their own keys, learnt once per type
 }
 
 // newTree prepares tree number i of a search with seed.
 func newTree(seat games.Seat, cfg Config, nodes int, seed, i uint64) *tree {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15*(i+1)))
-	return &tree{index: int(i), seat: seat, cfg: cfg, nodes: nodes, r: r, salt: r.Uint64(), root: &node{}}
+	return &tree{index: int(i), seat: seat, cfg: cfg, nodes: nodes, r: r, salt: r.Uint64(), root: &node{}, keys: keyer{}}
 }
 
 // grow runs iterations until the tree's share of the node budget is spent or ctx is done.
@@ -251,22 +252,22 @@ func (t *tree) candidates(st games.State, n *node) ([]candidate, error) {
 	var out []candidate
 	if rk, ok := st.(Ranker); ok {
 		for _, a := range rk.RankMoves(t.seat, 0) {
-			out = append(out, candidate{key: keyOf(a), action: a})
+			out = append(out, candidate{key: t.keys.of(a), action: a})
 		}
 	} else {
 		legal := st.Legal(t.seat)
 		out = make([]candidate, 0, len(legal))
 		first := -1
 		if h := st.Hint(t.seat); h != nil {
-			hk := keyOf(h)
-			first = slices.IndexFunc(legal, func(a games.Action) bool { return keyOf(a) == hk })
+			hk := t.keys.of(h)
+			first = slices.IndexFunc(legal, func(a games.Action) bool { return t.keys.of(a) == hk })
 		}
 		rank := make([]uint64, 0, len(legal))
 		for i, a := range legal {
 			if i == first {
 				continue
 			}
-			k := keyOf(a)
+			k := t.keys.of(a)
 			out = append(out, candidate{key: k, action: a})
 			rank = append(rank, n.rankOf(k, t.salt))
 		}
@@ -277,7 +278,7 @@ func (t *tree) candidates(st games.State, n *node) ([]candidate, error) {
 		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(rank[a], rank[b]) })
 		sorted := make([]candidate, 0, len(legal))
 		if first >= 0 {
-			sorted = append(sorted, candidate{key: keyOf(legal[first]), action: legal[first]})
+			sorted = append(sorted, candidate{key: t.keys.of(legal[first]), action: legal[first]})
 		}
 		for _, i := range idx {
 			sorted = append(sorted, out[i])

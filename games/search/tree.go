@@ -65,6 +65,25 @@ func keyOf(a games.Action) any {
 	return actionKey{typ: t, text: fmt.Sprintf("%#v", a)}
 }
 
+// keyer is keyOf with a memory of the types whose values are their own keys, for the hot
+// path that keys every candidate of every node: the look at a type's fields is made once.
+// A keyer belongs to one tree (it is not safe for concurrent use).
+type keyer map[reflect.Type]bool
+
+// of returns keyOf(a).
+func (k keyer) of(a games.Action) any {
+	t := reflect.TypeOf(a)
+	plain, ok := k[t]
+	if !ok {
+		plain = t != nil && t.Comparable() && !holdsInterface(t)
+		k[t] = plain
+	}
+	if plain {
+		return a
+	}
+	return keyOf(a)
+}
+
 // holdsInterface reports whether values of the comparable type t may hold an interface, whose
 // dynamic value might not be comparable.
 func holdsInterface(t reflect.Type) bool {

@@ -8,12 +8,22 @@ import (
 
 var _ games.Drafter = (*State)(nil)
 
-// DraftOf returns the draft of seat's panel that shows a placement ready to commit: its tile
-// and place. It is false for other actions (the swap has its own two buttons) and for a tile
-// not on seat's rack.
+// DraftOf returns the draft of seat's panel that shows a ready to commit: a placement's tile
+// and place, or the answer to the swap. It is false for anything else and for a tile not on
+// seat's rack.
 func (s *State) DraftOf(seat games.Seat, a games.Action) (string, bool) {
-	p, ok := a.(Place)
-	if !ok || seat < 0 || int(seat) >= len(s.racks) {
+	if seat < 0 || int(seat) >= len(s.racks) {
+		return "", false
+	}
+	var p Place
+	switch a := a.(type) {
+	case Swap:
+		return "swap", s.phase == PhaseSwap
+	case Keep:
+		return "keep", s.phase == PhaseSwap
+	case Place:
+		p = a
+	default:
 		return "", false
 	}
 	if !slices.Contains(s.racks[seat], p.Tile()) {

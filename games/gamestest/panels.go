@@ -38,7 +38,9 @@ func RandomDraft(c games.Composer, seat games.Seat, r *rand.Rand) (string, error
 				moves = append(moves, ch.Next)
 			}
 		}
-		if len(commits) > 0 && (len(moves) == 0 || r.IntN(3) == 0) {
+		// A person confirms sooner or later: past half the walk, any commit offered is taken
+		// (panels that lead back, like Confirm / Back, would otherwise let a walk go round).
+		if len(commits) > 0 && (len(moves) == 0 || step >= 20 || r.IntN(3) == 0) {
 			return commits[r.IntN(len(commits))], nil
 		}
 		if len(moves) == 0 {

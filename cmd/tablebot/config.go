@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/tablebot/tablebot/games/search"
 )
 
 // defaultConfigPath is read when --config is not given and the file exists.
@@ -24,6 +26,33 @@ type Config struct {
 	Redis   RedisConfig   `toml:"redis"`
 	Log     LogConfig     `toml:"log"`
 	Async   AsyncConfig   `toml:"async"`
+	AI      AIConfig      `toml:"ai"`
+}
+
+// AIConfig sets the search AI's work that no lobby chooses.
+type AIConfig struct {
+	// Takeover is the level that plays for an absent player: "easy", "normal" or "strong".
+	Takeover string `toml:"takeover"`
+	// Suggest is how long the 💡 Suggest button's search may take (a Go duration); "0s"
+	// means no search (the game's quick suggestion).
+	Suggest string `toml:"suggest"`
+}
+
+// options returns the referee's AI settings: the takeover level, and the suggestion's time
+// budget in table.Options' terms (negative: no search).
+func (c AIConfig) options() (search.Level, time.Duration, error) {
+	level, err := search.ParseLevel(c.Takeover)
+	if err != nil {
+		return 0, 0, fmt.Errorf("config: ai.takeover: %w", err)
+	}
+	d, err := time.ParseDuration(c.Suggest)
+	if err != nil || d < 0 || d > 10*time.Second {
+		return 0, 0, fmt.Errorf("config: ai.suggest has %q; want a duration from \"0s\" (no search) to \"10s\", like \"1s\"", c.Suggest)
+	}
+	if d == 0 {
+		d = -1
+	}
+	return level, d, nil
 }
 
 // AsyncConfig is slow play: the paces /start offers.
@@ -169,6 +198,8 @@ func applyDefaults(c *Config) {
 	def(&c.Redis.Prefix, "tablebot")
 	def(&c.Log.Level, "info")
 	def(&c.Log.Format, "json")
+	def(&c.AI.Takeover, "strong")
+	def(&c.AI.Suggest, "1s")
 	if c.Discord.RegisterCommands == nil {
 		yes := true
 		c.Discord.RegisterCommands = &yes
@@ -229,6 +260,9 @@ func (c Config) check() error {
 	case "json", "text":
 	default:
 		return fmt.Errorf("config: log.format is %q; want json or text", c.Log.Format)
+	}
+	if _, _, err := c.AI.options(); err != nil {
+		return err
 	}
 	return nil
 }

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/tablebot/tablebot/games/search"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -64,6 +67,37 @@ func TestInvite(t *testing.T) {
 	for _, want := range []string{"client_id=123", "scope=bot+applications.commands", "permissions="} {
 		if !strings.Contains(out, want) {
 			t.Errorf("invite URL %q lacks %q", out, want)
+		}
+	}
+}
+
+func TestConfigAI(t *testing.T) {
+	dir := t.TempDir()
+	load := func(body string) (Config, error) {
+		path := filepath.Join(dir, "c.toml")
+		if err := os.WriteFile(path, []byte("[discord]\ntoken = \"x\"\napplication_id = \"1\"\n"+body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return loadConfig(path, env(nil))
+	}
+	c, err := load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	level, suggest, err := c.AI.options()
+	if err != nil || level != search.Strong || suggest != time.Second {
+		t.Fatalf("defaults: %v %v %v, want strong and 1s", level, suggest, err)
+	}
+	c, err = load("[ai]\ntakeover = \"normal\"\nsuggest = \"0s\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if level, suggest, _ := c.AI.options(); level != search.Normal || suggest >= 0 {
+		t.Fatalf("normal, no search: got %v %v", level, suggest)
+	}
+	for _, bad := range []string{"[ai]\ntakeover = \"grandmaster\"\n", "[ai]\nsuggest = \"soon\"\n", "[ai]\nsuggest = \"1m\"\n"} {
+		if _, err := load(bad); err == nil || !strings.Contains(err.Error(), "ai.") {
+			t.Errorf("%q: err %v, want the key named", bad, err)
 		}
 	}
 }

@@ -23,7 +23,6 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/restproxy"
 	"github.com/tablebot/tablebot/catalog"
-	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
@@ -64,7 +63,11 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: search.Strong})
+	takeover, suggest, err := cfg.AI.options()
+	if err != nil {
+		return err
+	}
+	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: takeover, Suggest: suggest})
 	if err != nil {
 		return err
 	}

@@ -22,8 +22,13 @@ func utility(track [6]int, top int) int {
 
 // evaluate returns the greedy player's value of placing p for seat, and the track after it.
 func (s *State) evaluate(seat games.Seat, p Place) (int, [6]int) {
+	return s.evaluateGains(seat, p, s.lineGains(p))
+}
+
+// evaluateGains is evaluate given the points each half of p scores (see lineGains).
+func (s *State) evaluateGains(seat games.Seat, p Place, gains [2]int) (int, [6]int) {
 	before := s.scores[s.side(seat)]
-	after, earned := addGains(before, p, s.lineGains(p), s.twoTracks())
+	after, earned := addGains(before, p, gains, s.twoTracks())
 	if allAt(after, s.top()) {
 		return 1 << 30, after
 	}
@@ -34,16 +39,16 @@ func (s *State) evaluate(seat games.Seat, p Place) (int, [6]int) {
 	return v, after
 }
 
-// bestPlace returns seat's highest-valued legal placement among places; the first in list
-// order wins ties, so equal states give equal choices.
-func (s *State) bestPlace(seat games.Seat, places []Place) (Place, bool) {
-	best, bestV, found := Place{}, 0, false
-	for _, p := range places {
-		v, _ := s.evaluate(seat, p)
-		if !found || v > bestV {
-			best, bestV, found = p, v, true
-		}
+// bestPlace returns seat's highest-valued legal placement; the first in Legal order wins ties,
+// so equal states give equal choices.
+func (s *State) bestPlace(seat games.Seat) (Place, bool) {
+	if s.phase != PhasePlace || seat != s.turn {
+		return Place{}, false
 	}
+	tiles := distinctTiles(s.racks[seat])
+	var r rater
+	s.initRater(&r, seat, rackColours(tiles), greedy)
+	best, _, found := r.best(tiles)
 	return best, found
 }
 
@@ -60,7 +65,7 @@ func (s *State) Hint(seat games.Seat) games.Action {
 		}
 		return Keep{}
 	}
-	p, ok := s.bestPlace(seat, s.LegalPlaces(seat))
+	p, ok := s.bestPlace(seat)
 	if !ok {
 		return nil
 	}

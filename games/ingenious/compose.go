@@ -112,7 +112,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 			panel.Controls = append(panel.Controls, games.Control{Label: games.Text{EN: t.String(), CS: t.String()}, Next: t.String(), Style: games.Primary})
 		}
 		if hint, ok := s.Hint(seat).(Place); ok {
-			panel.Controls = append(panel.Controls, games.Control{Label: games.Say("Suggest", "Poradit"), Emoji: "💡", Next: draftOf(hint, s.radius)})
+			panel.Controls = append(panel.Controls, games.Control{Label: games.Say("Suggest", "Poradit"), Emoji: "💡", Next: draftOf(hint, s.radius), Suggest: true})
 		}
 		return panel, nil
 	}
@@ -206,8 +206,10 @@ func (s *State) Ranked(seat games.Seat, tile Tile) []Candidate {
 		gains [6]int
 	}
 	seen := map[same]bool{}
-	for _, p := range s.placesFor(seat, []Tile{tile}) {
-		v, after := s.evaluate(seat, p)
+	var g gainTable
+	s.fillGains(&g)
+	s.forEachPlace(seat, []Tile{tile}, &g, func(p Place, halves [2]int) {
+		v, after := s.evaluateGains(seat, p, halves)
 		var gains [6]int
 		for c := range gains {
 			gains[c] = after[c] - before[c]
@@ -217,12 +219,12 @@ func (s *State) Ranked(seat games.Seat, tile Tile) []Candidate {
 		if p.First == p.Second {
 			k := same{p.Canonical().Cells, gains}
 			if seen[k] {
-				continue
+				return
 			}
 			seen[k] = true
 		}
 		all = append(all, scored{Candidate{p, gains}, v})
-	}
+	})
 	slices.SortStableFunc(all, func(a, b scored) int { return b.v - a.v })
 	if len(all) > maxMenu {
 		all = all[:maxMenu]

@@ -30,5 +30,12 @@
 // The greedy AI ([State.Hint]) values every point by how weak its colour is (a point on a
 // colour at v is worth top+1−v), adds 12 for each bonus placement earned, and takes the first
 // best placement in Legal order. It swaps whenever a swap is offered and its lowest colour has
-// not topped out.
+// not topped out. It rates placements from a table of what a half of each colour would score on
+// each empty cell (fast.go), not by walking every placement's lines.
+//
+// The search AI (games/search) gets three powers: [State.RankMoves] orders the moves by the
+// greedy value, its best few reordered by a look-ahead at the next placement of the rest of
+// the rack; [State.RolloutMove] plays the greedy player's move, quickly; [State.Estimate]
+// expects each seat's final lowest colour by pouring the points of its remaining placements
+// into its weakest colours.
 package ingenious

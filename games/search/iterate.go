@@ -62,7 +62,7 @@ func (t *tree) grow(ctx context.Context, st games.State) error {
 // move is tried against the same futures and their means differ by the moves, not by luck.
 func (t *tree) iterate(root games.State) error {
 	if t.roots == nil {
-		cands, err := t.candidates(t.determinize(root, t.r), t.root)
+		cands, err := t.candidates(t.determinize(root, t.r), t.root, 0)
 		if err != nil {
 			return err
 		}
@@ -127,7 +127,9 @@ func (t *tree) descend(root games.State, n *node, r *rand.Rand) (float64, error)
 			}
 			continue
 		}
-		cands, err := t.candidates(st, n)
+		// The node looks at no more moves than its window (see node.pick): a Ranker need not
+		// rank the rest.
+		cands, err := t.candidates(st, n, window(t.cfg.Widening, n.visits))
 		if err != nil {
 			return 0, err
 		}
@@ -246,12 +248,13 @@ func (t *tree) rollout(st games.State, r *rand.Rand) (float64, error) {
 }
 
 // candidates returns the searching seat's moves at node n of state st, best first: the game's
-// Ranker order, or the hint first and the rest in n's fixed order. The root's are listed once
-// per tree, as every determinization lists the same moves.
-func (t *tree) candidates(st games.State, n *node) ([]candidate, error) {
+// Ranker order (its first limit moves when limit > 0), or the hint first and the rest in n's
+// fixed order. The root's are listed once per tree, as every determinization lists the same
+// moves.
+func (t *tree) candidates(st games.State, n *node, limit int) ([]candidate, error) {
 	var out []candidate
 	if rk, ok := st.(Ranker); ok {
-		for _, a := range rk.RankMoves(t.seat, 0) {
+		for _, a := range rk.RankMoves(t.seat, limit) {
 			out = append(out, candidate{key: t.keys.of(a), action: a})
 		}
 	} else {

@@ -203,8 +203,7 @@ type candidate struct {
 // tried yet within the window first, else the best upper confidence bound. It returns the
 // child and whether it was made now. lo and hi are the range of raw rewards seen in the tree.
 func (n *node) pick(cands []candidate, widening, exploration, lo, hi float64) (*node, bool) {
-	w := int(math.Ceil(widening * math.Sqrt(float64(n.visits+1))))
-	w = max(1, min(w, len(cands)))
+	w := min(window(widening, n.visits), len(cands))
 	var best *node
 	bestU := math.Inf(-1)
 	var fresh *candidate
@@ -234,6 +233,12 @@ func (n *node) pick(cands []candidate, widening, exploration, lo, hi float64) (*
 		best = n.child(cands[0].key)
 	}
 	return best, false
+}
+
+// window is how many of a node's candidates, best first, progressive widening considers after
+// visits visits: ceil(widening·√(visits+1)), at least 1.
+func window(widening float64, visits int) int {
+	return max(1, int(math.Ceil(widening*math.Sqrt(float64(visits+1)))))
 }
 
 // normalise maps a raw reward into [0, 1] by the range seen; 0.5 before there is a range.

@@ -46,19 +46,26 @@ func (s *State) Hint(seat games.Seat) games.Action {
 // hintTake takes the box worth most, or first uses card 9 when a swap makes a box better by
 // more than the card's cost.
 func (s *State) hintTake(seat games.Seat) games.Action {
-	var best games.Action
-	bestV := math.Inf(-1)
-	for _, a := range s.Legal(seat) {
-		var v float64
+	legal, values := s.takeValues(seat)
+	return bestOf(legal, values)
+}
+
+// takeValues lists seat's moves before taking a box with the greedy player's value of each:
+// a box by what its dice are worth, card 9 by the best box after the swap less the card's
+// cost (−∞ for a move refused).
+func (s *State) takeValues(seat games.Seat) ([]games.Action, []float64) {
+	legal := s.Legal(seat)
+	values := make([]float64, len(legal))
+	for i, a := range legal {
+		v := math.Inf(-1)
 		switch a := a.(type) {
 		case Take:
 			v = s.valueAfter(seat, a)
 		case Ability:
 			c := s.clone()
 			if _, err := c.Apply(seat, a); err != nil {
-				continue
+				break
 			}
-			v = math.Inf(-1)
 			for _, t := range c.Legal(seat) {
 				if t, ok := t.(Take); ok {
 					v = math.Max(v, c.valueAfter(seat, t))
@@ -66,8 +73,26 @@ func (s *State) hintTake(seat games.Seat) games.Action {
 			}
 			v -= s.cardCost()
 		}
+		values[i] = v
+	}
+	return legal, values
+}
+
+// bestOf returns the move of the highest value, the first among values within 1e-9 of each
+// other; nil when every value is −∞.
+func bestOf(legal []games.Action, values []float64) games.Action {
+	if i := bestIndex(values); i >= 0 {
+		return legal[i]
+	}
+	return nil
+}
+
+// bestIndex returns the index of bestOf's move, or -1.
+func bestIndex(values []float64) int {
+	best, bestV := -1, math.Inf(-1)
+	for i, v := range values {
 		if v > bestV+1e-9 {
-			best, bestV = a, v
+			best, bestV = i, v
 		}
 	}
 	return best
@@ -75,15 +100,18 @@ func (s *State) hintTake(seat games.Seat) games.Action {
 
 // hintTurn makes the move after which the seat's position is worth most.
 func (s *State) hintTurn(seat games.Seat) games.Action {
-	var best games.Action
-	bestV := math.Inf(-1)
-	for _, a := range s.Legal(seat) {
-		v := s.moveValue(seat, a)
-		if v > bestV+1e-9 {
-			best, bestV = a, v
-		}
+	legal, values := s.turnValues(seat)
+	return bestOf(legal, values)
+}
+
+// turnValues lists seat's moves on its turn after taking its box, with moveValue of each.
+func (s *State) turnValues(seat games.Seat) ([]games.Action, []float64) {
+	legal := s.Legal(seat)
+	values := make([]float64, len(legal))
+	for i, a := range legal {
+		values[i] = s.moveValue(seat, a)
 	}
-	return best
+	return legal, values
 }
 
 // moveValue is the value of seat's position after move a (expected, for a reroll or a draw),
@@ -138,6 +166,9 @@ func (s *State) moveValue(seat games.Seat, a games.Action) float64 {
 // valueAfter is the value of seat's position after move a (made by seat, or by chance for a
 // roll), or −∞ when a is refused.
 func (s *State) valueAfter(seat games.Seat, a games.Action) float64 {
+	if v, ok := s.quickValueAfter(seat, a); ok {
+		return v
+	}
 	c := s.clone()
 	by := seat
 	if isChance(a) {
@@ -153,11 +184,59 @@ func (s *State) valueAfter(seat games.Seat, a games.Action) float64 {
 	return c.position(seat, c.shipment)
 }
 
+// quickValueAfter is valueAfter for the placements and settings of seat's shipment dice on
+// its turn, worked out on a copy of the shelf and the shipment rather than on a clone of the
+// state (they change nothing else until the turn ends); false for any other move.
+func (s *State) quickValueAfter(seat games.Seat, a games.Action) (float64, bool) {
+	if s.phase != PhaseTurn || s.current() != seat || !s.taken {
+		return 0, false
+	}
+	st := &s.seats[seat]
+	switch a := a.(type) {
+	case Place:
+		if a.Die < 1 || a.Die > len(s.shipment) || s.setNext {
+			return 0, false
+		}
+		d := s.shipment[a.Die-1]
+		rest := make([]Die, 0, len(s.shipment)-1)
+		rest = append(append(rest, s.shipment[:a.Die-1]...), s.shipment[a.Die:]...)
+		sh, shame := st.shelf, len(st.shame)
+		switch {
+		case a.Shame && a.Col == 0:
+			shame++
+		case !a.Shame && sh.fits(d, a.Col-1, Rules{}):
+			sh.put(d, a.Col-1)
+		default:
+			return 0, false
+		}
+		return s.positionOn(seat, sh, shame, rest), true
+	case Set:
+		if a.Die < 1 || a.Die > len(s.shipment) || a.Value < 1 || a.Value > 6 {
+			return 0, false
+		}
+		d := s.shipment[a.Die-1]
+		switch {
+		case s.setNext && a.Die != len(s.shipment):
+			return 0, false
+		case !s.setNext && (d.Value != 6 || a.Value == 6):
+			return 0, false
+		}
+		ship := slices.Clone(s.shipment)
+		ship[a.Die-1].Value = int8(a.Value)
+		return s.positionOn(seat, st.shelf, len(st.shame), ship), true
+	}
+	return 0, false
+}
+
 // position values seat's shelf with shipment still to place.
 func (s *State) position(seat games.Seat, shipment []Die) float64 {
 	st := &s.seats[seat]
-	sh := st.shelf
-	shame := len(st.shame)
+	return s.positionOn(seat, st.shelf, len(st.shame), shipment)
+}
+
+// positionOn values shelf sh with shame dice on seat's shame shelf and shipment still to
+// place (see position).
+func (s *State) positionOn(seat games.Seat, sh Shelf, shame int, shipment []Die) float64 {
 	v := s.shelfValue(seat, &sh, shame)
 	order := slices.Clone(shipment)
 	slices.SortStableFunc(order, func(a, b Die) int { return int(a.Value) - int(b.Value) }) // low dice first, wild sixes last
@@ -173,7 +252,7 @@ func (s *State) position(seat games.Seat, shipment []Die) float64 {
 		for _, val := range values {
 			dd := Die{Colour: d.Colour, Value: val}
 			for col := range Columns {
-				if sh.Check(dd, col, Rules{}) != nil {
+				if !sh.fits(dd, col, Rules{}) {
 					continue
 				}
 				sh.put(dd, col)
@@ -243,7 +322,7 @@ func (s *State) shelfValue(seat games.Seat, sh *Shelf, shame int) float64 {
 	if s.contest != 0 {
 		switch s.contestHolder {
 		case games.NoSeat:
-			p := ContestPattern(s.contest)
+			p := contestPattern(s.contest)
 			if sh.Shows(p) {
 				v += float64(ContestPoints(s.contest))
 			} else {
@@ -293,15 +372,21 @@ func patternProgress(sh *Shelf, p Pattern) float64 {
 // hintChoose picks the card whose expected box and ability are worth most. The chance of
 // another seat choosing a lower card is the share of its hand that goes before the card.
 func (s *State) hintChoose(seat games.Seat) games.Action {
+	legal, values := s.chooseValues(seat)
+	return bestOf(legal, values)
+}
+
+// chooseValues lists seat's choices of a card with the value hintChoose gives each.
+func (s *State) chooseValues(seat games.Seat) ([]games.Action, []float64) {
 	var boxValues []float64
 	for i := range s.boxes {
 		c := s.clone()
 		boxValues = append(boxValues, c.position(seat, c.boxes[i].dice))
 	}
 	sortDesc(boxValues)
-	var best games.Action
-	bestV := math.Inf(-1)
-	for _, a := range s.Legal(seat) {
+	legal := s.Legal(seat)
+	values := make([]float64, len(legal))
+	for i, a := range legal {
 		ch := a.(Choose)
 		card := s.seats[seat].hand[s.handIndex(seat, ch.Card)]
 		earlier := 0.0
@@ -333,11 +418,9 @@ func (s *State) hintChoose(seat games.Seat) games.Action {
 				worth = 0.8
 			}
 		}
-		if v := box + worth; v > bestV+1e-9 {
-			best, bestV = ch, v
-		}
+		values[i] = box + worth
 	}
-	return best
+	return legal, values
 }
 
 // hasSpent reports whether seat has a spent card other than 8.

@@ -47,7 +47,7 @@ func (s *State) reserved() []Colour {
 	if s.contest == 0 || s.contestHolder != games.NoSeat {
 		return nil
 	}
-	return PatternColumns(ContestPattern(s.contest))
+	return PatternColumns(contestPattern(s.contest))
 }
 
 // PatternColumns returns the colour of each column of p, left to right (NoColour for a

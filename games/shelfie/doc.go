@@ -80,5 +80,8 @@
 // spaces). Typed accepts the notation of Describe ("place 1 c3", "use 14 d1=5").
 //
 // The greedy AI ([State.Hint]) is described in ai.go; a hint costs well under a millisecond
-// (see the benchmarks).
+// (see the benchmarks). For the search AI (package search) the state also offers
+// [State.Estimate] (search.Evaluator: the expected final scores, so that rollouts cut short are
+// scored by where they lead) and [State.RankMoves] (search.Ranker: Hint's move first, then the
+// others by the greedy valuation), in powers.go.
 package shelfie

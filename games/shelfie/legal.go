@@ -55,7 +55,7 @@ func (s *State) Legal(seat games.Seat) []games.Action {
 	sh := &s.seats[seat].shelf
 	for i, d := range s.shipment {
 		for col := range Columns {
-			if sh.Check(d, col, Rules{}) == nil {
+			if sh.fits(d, col, Rules{}) {
 				out = append(out, Place{Die: i + 1, Col: col + 1})
 			}
 		}

@@ -14,6 +14,23 @@ func ContestPattern(k int) Pattern {
 	return parsePattern(contestTable[k].pattern)
 }
 
+// contestPatterns holds the parsed pattern of every contest card (entry 0 unused), computed
+// once and never changed: the checks after every turn and the AI read them, not a fresh parse.
+var contestPatterns = func() (out [NumContests + 1]Pattern) {
+	for k := 1; k <= NumContests; k++ {
+		out[k] = parsePattern(contestTable[k].pattern)
+	}
+	return out
+}()
+
+// contestPattern is ContestPattern without the parse; the caller must not change it.
+func contestPattern(k int) Pattern {
+	if k < 1 || k > NumContests {
+		return nil
+	}
+	return contestPatterns[k]
+}
+
 // ContestPoints returns what contest card k (1–12) scores.
 func ContestPoints(k int) int {
 	if k < 1 || k > NumContests {
@@ -53,7 +70,7 @@ func (s *State) checkRewards(seat games.Seat) []games.Event {
 			}
 		}
 	}
-	if s.contest != 0 && s.contestHolder == games.NoSeat && s.seats[seat].shelf.Shows(ContestPattern(s.contest)) {
+	if s.contest != 0 && s.contestHolder == games.NoSeat && s.seats[seat].shelf.Shows(contestPattern(s.contest)) {
 		s.contestHolder = seat
 		events = append(events, games.Event{Seat: seat, Milestone: true, Text: games.Say(
 			"%s completes contest K%d: +%d.", "%s plní soutěž K%d: +%d.", s.name(seat), s.contest, ContestPoints(s.contest))})

@@ -151,7 +151,7 @@ func (s *State) summary(winners []games.Seat, totals map[games.Seat]int) games.T
 	case SoloBot:
 		me, bot := totals[0], totals[Opponent]
 		if len(winners) == 2 {
-			return games.Say("A draw with Shem Bot, %d all.", "Remíza se Shem Botem, %d : %d.", me, bot)
+			return games.Say("A draw with Shem Bot, %[1]d all.", "Remíza se Shem Botem, %d : %d.", me, bot)
 		}
 		if winners[0] == 0 {
 			return games.Say("You beat Shem Bot %d to %d!", "Porazil(a) jsi Shem Bota %d : %d!", me, bot)

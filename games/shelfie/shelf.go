@@ -139,6 +139,22 @@ func (sh *Shelf) Check(d Die, col int, r Rules) *games.Refusal {
 	return nil
 }
 
+// fits reports whether die d may be placed on column col (0–4) under the placement rules
+// less those r ignores: Check without building the reason, for the AI's inner loops.
+func (sh *Shelf) fits(d Die, col int, r Rules) bool {
+	if col < 0 || col >= Columns {
+		return false
+	}
+	h := sh.Heights[col]
+	switch {
+	case h >= Height:
+		return false
+	case h == 0:
+		return true
+	}
+	return (r.IgnoreColour || d.Colour == sh.Dice[col][0].Colour) && (r.IgnoreNumber || d.Value > sh.Dice[col][h-1].Value)
+}
+
 // put lays d on top of column col; the caller has checked the move.
 func (sh *Shelf) put(d Die, col int) {
 	sh.Dice[col][sh.Heights[col]] = d

@@ -146,7 +146,16 @@ func playGame(ctx context.Context, game games.Game, cfg Config, i, parallel int)
 		out.Seats[s].Place = res.PlaceOf(games.Seat(s))
 	}
 	out.Summary = res.Summary.EN
-	if cfg.Solo {
+	switch {
+	case cfg.Solo && len(res.Seats) > 1:
+		// A solo game against a built-in opponent (Shelfie's Shem Bot): won or not, no tier.
+		beat := res.PlaceOf(0) == 1
+		for s := 1; s < len(res.Seats); s++ {
+			beat = beat && res.PlaceOf(games.Seat(s)) > 1
+		}
+		out.BeatOpponent = &beat
+		out.OpponentScore = res.Seats[1].Score
+	case cfg.Solo:
 		out.Tier = cfg.Tier(res)
 	}
 	return out, nil

@@ -13,6 +13,7 @@ import (
 	"github.com/tablebot/tablebot/games/fits"
 	"github.com/tablebot/tablebot/games/ingenious"
 	"github.com/tablebot/tablebot/games/search"
+	"github.com/tablebot/tablebot/games/shelfie"
 )
 
 // stable returns r without its measured times, which vary from run to run.
@@ -175,5 +176,37 @@ func TestTierOf(t *testing.T) {
 		if got := TierOf(games.Result{Summary: games.Text{EN: summary}}); got != want {
 			t.Errorf("TierOf(%q) = %q, want %q", summary, got, want)
 		}
+	}
+}
+
+// TestSoloAgainstShemBot checks a solo game against a built-in opponent: each game says
+// whether A beat it (and no rating tier), and the report's share agrees with the games.
+func TestSoloAgainstShemBot(t *testing.T) {
+	cfg := Config{Games: 4, Seed: 3, A: Side{Level: search.Easy}, Solo: true, Options: json.RawMessage(`{"solo":"bot"}`)}
+	rep, err := Run(context.Background(), shelfie.Game{}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.OpponentGames != 4 || rep.TiersA != nil {
+		t.Fatalf("opponent games %d, tiers %v: want 4 and none", rep.OpponentGames, rep.TiersA)
+	}
+	won := 0
+	for _, g := range rep.Results {
+		if g.BeatOpponent == nil || g.Tier != "" {
+			t.Fatalf("game %d: beat %v, tier %q", g.Index, g.BeatOpponent, g.Tier)
+		}
+		if *g.BeatOpponent {
+			won++
+			if g.Seats[0].Score < g.OpponentScore {
+				t.Errorf("game %d: A beat Shem Bot with %d against %d", g.Index, g.Seats[0].Score, g.OpponentScore)
+			}
+		}
+	}
+	if rep.BeatOpponentA != float64(won)/4 || rep.BeatOpponentLow > rep.BeatOpponentA || rep.BeatOpponentHigh < rep.BeatOpponentA {
+		t.Fatalf("share %v (%v–%v), want %v", rep.BeatOpponentA, rep.BeatOpponentLow, rep.BeatOpponentHigh, float64(won)/4)
+	}
+	var text bytes.Buffer
+	if err := rep.WriteText(&text); err != nil || !strings.Contains(text.String(), "beat the built-in opponent") {
+		t.Fatalf("text %q, %v", text.String(), err)
 	}
 }

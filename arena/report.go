@@ -25,6 +25,11 @@ type Game struct {
 	Summary string `json:"summary,omitempty"`
 	// Tier is the rating tier of a solo game, "" when the game gives none.
 	Tier string `json:"tier,omitempty"`
+	// BeatOpponent tells, in a solo game against a built-in opponent (Shelfie's Shem Bot),
+	// whether A finished alone in first place; nil in other games. OpponentScore is the
+	// opponent's score.
+	BeatOpponent  *bool `json:"beat_opponent,omitempty"`
+	OpponentScore int   `json:"opponent_score,omitempty"`
 }
 
 // SeatOutcome is how one seat fared.
@@ -91,6 +96,14 @@ type Report struct {
 
 	// TiersA is the share of solo games per rating tier (see Config.Tier); nil otherwise.
 	TiersA map[string]float64 `json:"tiers_a,omitempty"`
+	// OpponentGames counts the solo games against a built-in opponent (Shelfie's Shem Bot),
+	// BeatOpponentA is the share of them A won, with its 95% Wilson interval, and
+	// OpponentScoreMedian the opponent's median score.
+	OpponentGames       int     `json:"opponent_games,omitempty"`
+	BeatOpponentA       float64 `json:"beat_opponent_a,omitempty"`
+	BeatOpponentLow     float64 `json:"beat_opponent_low,omitempty"`
+	BeatOpponentHigh    float64 `json:"beat_opponent_high,omitempty"`
+	OpponentScoreMedian float64 `json:"opponent_score_median,omitempty"`
 
 	// Decision times of A's and B's moves, in milliseconds.
 	DecisionMsP50  float64 `json:"decision_ms_p50"`
@@ -109,14 +122,21 @@ func summarise(game games.Game, cfg Config, outs []Game) Report {
 	if !cfg.Solo {
 		rep.B = cfg.B.String()
 	}
-	var scoresA, scoresB, msA, msB []float64
+	var scoresA, scoresB, msA, msB, opponent []float64
 	tiers := map[string]int{}
 	for _, g := range outs {
 		pa, sa, _ := g.best("A")
 		scoresA = append(scoresA, sa)
-		if cfg.Solo {
+		switch {
+		case cfg.Solo && g.BeatOpponent != nil:
+			rep.OpponentGames++
+			if *g.BeatOpponent {
+				rep.BeatOpponentA++
+			}
+			opponent = append(opponent, float64(g.OpponentScore))
+		case cfg.Solo:
 			tiers[g.Tier]++
-		} else {
+		default:
 			pb, sb, _ := g.best("B")
 			scoresB = append(scoresB, sb)
 			switch {
@@ -143,11 +163,16 @@ func summarise(game games.Game, cfg Config, outs []Game) Report {
 		rep.WinRateA = (float64(rep.WinsA) + float64(rep.Draws)/2) / float64(len(outs))
 		rep.WinRateLow, rep.WinRateHigh = Wilson(rep.WinRateA, len(outs))
 		rep.ScoreMeanB, rep.ScoreMedianB = mean(scoresB), median(scoresB)
-	} else {
+	} else if len(tiers) > 0 {
 		rep.TiersA = map[string]float64{}
 		for t, n := range tiers {
 			rep.TiersA[t] = float64(n) / float64(len(outs))
 		}
+	}
+	if rep.OpponentGames > 0 {
+		rep.BeatOpponentA /= float64(rep.OpponentGames)
+		rep.BeatOpponentLow, rep.BeatOpponentHigh = Wilson(rep.BeatOpponentA, rep.OpponentGames)
+		rep.OpponentScoreMedian = median(opponent)
 	}
 	rep.ScoreMeanA, rep.ScoreMedianA = mean(scoresA), median(scoresA)
 	rep.ScoreMinA, rep.ScoreMaxA = slices.Min(scoresA), slices.Max(scoresA)
@@ -203,6 +228,10 @@ func (r Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, " %s %.0f%%;", name, 100*r.TiersA[t])
 		}
 		b.WriteString("\n")
+	}
+	if r.OpponentGames > 0 {
+		fmt.Fprintf(&b, "A beat the built-in opponent in %.0f of %d games: %.1f%% (95%% CI %.1f–%.1f%%); its median score %.1f\n",
+			r.BeatOpponentA*float64(r.OpponentGames), r.OpponentGames, 100*r.BeatOpponentA, 100*r.BeatOpponentLow, 100*r.BeatOpponentHigh, r.OpponentScoreMedian)
 	}
 	fmt.Fprintf(&b, "A's time per decision: p50 %.1f ms, p99 %.1f ms, max %.1f ms", r.DecisionMsP50, r.DecisionMsP99, r.DecisionMsMax)
 	if !r.Solo {

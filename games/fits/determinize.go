@@ -12,8 +12,14 @@ var _ games.Determinizer = (*State)(nil)
 // replaced by one drawn at random from what that seat could have chosen (a placement of its
 // piece, or setting a building card aside). The deck has no order to hide: chance draws the
 // next card from the cards not yet turned, which everyone can see.
+//
+// The copy also remembers the round it was drawn in, for the search AI's powers: boards are
+// scored round by round, so nothing decided now changes a later round, and RolloutMove and
+// Estimate spend no effort on those rounds (nothing a seat can see depends on this).
 func (s *State) Determinize(seat games.Seat, r *rand.Rand) games.State {
 	c := s.clone()
+	c.focus = c.roundIndex() + 1
+	c.focusStep = c.step()
 	for i := range c.seats {
 		st := &c.seats[i]
 		if games.Seat(i) == seat || !st.pending.made {

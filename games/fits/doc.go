@@ -58,4 +58,15 @@
 // first in Legal order among equals. It sets a building card's piece aside only when its
 // placement would lose more than four points of value. It answers in well under a
 // millisecond.
+//
+// The search AI (games/search, the Normal and Strong levels) uses the game's own powers, built
+// on a second, tuned evaluation (eval.go): the expected end-of-round score of a board given the
+// squares still to come, which fill the open cells from the bottom up, less costs for
+// overhang, ragged surfaces and deep wells; its weights were tuned board by board by
+// self-play. [State.RankMoves] orders the candidates by it with a look one and two pieces
+// ahead (on its own, its first move scores a median of about 27 over four boards);
+// [State.RolloutMove] plays rollouts with a look one piece ahead over a sample of the shapes
+// to come; [State.Estimate] scores a cut rollout. Copies drawn by [State.Determinize] remember
+// their round, and the rounds after it, which no decision of that round can change, are
+// played and scored without thinking.
 package fits

@@ -64,6 +64,12 @@ type State struct {
 	start   []Shape
 	turned  []Shape // building cards turned this round, in order
 	seats   []seatState
+	// focus, when positive, marks a copy drawn by Determinize for the search AI: 1 + the
+	// index of the round its decision belongs to. The AI's powers treat the rounds after it as
+	// settled (see RolloutMove and Estimate): no choice in that round changes them.
+	focus int
+	// focusStep is step() of the decision such a copy was drawn for.
+	focusStep int
 }
 
 // seatState is one seat's part of the table.

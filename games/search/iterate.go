@@ -249,8 +249,8 @@ func (t *tree) rollout(st games.State, r *rand.Rand) (float64, error) {
 
 // candidates returns the searching seat's moves at node n of state st, best first: the game's
 // Ranker order (its first limit moves when limit > 0), or the hint first and the rest in n's
-// fixed order. The root's are listed once per tree, as every determinization lists the same
-// moves.
+// fixed order. The root's are listed once per search (Search shares them between its trees),
+// as every determinization lists the same moves.
 func (t *tree) candidates(st games.State, n *node, limit int) ([]candidate, error) {
 	var out []candidate
 	if rk, ok := st.(Ranker); ok {

@@ -118,6 +118,15 @@ func Search(ctx context.Context, st games.State, seat games.Seat, cfg Config, se
 		}
 		trees[i] = newTree(seat, cfg, nodes, seed, uint64(i))
 	}
+	// Every determinization lists the same moves for the seat, so the root's candidates (a
+	// Ranker's order can be costly) are listed once, by the first tree, and shared.
+	roots, err := trees[0].candidates(trees[0].determinize(st, trees[0].r), trees[0].root, 0)
+	if err != nil {
+		return Choice{}, fmt.Errorf("search: %s seat %v: %w", name, seat, err)
+	}
+	for _, t := range trees {
+		t.roots = roots
+	}
 	if err := run(cfg.Parallel, trees, func(t *tree) error { return t.grow(searchCtx, st) }); err != nil {
 		return Choice{}, fmt.Errorf("search: %s seat %v: %w", name, seat, err)
 	}

@@ -40,7 +40,11 @@ func midGame(b *testing.B, st store.Store, game string, players, moves int) (*Bo
 	fake := fakediscord.Start(b, fakediscord.Config{})
 	session, _ := discordgo.New("Bot " + fake.Token())
 	session.Client = restproxy.Client(fake.URL(), 5*time.Second)
-	bt, err := New(catalog.Kits(), newTables(b, st), session, Options{ApplicationID: fake.ApplicationID(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	// No cache of compressed picture rows: every iteration repeats one move, and a real move
+	// is a new position whose changed rows must be compressed (the load test measures the
+	// cache's part).
+	bt, err := New(catalog.Kits(), newTables(b, st), session, Options{ApplicationID: fake.ApplicationID(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), PictureCache: -1})
 	if err != nil {
 		b.Fatal(err)
 	}

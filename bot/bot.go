@@ -38,6 +38,10 @@ type Options struct {
 	// PostRetries is how often a failed channel post is retried, with back-off, before the
 	// board is left owed to a later poster; zero means 4.
 	PostRetries int
+	// PictureCache is the memory, in bytes, the PNG encoder spends remembering the bands of
+	// rows it compressed lately (see images.Encoder); 0 means images.DefaultBandCache,
+	// negative none.
+	PictureCache int
 }
 
 // Bot is the Discord adapter of the referee: it turns interactions into table operations and
@@ -85,7 +89,10 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 		}
 	}
 	b := &Bot{kits: kits, tables: tables, rest: rest, appID: o.ApplicationID, log: o.Logger, handled: o.Handled,
-		encoder: images.NewEncoder(), postRetries: o.PostRetries}
+		encoder: images.NewEncoderCache(max(0, o.PictureCache)), postRetries: o.PostRetries}
+	if o.PictureCache == 0 {
+		b.encoder = images.NewEncoder()
+	}
 	if b.log == nil {
 		b.log = slog.Default()
 	}

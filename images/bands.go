@@ -24,9 +24,11 @@ import (
 // The stream's Adler-32 is put together from the bands' own checksums.
 
 // bandRows is the height of a band. Shorter bands find more unchanged rows but each costs a
-// block header and loses the matches it would find in the band above; 16 rows of an 840 px
-// picture (13 KB of pixels) keep the picture within a few per cent of one whole stream.
-const bandRows = 16
+// block with its own Huffman tables and loses the matches it would find in the band above.
+// 32 rows of an 840 px picture (27 KB of pixels) compress a new picture as fast as one whole
+// stream, 3 % larger; in the load test 72 % of bands are reused (16 rows: 79 %, but a new
+// picture costs a fifth more).
+const bandRows = 32
 
 // bandKey names a band by its content: a hash of its filtered rows, and their length.
 type bandKey struct {

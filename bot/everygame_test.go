@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/catalog"
@@ -177,6 +178,7 @@ func nextStep(t *testing.T, panel fakediscord.Message, r *rand.Rand) (component,
 func TestSuggestThroughDiscord(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, openBolt(t))
+	h.suggest = 50 * time.Millisecond
 	in := h.addBot("gateway")
 	lobby := h.openGameLobby(in, "fits")
 	h.seatAndStart(in, lobby)

@@ -44,6 +44,9 @@ type harness struct {
 	lease time.Duration
 	opts  Options
 	clock *testClock
+	// suggest is the referees' 💡 search budget (zero: no search, the game's quick
+	// suggestion, so that games clicked through on every move stay quick under -race).
+	suggest time.Duration
 
 	mu   sync.Mutex
 	done map[string]chan error // interaction ID → handled
@@ -83,14 +86,17 @@ func (c *testClock) Add(d time.Duration) {
 // newTables is one process's referee on st, with deterministic chance; lease is how long a
 // poster holds an owed board (zero: the default).
 func newTables(t testing.TB, st store.Store, lease ...time.Duration) *table.Service {
-	return newTablesAt(t, st, nil, lease...)
+	return newTablesAt(t, st, nil, 0, lease...)
 }
 
-// newTablesAt is newTables on a clock (nil: the real one).
-func newTablesAt(t testing.TB, st store.Store, clock *testClock, lease ...time.Duration) *table.Service {
+// newTablesAt is newTables on a clock (nil: the real one), with suggest as the 💡 search's
+// budget (zero: no search).
+func newTablesAt(t testing.TB, st store.Store, clock *testClock, suggest time.Duration, lease ...time.Duration) *table.Service {
 	t.Helper()
-	// The 💡 button's search gets a short budget: the tests click it on every move.
-	o := table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Suggest: 30 * time.Millisecond}
+	if suggest == 0 {
+		suggest = -1
+	}
+	o := table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Suggest: suggest}
 	if clock != nil {
 		o.Now = clock.Now
 	}
@@ -128,7 +134,7 @@ func (h *harness) addBot(transport string) *instance {
 	o := h.opts
 	o.ApplicationID, o.Logger = h.fake.ApplicationID(), logger
 	o.Handled = func(i *discordgo.Interaction, err error) { h.finished(i.ID, err) }
-	b, err := New(catalog.Kits(), newTablesAt(h.t, h.store, h.clock, h.lease), session, o)
+	b, err := New(catalog.Kits(), newTablesAt(h.t, h.store, h.clock, h.suggest, h.lease), session, o)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -282,6 +282,25 @@ func (s *State) evalMoves(seat games.Seat, w *weights) []scored {
 	return out
 }
 
+// on returns sf after the move m: the piece dropped, or sf itself when it is set aside.
+func (m scored) on(sf surface) surface {
+	if m.aside {
+		return sf
+	}
+	after, _ := sf.drop(orientOf(m.place.Piece, m.place.Rot, m.place.Flip), m.place.Col)
+	return after
+}
+
+// sortBest orders moves best first, equal values in Legal order.
+func sortBest(moves []scored) {
+	slices.SortStableFunc(moves, func(a, b scored) int {
+		if c := cmp.Compare(b.value, a.value); c != 0 {
+			return c
+		}
+		return a.index - b.index
+	})
+}
+
 // bestAfter returns the value of the best way to deal with a piece of shape sh on sf (its
 // best placement, or setting it aside when that is not worse), with coming squares still to
 // come after it.
@@ -312,22 +331,14 @@ func (s *State) lookahead(seat games.Seat, moves []scored, k int, next []Shape, 
 	sf := s.surfaceOf(seat)
 	coming := s.comingSquares(seat)
 	for i := range moves[:k] {
-		after := sf
-		if p := moves[i].place; !moves[i].aside {
-			after, _ = sf.drop(orientOf(p.Piece, p.Rot, p.Flip), p.Col)
-		}
+		after := moves[i].on(sf)
 		sum := 0.0
 		for _, sh := range next {
 			sum += l.bestAfter(&after, sh, coming-sh.Size(), w)
 		}
 		moves[i].value = sum / float64(len(next))
 	}
-	slices.SortStableFunc(moves[:k], func(a, b scored) int {
-		if c := cmp.Compare(b.value, a.value); c != 0 {
-			return c
-		}
-		return a.index - b.index
-	})
+	sortBest(moves[:k])
 	return moves
 }
 
@@ -377,10 +388,7 @@ func (s *State) lookTwice(seat games.Seat, moves []scored, k, m int, w *weights)
 	var opts []option
 	rest := make([]Shape, 0, len(next))
 	for i := range moves[:k] {
-		after := sf
-		if p := moves[i].place; !moves[i].aside {
-			after, _ = sf.drop(orientOf(p.Piece, p.Rot, p.Flip), p.Col)
-		}
+		after := moves[i].on(sf)
 		sum := 0.0
 		for j, sh := range next {
 			rest = append(append(rest[:0], next[:j]...), next[j+1:]...)
@@ -407,11 +415,6 @@ func (s *State) lookTwice(seat games.Seat, moves []scored, k, m int, w *weights)
 		}
 		moves[i].value = sum / float64(len(next))
 	}
-	slices.SortStableFunc(moves[:k], func(a, b scored) int {
-		if c := cmp.Compare(b.value, a.value); c != 0 {
-			return c
-		}
-		return a.index - b.index
-	})
+	sortBest(moves[:k])
 	return moves
 }

@@ -284,6 +284,15 @@ func (r *rater) best(tiles []Tile) (Place, int, bool) {
 	return r.bestOf(tiles, !r.s.firstDone[r.seat])
 }
 
+// open reports whether a tile may go on the pair of cells pr: both empty and, for a seat's
+// first placement (first), touching a start symbol still free (any, in solo).
+func (r *rater) open(pr *cellPair, first bool) bool {
+	if r.board[pr.ia] != 0 || r.board[pr.ib] != 0 {
+		return false
+	}
+	return !first || pr.start >= 0 && (r.s.Solo() || !r.s.usedStart[pr.start])
+}
+
 // bestAny is best as if seat's first placement were made (any empty pair will do).
 func (r *rater) bestAny(tiles []Tile) (Place, int, bool) { return r.bestOf(tiles, false) }
 
@@ -295,14 +304,9 @@ func (r *rater) bestOf(tiles []Tile, first bool) (Place, int, bool) {
 	var buf [maxPairs]int16
 	free := buf[:0]
 	for k := range pairs {
-		pr := &pairs[k]
-		if r.board[pr.ia] != 0 || r.board[pr.ib] != 0 {
-			continue
+		if r.open(&pairs[k], first) {
+			free = append(free, int16(k))
 		}
-		if first && (pr.start < 0 || (!s.Solo() && s.usedStart[pr.start])) {
-			continue
-		}
-		free = append(free, int16(k))
 	}
 	best, bestV, found := Place{}, 0, false
 	fast := !r.exact
@@ -409,10 +413,7 @@ func (r *rater) all(tiles []Tile) []rated {
 	for _, t := range tiles {
 		for k := range pairs {
 			pr := &pairs[k]
-			if r.board[pr.ia] != 0 || r.board[pr.ib] != 0 {
-				continue
-			}
-			if first && (pr.start < 0 || (!s.Solo() && s.usedStart[pr.start])) {
+			if !r.open(pr, first) {
 				continue
 			}
 			p := Place{t.A, t.B, [2]Cell{pr.a, pr.b}}

@@ -187,16 +187,7 @@ func TestBandCacheStaysWithinBudget(t *testing.T) {
 // between encodes, as the next picture of a game does: "anew" compresses every band each time
 // (no cache, the baseline), "cached" only the changed bands; x-faster is the ratio in the run.
 func BenchmarkEncodeBands(b *testing.B) {
-	p := testPalette(b)
-	img := image.NewPaletted(image.Rect(0, 0, 840, 1080), p.Colours())
-	rng := rand.New(rand.NewPCG(5, 6))
-	c := uint8(0)
-	for i := range img.Pix {
-		if rng.IntN(40) == 0 {
-			c = uint8(rng.IntN(p.Len()))
-		}
-		img.Pix[i] = c
-	}
+	img := runsPicture(b, 840, 1080, 40, 5)
 	original := bytes.Clone(img.Pix)
 	var anewNs float64
 	for _, tc := range []struct {

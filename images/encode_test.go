@@ -9,14 +9,17 @@ import (
 	"testing"
 )
 
-// testPicture is a paletted picture of horizontal runs, like a drawing.
-func testPicture(t testing.TB) *image.Paletted {
+// testPicture is a paletted picture of 300 × 200 of horizontal runs, like a drawing.
+func testPicture(t testing.TB) *image.Paletted { return runsPicture(t, 300, 200, 20, 7) }
+
+// runsPicture is a paletted picture of w × h of runs averaging run pixels, drawn with seed.
+func runsPicture(t testing.TB, w, h, run int, seed uint64) *image.Paletted {
 	p := testPalette(t)
-	img := image.NewPaletted(image.Rect(0, 0, 300, 200), p.Colours())
-	rng := rand.New(rand.NewPCG(7, 8))
+	img := image.NewPaletted(image.Rect(0, 0, w, h), p.Colours())
+	rng := rand.New(rand.NewPCG(seed, seed+1))
 	c := uint8(0)
 	for i := range img.Pix {
-		if rng.IntN(20) == 0 {
+		if rng.IntN(run) == 0 {
 			c = uint8(rng.IntN(p.Len()))
 		}
 		img.Pix[i] = c

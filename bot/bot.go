@@ -89,10 +89,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 		}
 	}
 	b := &Bot{kits: kits, tables: tables, rest: rest, appID: o.ApplicationID, log: o.Logger, handled: o.Handled,
-		encoder: images.NewEncoderCache(max(0, o.PictureCache)), postRetries: o.PostRetries}
-	if o.PictureCache == 0 {
-		b.encoder = images.NewEncoder()
-	}
+		encoder: images.NewEncoderCache(pictureCache(o.PictureCache)), postRetries: o.PostRetries}
 	if b.log == nil {
 		b.log = slog.Default()
 	}
@@ -139,6 +136,18 @@ func (b *Bot) kit(name string) (catalog.Kit, bool) { return catalog.Find(b.kits,
 
 // Tables returns the referee the bot plays through.
 func (b *Bot) Tables() *table.Service { return b.tables }
+
+// pictureCache is the encoder's band cache for Options.PictureCache: 0 means the default,
+// negative none.
+func pictureCache(option int) int {
+	switch {
+	case option == 0:
+		return images.DefaultBandCache
+	case option < 0:
+		return 0
+	}
+	return option
+}
 
 // PictureStats counts the bands of picture rows the bot's encoder took from its cache and
 // compressed anew since it started.

@@ -67,10 +67,10 @@ func (e *Encoder) Encode(w io.Writer, img image.Image) error {
 	return nil
 }
 
-// EncodePNG writes img to w as a PNG with a one-off Encoder. Code that encodes many pictures
-// should keep an Encoder (NewEncoder) to reuse its buffers.
+// EncodePNG writes img to w as a PNG with a one-off Encoder that remembers nothing. Code that
+// encodes many pictures should keep an Encoder (NewEncoder) to reuse its buffers and bands.
 func EncodePNG(w io.Writer, img image.Image) error {
-	return NewEncoder().Encode(w, img)
+	return NewEncoderCache(0).Encode(w, img)
 }
 
 // bufferPool lends png.EncoderBuffers out of a sync.Pool.

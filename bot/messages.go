@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -56,7 +57,8 @@ func (b *Bot) privatePicture(t *table.Table, st games.State, seat games.Seat, dr
 }
 
 // encode draws a picture and encodes it as a PNG attachment with the bot's pooled encoder,
-// timing both for the metrics.
+// timing both for the metrics, and gives the picture back to the game's art when it takes
+// pictures back (images.Recycler).
 func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*discordgo.File, error) {
 	// Drawing and encoding are the handlers' CPU work: only so many at once, so that the many
 	// handlers waiting on Discord do not crowd the processor (or memory) with pictures.
@@ -68,7 +70,13 @@ func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*disc
 		return nil, fmt.Errorf("draw %s %s picture: %w", game, kind, err)
 	}
 	var buf bytes.Buffer
-	if err := b.encoder.Encode(&buf, img); err != nil {
+	err = b.encoder.Encode(&buf, img)
+	if kit, ok := b.kit(game); ok {
+		if rc, ok := kit.Art.(images.Recycler); ok {
+			rc.Recycle(img)
+		}
+	}
+	if err != nil {
 		return nil, fmt.Errorf("encode %s %s picture: %w", game, kind, err)
 	}
 	b.metrics.render.WithLabelValues(game, kind).Observe(time.Since(start).Seconds())

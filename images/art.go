@@ -19,6 +19,14 @@ type Art interface {
 	Private(view any, draft string, lang games.Lang) (image.Image, error)
 }
 
+// Recycler is an optional power of an Art: taking back a picture that its Table or Private
+// returned, once the caller is done with it (encoded), so that the next picture reuses its
+// memory. The caller must not touch the picture after giving it back; an Art may ignore
+// pictures it cannot reuse.
+type Recycler interface {
+	Recycle(img image.Image)
+}
+
 // Baseline is an optional power of an Art: drawing the table the straightforward way (all of
 // it through gg into RGBA, nothing cached), the reference that benchmarks measure the fast
 // path against in the same run. Encode its result with image/png's defaults.

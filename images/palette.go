@@ -100,14 +100,27 @@ func (p *Palette) ConvertInto(dst *image.Paletted, src *image.RGBA) {
 
 // ConvertRect maps the pixels of src inside r (clipped to both images) into dst.
 func (p *Palette) ConvertRect(dst *image.Paletted, src *image.RGBA, r image.Rectangle) {
-	r = r.Intersect(dst.Rect).Intersect(src.Rect)
+	p.convert(dst, src, r.Intersect(dst.Rect).Intersect(src.Rect), image.Point{})
+}
+
+// ConvertAt maps all of src into dst with src's top-left corner at at (clipped to dst): Blit
+// of a converted src without the intermediate picture.
+func (p *Palette) ConvertAt(dst *image.Paletted, src *image.RGBA, at image.Point) {
+	shift := at.Sub(src.Rect.Min)
+	r := src.Rect.Add(shift).Intersect(dst.Rect)
+	p.convert(dst, src, r, shift)
+}
+
+// convert maps the pixels of dst inside r, which lies in dst, from those of src at the same
+// place less shift, which lie in src.
+func (p *Palette) convert(dst *image.Paletted, src *image.RGBA, r image.Rectangle, shift image.Point) {
 	if r.Empty() {
 		return
 	}
 	lut := (*[lutSize]uint8)(p.lut)
 	w := r.Dx()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		so := src.PixOffset(r.Min.X, y)
+		so := src.PixOffset(r.Min.X-shift.X, y-shift.Y)
 		do := dst.PixOffset(r.Min.X, y)
 		s := src.Pix[so : so+4*w : so+4*w]
 		d := dst.Pix[do : do+w : do+w]

@@ -1,6 +1,7 @@
 package images
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"math"
@@ -101,6 +102,45 @@ func TestConvertRect(t *testing.T) {
 			if got := part.ColorIndexAt(x, y); in && got != all.ColorIndexAt(x, y) || !in && got != 0 {
 				t.Fatalf("(%d, %d) inside=%v: index %d", x, y, in, got)
 			}
+		}
+	}
+}
+
+func TestConvertAt(t *testing.T) {
+	p := testPalette(t)
+	rng := rand.New(rand.NewPCG(7, 8))
+	src := image.NewRGBA(image.Rect(3, 4, 23, 19)) // not at the origin
+	for i := 0; i < len(src.Pix); i += 4 {
+		src.Pix[i], src.Pix[i+1], src.Pix[i+2], src.Pix[i+3] = uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xff
+	}
+	for _, at := range []image.Point{{0, 0}, {10, 12}, {-5, -3}, {25, 20}, {40, 40}} {
+		want := image.NewPaletted(image.Rect(0, 0, 30, 25), p.Colours())
+		FillIndex(want, want.Rect, 1)
+		got := image.NewPaletted(want.Rect, p.Colours())
+		copy(got.Pix, want.Pix)
+		Blit(want, p.Convert(src), at)
+		p.ConvertAt(got, src, at)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("at %v: ConvertAt differs from converting and blitting", at)
+		}
+	}
+}
+
+func TestPalettedScratch(t *testing.T) {
+	p := testPalette(t)
+	var s PalettedScratch
+	size := image.Pt(12, 7)
+	a := s.Borrow(size, p.Colours())
+	if a.Rect != (image.Rectangle{Max: size}) || len(a.Pix) != 12*7 || len(a.Palette) != p.Len() {
+		t.Fatalf("borrowed %v with %d pixels and %d colours", a.Rect, len(a.Pix), len(a.Palette))
+	}
+	s.Return(a)
+	s.Return(image.NewPaletted(image.Rect(2, 2, 14, 9), p.Colours())) // not lent: ignored
+	s.Return(nil)
+	for range 3 {
+		b := s.Borrow(size, p.Colours()[:4])
+		if b.Rect != a.Rect || len(b.Palette) != 4 {
+			t.Fatalf("borrowed %v with %d colours, want %v with 4", b.Rect, len(b.Palette), a.Rect)
 		}
 	}
 }

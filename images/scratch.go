@@ -2,6 +2,7 @@ package images
 
 import (
 	"image"
+	"image/color"
 	"sync"
 )
 
@@ -23,6 +24,37 @@ func (s *Scratch) Borrow(size image.Point) *image.RGBA {
 
 // Return gives back an image lent by Borrow.
 func (s *Scratch) Return(img *image.RGBA) {
+	if p, ok := s.pools.Load(img.Rect.Max); ok {
+		p.(*sync.Pool).Put(img)
+	}
+}
+
+// PalettedScratch lends paletted pictures by size, the pictures an Art returns and takes back
+// through Recycler once they are encoded, so that a picture of every move reuses the memory of
+// the last one instead of allocating (and the collector freeing) a megabyte. A borrowed picture
+// holds what its last user drew: the Art must cover every pixel. The zero value is ready; a
+// PalettedScratch is safe for concurrent use and must not be copied.
+type PalettedScratch struct {
+	pools sync.Map // image.Point → *sync.Pool
+}
+
+// Borrow lends a picture of size (its bounds start at the origin) over palette.
+func (s *PalettedScratch) Borrow(size image.Point, palette color.Palette) *image.Paletted {
+	p, _ := s.pools.LoadOrStore(size, &sync.Pool{})
+	if img, ok := p.(*sync.Pool).Get().(*image.Paletted); ok {
+		img.Palette = palette
+		return img
+	}
+	return image.NewPaletted(image.Rectangle{Max: size}, palette)
+}
+
+// Return takes back a picture lent by Borrow; any other picture (of a size never lent, or not
+// at the origin) is left to the garbage collector, so a Recycler may pass on whatever it is
+// given.
+func (s *PalettedScratch) Return(img *image.Paletted) {
+	if img == nil || img.Rect.Min != (image.Point{}) || img.Stride != img.Rect.Dx() {
+		return
+	}
 	if p, ok := s.pools.Load(img.Rect.Max); ok {
 		p.(*sync.Pool).Put(img)
 	}

@@ -26,8 +26,9 @@ import (
 // inconsistent, or a spectator's view for a private panel.
 var ErrView = errors.New("fits art: cannot draw this view")
 
-// Renderer draws FITS pictures. It implements images.Art and images.Baseline. Its caches (the
-// palette, static boards, frames, sprites) fill on first use; it is safe for concurrent use.
+// Renderer draws FITS pictures. It implements images.Art, images.Recycler and images.Baseline.
+// Its caches (the palette, static boards, frames, sprites) fill on first use; it is safe for
+// concurrent use.
 type Renderer struct {
 	kit *images.Kit
 
@@ -41,12 +42,24 @@ type Renderer struct {
 	// scratch lends picture-sized RGBA images, by size, to draw the text of a picture on
 	// before it is converted to the palette.
 	scratch images.Scratch
+	// pictures lends the paletted pictures Table and Private return, taken back by Recycle.
+	pictures images.PalettedScratch
 }
 
 var (
 	_ images.Art      = (*Renderer)(nil)
 	_ images.Baseline = (*Renderer)(nil)
+	_ images.Recycler = (*Renderer)(nil)
 )
+
+// Recycle takes back a picture Table or Private returned, once encoded: the next picture of
+// its size is drawn over it (the frame copied first covers every pixel) instead of on a new
+// one.
+func (r *Renderer) Recycle(img image.Image) {
+	if p, ok := img.(*image.Paletted); ok {
+		r.pictures.Return(p)
+	}
+}
 
 // New returns a renderer with empty caches.
 func New() *Renderer {

@@ -74,7 +74,7 @@ func (r *Renderer) fastTable(v *game.View, lang games.Lang) (*image.Paletted, er
 // each of boards, then draw's text drawn in RGBA on a pooled scratch and converted region by
 // region, and its shapes stamped straight onto the palette.
 func (r *Renderer) compose(pal *images.Palette, frame, board *image.Paletted, boards []image.Point, size image.Point, lang games.Lang, draw func(sc *scene) error) (*image.Paletted, error) {
-	out := image.NewPaletted(frame.Rect, pal.Colours())
+	out := r.pictures.Borrow(frame.Rect.Size(), pal.Colours())
 	copy(out.Pix, frame.Pix)
 	for _, at := range boards {
 		images.Blit(out, board, at)

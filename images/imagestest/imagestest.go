@@ -86,7 +86,9 @@ func golden(t *testing.T, path string, got image.Image, update bool) {
 }
 
 // Concurrent draws every picture from several goroutines on one renderer made by fresh (its
-// caches filling under contention) and checks each equals the picture drawn alone.
+// caches filling under contention) and checks each equals the picture drawn alone. When the
+// renderer takes pictures back (images.Recycler), each picture is given back once checked, so
+// that later ones are drawn over the memory of others and a pixel left undrawn shows.
 func Concurrent[R any](t *testing.T, fresh func() R, pics []Picture[R]) {
 	t.Helper()
 	alone := fresh()
@@ -99,12 +101,33 @@ func Concurrent[R any](t *testing.T, fresh func() R, pics []Picture[R]) {
 		want[i] = img
 	}
 	r := fresh()
+	recycler, _ := any(r).(images.Recycler)
+	if recycler != nil {
+		// Every picture given back poisoned, then drawn again: it must cover every pixel.
+		for i, p := range pics {
+			got, err := p.Draw(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pp, ok := got.(*image.Paletted); ok && len(pp.Palette) > 0 {
+				for k := range pp.Pix {
+					pp.Pix[k] = uint8((k*7 + 3) % len(pp.Palette))
+				}
+			}
+			recycler.Recycle(got)
+			if again, err := p.Draw(r); err != nil {
+				t.Fatal(err)
+			} else if !SamePixels(again, want[i]) {
+				t.Errorf("%s drawn over a picture given back differs from the picture drawn alone", p.Name)
+			}
+		}
+	}
 	var wg sync.WaitGroup
 	for g := range 6 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := range pics {
+			for k := range 2 * len(pics) {
 				i := (g + k) % len(pics)
 				got, err := pics[i].Draw(r)
 				if err != nil {
@@ -113,6 +136,9 @@ func Concurrent[R any](t *testing.T, fresh func() R, pics []Picture[R]) {
 				}
 				if !SamePixels(got, want[i]) {
 					t.Errorf("%s drawn concurrently differs from the picture drawn alone", pics[i].Name)
+				}
+				if recycler != nil {
+					recycler.Recycle(got)
 				}
 			}
 		}()

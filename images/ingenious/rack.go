@@ -45,7 +45,7 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 	if err != nil {
 		return nil, err
 	}
-	out := image.NewPaletted(image.Rect(0, 0, tableWidth, boardHeight+rackHeight), pal.Colours())
+	out := r.pictures.Borrow(image.Pt(tableWidth, boardHeight+rackHeight), pal.Colours())
 	if err := r.renderBoard(out, art, v, d.Place); err != nil {
 		return nil, fmt.Errorf("ingenious art: draw the board: %w", err)
 	}
@@ -53,6 +53,7 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 		return nil, err
 	}
 	images.Blit(out, strip, image.Pt(0, boardHeight))
+	r.pictures.Return(strip)
 	return out, nil
 }
 
@@ -69,7 +70,7 @@ func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.La
 	if err != nil {
 		return nil, err
 	}
-	out := image.NewPaletted(base.Rect, base.Palette)
+	out := r.pictures.Borrow(base.Rect.Size(), base.Palette)
 	copy(out.Pix, base.Pix)
 	if len(v.Rack) > 0 {
 		chosen := -1

@@ -19,8 +19,9 @@ import (
 	"github.com/tablebot/tablebot/images"
 )
 
-// Renderer draws Ingenious pictures. It implements images.Art. Its caches (the palette, the
-// static board of each radius, sprites) fill on first use; it is safe for concurrent use.
+// Renderer draws Ingenious pictures. It implements images.Art and images.Recycler. Its caches
+// (the palette, the static board of each radius, sprites) fill on first use; it is safe for
+// concurrent use.
 type Renderer struct {
 	kit *images.Kit
 
@@ -40,9 +41,14 @@ type Renderer struct {
 	// panels lends panel-sized RGBA images: the score panel is drawn on them before it is
 	// converted to the palette.
 	panels images.Scratch
+	// pictures lends the paletted pictures Table and Private return, taken back by Recycle.
+	pictures images.PalettedScratch
 }
 
-var _ images.Art = (*Renderer)(nil)
+var (
+	_ images.Art      = (*Renderer)(nil)
+	_ images.Recycler = (*Renderer)(nil)
+)
 
 // boardEntry is the lazily built art of one radius.
 type boardEntry struct {
@@ -76,7 +82,7 @@ func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := image.NewPaletted(image.Rectangle{Max: tableSize(len(sidesOf(v)))}, pal.Colours())
+	out := r.pictures.Borrow(tableSize(len(sidesOf(v))), pal.Colours())
 	if err := r.renderTable(out, v, lang, nil); err != nil {
 		return nil, err
 	}
@@ -84,6 +90,14 @@ func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// Recycle takes back a picture Table or Private returned, once encoded: the next picture of
+// its size is drawn over it (every pixel of which the renderer draws) instead of on a new one.
+func (r *Renderer) Recycle(img image.Image) {
+	if p, ok := img.(*image.Paletted); ok {
+		r.pictures.Return(p)
+	}
 }
 
 // Private draws the viewer's panel at draft (see ingenious.ParseDraft): the rack, the chosen
@@ -230,7 +244,7 @@ func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang game
 	c.Fill(rgba.Rect, images.Slate)
 	p := panel{c: c, v: v, lang: lang, icons: r.icon}
 	p.draw(image.Rect(panelMargin, 0, tableWidth-panelMargin, area.Dy()-panelMargin))
-	images.Blit(out, pal.Convert(rgba), area.Min)
+	pal.ConvertAt(out, rgba, area.Min)
 	if err := errors.Join(stampErr, c.Err()); err != nil {
 		return fmt.Errorf("ingenious art: draw the table: %w", err)
 	}

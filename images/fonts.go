@@ -6,6 +6,7 @@ import (
 	"embed"
 	"fmt"
 	"image"
+	"image/draw"
 	"io"
 	"math"
 	"sync"
@@ -62,6 +63,8 @@ type Fonts struct {
 	fallbacks []*opentype.Font
 	// smallest holds the bits of the smallest face size made, for readability tests.
 	smallest atomic.Uint64
+	// glyphs holds the glyphs the faces made from these fonts have drawn.
+	glyphs glyphCache
 }
 
 // LoadFonts parses the embedded fonts. The Go fonts cover Latin (Czech letters such as
@@ -132,10 +135,7 @@ func (f *Fonts) Face(style Style, size float64) (font.Face, error) {
 		return nil, fmt.Errorf("images: %s face at %.1f px: %w", style, size, err)
 	}
 	f.noteSize(size)
-	if len(f.fallbacks) == 0 {
-		return face, nil
-	}
-	chain := &fallbackFace{Face: face}
+	chain := &fallbackFace{Face: face, glyphs: &f.glyphs, key: glyphFace{style: style, size: math.Float64bits(size)}}
 	for _, fb := range f.fallbacks {
 		ff, err := opentype.NewFace(fb, opts)
 		if err != nil {
@@ -162,10 +162,14 @@ func (f *Fonts) noteSize(size float64) {
 func (f *Fonts) Smallest() float64 { return math.Float64frombits(f.smallest.Load()) }
 
 // fallbackFace draws each character in the first of its faces that has it: the Go face
-// embedded first (whose metrics and kerning the line uses), then the fallbacks in order.
+// embedded first (whose metrics and kerning the line uses), then the fallbacks in order. The
+// glyphs it draws are kept in its fonts' glyph cache, shared by every face of that style and
+// size.
 type fallbackFace struct {
 	font.Face
-	rest []font.Face
+	rest   []font.Face
+	glyphs *glyphCache
+	key    glyphFace
 }
 
 // pick returns the face that draws r: the first that has a glyph for it, else the primary.
@@ -181,9 +185,29 @@ func (f *fallbackFace) pick(r rune) font.Face {
 	return f.Face
 }
 
-// Glyph draws r from the first face that has it.
+// Glyph draws r from the first face that has it, or takes it from the glyph cache: a glyph
+// drawn at a dot is the same mask at any dot the same fraction of a pixel away, moved by
+// whole pixels.
 func (f *fallbackFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
-	return f.pick(r).Glyph(dot, r)
+	whole := image.Pt(dot.X.Floor(), dot.Y.Floor())
+	key := glyphKey{face: f.key, r: r, fx: uint8(dot.X & 63), fy: uint8(dot.Y & 63)}
+	if g, ok := f.glyphs.get(key); ok {
+		return g.dr.Add(whole), g.mask, image.Point{}, g.advance, g.ok
+	}
+	frac := fixed.Point26_6{X: dot.X & 63, Y: dot.Y & 63}
+	dr, mask, maskp, advance, ok := f.pick(r).Glyph(frac, r)
+	g := glyph{dr: dr, advance: advance, ok: ok}
+	if ok && !dr.Empty() {
+		// The face's mask is its scratch, overwritten by its next glyph: keep a copy.
+		own := image.NewAlpha(image.Rectangle{Max: dr.Size()})
+		draw.Draw(own, own.Rect, mask, maskp, draw.Src)
+		g.mask = own
+	} else {
+		g.dr = image.Rectangle{}
+		g.mask = image.NewAlpha(image.Rectangle{})
+	}
+	f.glyphs.put(key, g)
+	return g.dr.Add(whole), g.mask, image.Point{}, g.advance, g.ok
 }
 
 // GlyphBounds measures r in the first face that has it.
@@ -244,4 +268,56 @@ func (fs *Faces) Get(style Style, size float64) (font.Face, error) {
 	}
 	fs.made[k] = f
 	return f, nil
+}
+
+// glyphFace names a face by its style and size (the bits of the float).
+type glyphFace struct {
+	style Style
+	size  uint64
+}
+
+// glyphKey names a glyph: its face, its character and the fraction of a pixel its dot lies
+// at, in 64ths.
+type glyphKey struct {
+	face   glyphFace
+	r      rune
+	fx, fy uint8
+}
+
+// glyph is a glyph drawn at a dot with no whole pixels: its rectangle relative to that dot,
+// its mask (the size of the rectangle, at the origin), its advance, and whether the face had
+// it.
+type glyph struct {
+	dr      image.Rectangle
+	mask    *image.Alpha
+	advance fixed.Int26_6
+	ok      bool
+}
+
+// maxGlyphs bounds the glyph cache: a few sizes of a few hundred characters fit many times
+// over, a few hundred kilobytes; names in many scripts could fill it, and then it starts
+// afresh.
+const maxGlyphs = 8192
+
+// glyphCache keeps drawn glyphs by glyphKey. The zero value is ready; it is safe for
+// concurrent use. Its masks are never changed once stored, so they may be shared.
+type glyphCache struct {
+	mu     sync.RWMutex
+	glyphs map[glyphKey]glyph
+}
+
+func (c *glyphCache) get(k glyphKey) (glyph, bool) {
+	c.mu.RLock()
+	g, ok := c.glyphs[k]
+	c.mu.RUnlock()
+	return g, ok
+}
+
+func (c *glyphCache) put(k glyphKey, g glyph) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.glyphs == nil || len(c.glyphs) >= maxGlyphs {
+		c.glyphs = make(map[glyphKey]glyph)
+	}
+	c.glyphs[k] = g
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )
 
@@ -134,5 +135,101 @@ func TestEveryScriptHasInk(t *testing.T) {
 		if w := TextWidth(face, name); w < 12 {
 			t.Errorf("%q is %.1f px wide", name, w)
 		}
+	}
+}
+
+// uncachedFace is the fallback chain of style and size with no glyph cache: the reference the
+// cached glyphs are compared with.
+func uncachedFace(t testing.TB, fonts *Fonts, style Style, size float64) font.Face {
+	t.Helper()
+	face, err := fonts.Face(style, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain := *face.(*fallbackFace)
+	return uncached{&chain}
+}
+
+// uncached draws every glyph afresh through the chain's own faces.
+type uncached struct{ *fallbackFace }
+
+func (u uncached) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	return u.pick(r).Glyph(dot, r)
+}
+
+func TestGlyphCacheDrawsTheSamePixels(t *testing.T) {
+	fonts, err := LoadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, style := range []Style{Regular, Bold} {
+		for _, size := range []float64{14, 23.5} {
+			want := uncachedFace(t, fonts, style, size)
+			for round := range 2 { // the second round draws from the cache
+				got, err := fonts.Face(style, size)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, x := range []float64{3, 3.25, 17.8} {
+					for _, text := range []string{"Žluťoučký kůň — 18", "李小龍 🎲 Ada"} {
+						a := image.NewRGBA(image.Rect(0, 0, 260, 40))
+						b := image.NewRGBA(a.Rect)
+						d := font.Drawer{Dst: a, Src: image.White, Face: got, Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: 27 * 64}}
+						d.DrawString(text)
+						d = font.Drawer{Dst: b, Src: image.White, Face: want, Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: 27 * 64}}
+						d.DrawString(text)
+						if !sameRGBA(a, b) {
+							t.Errorf("%v %.1f px, round %d, x %.2f: %q drawn from the glyph cache differs", style, size, round, x, text)
+						}
+					}
+				}
+			}
+		}
+	}
+	if n := len(fonts.glyphs.glyphs); n == 0 || n > maxGlyphs {
+		t.Errorf("%d glyphs cached", n)
+	}
+}
+
+// sameRGBA reports whether two RGBA pictures are equal pixel for pixel.
+func sameRGBA(a, b *image.RGBA) bool {
+	return a.Rect == b.Rect && string(a.Pix) == string(b.Pix)
+}
+
+// BenchmarkDrawText draws a line of the score panel through faces with the glyph cache and
+// through the same faces drawing every glyph afresh (the baseline); x-faster is the ratio in
+// the run.
+func BenchmarkDrawText(b *testing.B) {
+	fonts, err := LoadFonts()
+	if err != nil {
+		b.Fatal(err)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 400, 40))
+	var afreshNs float64
+	for _, tc := range []struct {
+		name string
+		face func() font.Face
+	}{
+		{"afresh", func() font.Face { return uncachedFace(b, fonts, Bold, 24) }},
+		{"cached", func() font.Face {
+			f, err := fonts.Face(Bold, 24)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return f
+		}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			face := tc.face()
+			for b.Loop() {
+				DrawText(img, face, "Ben is to play — 12 · 7 · 18", 8, 20, 0, 0.5, color.White)
+			}
+			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			if tc.name == "afresh" {
+				afreshNs = ns
+			} else if afreshNs > 0 {
+				b.ReportMetric(afreshNs/ns, "x-faster")
+			}
+		})
 	}
 }

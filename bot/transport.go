@@ -76,8 +76,8 @@ func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
 			http.Error(w, "invalid request signature", http.StatusUnauthorized)
 			return
 		}
-		var i discordgo.Interaction
-		if err := json.Unmarshal(body, &i); err != nil {
+		i, err := decodeInteraction(body)
+		if err != nil {
 			b.log.Warn("malformed interaction", "err", err)
 			http.Error(w, "malformed interaction", http.StatusBadRequest)
 			return
@@ -93,7 +93,7 @@ func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), handleTimeout)
 		defer cancel()
 		answered := false
-		b.Handle(ctx, &i, func(_ context.Context, resp *discordgo.InteractionResponse) error {
+		b.Handle(ctx, i, func(_ context.Context, resp *discordgo.InteractionResponse) error {
 			if resp.Data != nil && len(resp.Data.Files) > 0 {
 				return errors.New("files cannot go in the HTTP response")
 			}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 
@@ -222,15 +223,11 @@ func (c *call) soonKnown(what string, call func() error) error {
 // editOriginal edits the interaction's original response. discordgo puts every file-less
 // webhook edit of every interaction in one rate-limit bucket (that of an empty token), held for
 // the whole request, so that under load one slow edit delays all others; Discord scopes these
-// limits per webhook token, so the bucket here is the message's own URL, as discordgo already
-// does for edits with files.
+// limits per webhook token, so the bucket here is the message's own URL (see send), as
+// discordgo already does for edits with files.
 func (c *call) editOriginal(edit *discordgo.WebhookEdit) error {
-	if len(edit.Files) > 0 {
-		_, err := c.rest.InteractionResponseEdit(c.i, edit, discordgo.WithContext(c.ctx))
-		return err
-	}
 	uri := discordgo.EndpointWebhookMessage(c.i.AppID, c.i.Token, "@original")
-	_, err := c.rest.RequestWithBucketID("PATCH", uri, edit, uri, discordgo.WithContext(c.ctx))
+	_, err := send(c.ctx, c.rest, http.MethodPatch, uri, edit, edit.Files)
 	return err
 }
 

@@ -280,13 +280,13 @@ func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lan
 
 // post sends a public message to a channel once.
 func (b *Bot) post(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
-	msg, err := b.rest.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+	id, err := send(ctx, b.rest, http.MethodPost, discordgo.EndpointChannelMessages(channel), &discordgo.MessageSend{
 		Content: m.content, Files: m.files, Components: m.components, AllowedMentions: m.allowed(),
-	}, discordgo.WithContext(ctx))
+	}, m.files)
 	if err != nil {
 		return nil, fmt.Errorf("post to channel %s: %w", channel, err)
 	}
-	return msg, nil
+	return &discordgo.Message{ID: id, ChannelID: channel}, nil
 }
 
 // postRetrying sends a public message, retrying with back-off (250 ms, doubling) when Discord

@@ -58,8 +58,8 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 }
 
 // rackStrip returns the rack strip of v at draft d on the palette, composed afresh of pieces
-// drawn once: the empty strip, each tile on the rack, the ring of the chosen tile, the veil
-// over the others and the colour letters are sprites stamped at their places, and only the
+// drawn once: the empty strip, each tile on the rack, the ring of the chosen tile, the others
+// under a veil and the colour letters are sprites stamped at their places, and only the
 // two lines of text (whose tiles, what to do) are drawn each time.
 func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.Lang) (*image.Paletted, error) {
 	pal, err := r.pal()
@@ -98,11 +98,12 @@ func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.La
 			if i == chosen {
 				stamp(sp.ring, cx, rackTileY)
 			}
-			stamp(sp.tile, cx, rackTileY)
 			letters := sp.letters
 			if dim {
-				stamp(sp.veil, cx, rackTileY)
+				stamp(sp.dimTile, cx, rackTileY)
 				letters = sp.dimLetters
+			} else {
+				stamp(sp.tile, cx, rackTileY)
 			}
 			stamp(letters, cx, rackLetterY)
 			if err != nil {
@@ -216,7 +217,10 @@ type rackSpriteKey struct {
 
 // tileSprites are the pieces of one tile on the rack, prepared for the palette.
 type tileSprites struct {
-	tile, ring, veil    images.Sprite // anchored at the tile's centre
+	// tile, the tile under a veil (dimTile: one opaque stamp, where the veil stamped over the
+	// tile would blend every pixel of it) and the ring of a chosen tile, anchored at the
+	// tile's centre.
+	tile, dimTile, ring images.Sprite
 	letters, dimLetters images.Sprite // anchored at the letters' centre line, under the tile
 }
 
@@ -265,7 +269,8 @@ func (r *Renderer) rackSprites(slots int, t ingenious.Tile, lang games.Lang) (*t
 		ring: sprite(tileTop, tileBottom, func(c *images.Canvas, x, y float64) {
 			c.RoundedFrame(x-cw-size*0.55, y-(rackTileY-104), 2*cw+size*1.1, 108, 12, 4, images.Highlight)
 		}),
-		veil: sprite(tileTop, tileBottom, func(c *images.Canvas, x, y float64) {
+		dimTile: sprite(tileTop, tileBottom, func(c *images.Canvas, x, y float64) {
+			drawRackTile(c.DC, t, x, y, cw, size)
 			images.Polygon(c.DC, images.PairOutline(images.Point{X: x - cw/2, Y: y}, images.Point{X: x + cw/2, Y: y}, size))
 			c.DC.SetColor(fade(plate, 150))
 			c.DC.Fill()

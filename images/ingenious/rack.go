@@ -314,28 +314,38 @@ func (r *Renderer) rackText(out *image.Paletted, pal *images.Palette, title, hin
 		r.mu.Unlock()
 	}
 	images.Blit(out, band, image.Pt(0, textTop))
-	caption, err := r.textBand(pal, hint, hintHeight, hintHeight/2, 24, images.Highlight)
-	if err != nil {
+	caption := r.panels.Borrow(image.Pt(tableWidth, hintHeight))
+	defer r.panels.Return(caption)
+	if err := r.drawTextBand(caption, hint, hintHeight/2, 24, images.Highlight); err != nil {
 		return err
 	}
-	images.Blit(out, caption, image.Pt(0, hintTop))
+	pal.ConvertAt(out, caption, image.Pt(0, hintTop))
 	return nil
 }
 
 // textBand draws one line of bold text on a band of slate the width of the table and height
-// rows high, its middle at y, shortened to fit the rack's margins.
+// rows high (see drawTextBand), on the palette.
 func (r *Renderer) textBand(pal *images.Palette, text string, height int, y, size float64, ink color.RGBA) (*image.Paletted, error) {
 	band := image.NewRGBA(image.Rect(0, 0, tableWidth, height))
+	if err := r.drawTextBand(band, text, y, size, ink); err != nil {
+		return nil, err
+	}
+	return pal.Convert(band), nil
+}
+
+// drawTextBand fills band with slate and draws one line of bold text on it, its middle at y,
+// shortened to fit the rack's margins.
+func (r *Renderer) drawTextBand(band *image.RGBA, text string, y, size float64, ink color.RGBA) error {
 	c, err := r.canvas(band, false)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	c.Fill(band.Rect, images.Slate)
 	c.Text(c.Fit(text, images.Bold, size, tableWidth-2*rackMargin), rackMargin, y, 0, 0.5, images.Bold, size, ink)
 	if err := c.Err(); err != nil {
-		return nil, fmt.Errorf("ingenious art: the rack's text: %w", err)
+		return fmt.Errorf("ingenious art: the rack's text: %w", err)
 	}
-	return pal.Convert(band), nil
+	return nil
 }
 
 // maxNumbers is how many of the best places the board numbers; the menu lists more.

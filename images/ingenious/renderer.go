@@ -38,8 +38,8 @@ type Renderer struct {
 	// rackTitles caches the title band of rack strips by its text.
 	rackTitles map[string]*image.Paletted
 
-	// panels lends panel-sized RGBA images: the score panel is drawn on them before it is
-	// converted to the palette.
+	// panels lends RGBA images by size: the score panel and the rack's caption are drawn on
+	// them before they are converted to the palette.
 	panels images.Scratch
 	// pictures lends the paletted pictures Table and Private return, taken back by Recycle.
 	pictures images.PalettedScratch

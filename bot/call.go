@@ -175,7 +175,7 @@ func (c *call) edit(m message) error {
 	// The files are read once per attempt, so keep their bytes.
 	data := make([][]byte, len(m.files))
 	for i, f := range m.files {
-		b, err := io.ReadAll(f.Reader)
+		b, err := readAll(f.Reader)
 		if err != nil {
 			return fmt.Errorf("read %s: %w", f.Name, err)
 		}
@@ -254,3 +254,17 @@ func (c *call) modal(customID string, title string, inputs ...discordgo.TextInpu
 
 // say picks the caller's language from a Text.
 func (c *call) say(t games.Text) string { return t.In(c.lang) }
+
+// readAll reads r to its end like io.ReadAll, in one allocation when r knows how much it holds
+// (a bytes.Buffer or bytes.Reader of an encoded picture does).
+func readAll(r io.Reader) ([]byte, error) {
+	sized, ok := r.(interface{ Len() int })
+	if !ok {
+		return io.ReadAll(r)
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, sized.Len()+bytes.MinRead))
+	if _, err := buf.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

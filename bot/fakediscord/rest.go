@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -103,7 +104,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // handleREST reads, routes, applies and records one REST request.
 func (s *Server) handleREST(r *http.Request, req *Request) reply {
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	body, err := readBody(r, maxBody)
 	req.Body = body
 	version, path, hasPrefix := splitAPIPrefix(r.URL.EscapedPath())
 	req.APIVersion, req.Path = version, path
@@ -534,4 +535,15 @@ func (s *Server) commandID(guildID, name string) string {
 		}
 	}
 	return ""
+}
+
+// readBody reads up to limit+1 bytes of r's body (one more than allowed, so that an oversized
+// body shows), in one allocation when the request says how long it is.
+func readBody(r *http.Request, limit int64) ([]byte, error) {
+	if n := r.ContentLength; n > 0 && n <= limit {
+		buf := bytes.NewBuffer(make([]byte, 0, n+bytes.MinRead))
+		_, err := buf.ReadFrom(io.LimitReader(r.Body, limit+1))
+		return buf.Bytes(), err
+	}
+	return io.ReadAll(io.LimitReader(r.Body, limit+1))
 }

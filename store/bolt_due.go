@@ -14,9 +14,9 @@ import (
 // ErrCorrupt if the stored deadline is unreadable, ErrClosed after Close, ctx's error, or a
 // disk error.
 func (s *Bolt) Schedule(ctx context.Context, channel string, at time.Time) error {
-	return s.update(ctx, "schedule "+strconv.Quote(channel), func(tx *bolt.Tx) error {
+	return s.batch(ctx, "schedule "+strconv.Quote(channel), func(tx *bolt.Tx) error {
 		if err := unschedule(tx, channel); err != nil && !errors.Is(err, errNoChange) {
-			return err
+			return err // corrupt: found before anything is deleted
 		}
 		when := appendMillis(nil, at)
 		if err := tx.Bucket(bucketDue).Put(appendPart(nil, channel), when); err != nil {
@@ -29,8 +29,11 @@ func (s *Bolt) Schedule(ctx context.Context, channel string, at time.Time) error
 // Unschedule removes the channel's deadline, if any. It fails with ErrCorrupt if the stored
 // deadline is unreadable, ErrClosed after Close, ctx's error, or a disk error.
 func (s *Bolt) Unschedule(ctx context.Context, channel string) error {
-	return s.update(ctx, "unschedule "+strconv.Quote(channel), func(tx *bolt.Tx) error {
-		return unschedule(tx, channel)
+	return s.batch(ctx, "unschedule "+strconv.Quote(channel), func(tx *bolt.Tx) error {
+		if err := unschedule(tx, channel); err != nil && !errors.Is(err, errNoChange) {
+			return err
+		}
+		return nil // no deadline: nothing to remove, and the batch goes on
 	})
 }
 
@@ -59,6 +62,7 @@ func unschedule(tx *bolt.Tx, channel string) error {
 func (s *Bolt) ClaimDue(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	var out []string
 	err := s.update(ctx, "claim due", func(tx *bolt.Tx) error {
+		out = out[:0]
 		end := appendMillis(nil, now)
 		c := tx.Bucket(bucketDueOrder).Cursor()
 		var keys [][]byte

@@ -76,6 +76,10 @@ type Report struct {
 	// move stored, the panel updated and the next board posted (what the players see).
 	DoneP50 time.Duration
 	DoneP99 time.Duration
+	// PanelP50 and PanelP99 are from sending a click that opens or drafts a panel (Your turn,
+	// 💡 Suggest, a menu) until the bot has shown the panel.
+	PanelP50 time.Duration
+	PanelP99 time.Duration
 	// Moves is how many moves the players saw applied; MovesPerSecond their rate.
 	Moves          int
 	MovesPerSecond float64
@@ -103,6 +107,7 @@ func (r Report) String() string {
 	fmt.Fprintf(&b, "interactions         %d (%d answered after 3 s, %d errors)\n", r.Interactions, r.AcksOver3s, r.Errors)
 	fmt.Fprintf(&b, "acknowledgement      p50 %s · p99 %s · max %s\n", ms(r.AckP50), ms(r.AckP99), ms(r.AckMax))
 	fmt.Fprintf(&b, "move visible         p50 %s · p99 %s\n", ms(r.DoneP50), ms(r.DoneP99))
+	fmt.Fprintf(&b, "panel shown          p50 %s · p99 %s\n", ms(r.PanelP50), ms(r.PanelP99))
 	fmt.Fprintf(&b, "moves                %d applied, %.1f/s, %.1f ms CPU each, %d lost\n", r.Moves, r.MovesPerSecond, r.CPUPerMove, r.Lost)
 	fmt.Fprintf(&b, "peak RSS             %.0f MB\n", r.PeakRSSMB)
 	fmt.Fprintf(&b, "picture bands reused %.0f %%\n", 100*r.BandsReused)
@@ -127,6 +132,7 @@ type run struct {
 	done    map[string]chan error // interaction ID → its completion
 	acks    []time.Duration
 	dones   []time.Duration
+	panels  []time.Duration
 	over3   int
 	errs    int
 	applied map[string]int // channel → moves seen applied
@@ -216,7 +222,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		}
 	}
 	r.mu.Lock()
-	r.acks, r.dones = nil, nil
+	r.acks, r.dones, r.panels = nil, nil, nil
 	r.mu.Unlock()
 	cpu0 := cpuTime()
 	start := time.Now()
@@ -235,6 +241,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	rep.Interactions, rep.AcksOver3s, rep.Errors = len(r.acks), r.over3, r.errs
 	rep.AckP50, rep.AckP99, rep.AckMax = quantile(r.acks, 0.5), quantile(r.acks, 0.99), quantile(r.acks, 1)
 	rep.DoneP50, rep.DoneP99 = quantile(r.dones, 0.5), quantile(r.dones, 0.99)
+	rep.PanelP50, rep.PanelP99 = quantile(r.panels, 0.5), quantile(r.panels, 0.99)
 	r.mu.Unlock()
 	if ps := b.PictureStats(); ps.Hits+ps.Misses > 0 {
 		rep.BandsReused = float64(ps.Hits) / float64(ps.Hits+ps.Misses)
@@ -414,7 +421,7 @@ func (r *run) turn(ctx context.Context, g int) (bool, error) {
 		return false, nil
 	}
 	ix := r.fake.Click(actor(g, who).On(board), yourTurn.CustomID)
-	if _, err := r.send(ctx, ix); err != nil {
+	if err := r.sendPanel(ctx, ix); err != nil {
 		return false, err
 	}
 	panel := r.seen(ix)
@@ -450,12 +457,24 @@ func (r *run) turn(ctx context.Context, g int) (bool, error) {
 		} else {
 			ix = r.fake.Click(actor(g, who).On(panel), next.CustomID)
 		}
-		if _, err := r.send(ctx, ix); err != nil {
+		if err := r.sendPanel(ctx, ix); err != nil {
 			return false, err
 		}
 		panel = r.seen(ix)
 	}
 	return true, nil
+}
+
+// sendPanel sends a click that opens or drafts a panel and records how long it took to show.
+func (r *run) sendPanel(ctx context.Context, ix *fakediscord.Interaction) error {
+	took, err := r.send(ctx, ix)
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.panels = append(r.panels, took)
+	r.mu.Unlock()
+	return nil
 }
 
 // choose picks a panel's next step as a hurried player would: 💡 Suggest, else the menu's

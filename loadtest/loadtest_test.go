@@ -32,6 +32,9 @@ func TestLoadTestSmall(t *testing.T) {
 			if rep.Moves == 0 {
 				t.Fatal("no move was applied")
 			}
+			if rep.PanelP50 <= 0 || rep.DoneP50 <= 0 {
+				t.Errorf("panel shown p50 %v, move visible p50 %v: both are measured on every run", rep.PanelP50, rep.DoneP50)
+			}
 			if rep.AcksOver3s != 0 || rep.Lost != 0 || rep.Errors != 0 {
 				t.Errorf("%d acknowledgements over 3 s, %d moves lost, %d errors", rep.AcksOver3s, rep.Lost, rep.Errors)
 			}

@@ -52,8 +52,14 @@
 // A finished (or cut) game is scored from its Result for the searching seat. In a game of
 // several seats: 0.9 × place (1 alone in first, 0 alone in last, a shared place averaged)
 // plus 0.1 × the margin to the best seat not sharing the place, relative to the largest score
-// (mapped to [0, 1]); so the search plays to win, then to win by much. In a solo game the
-// reward is the score itself, normalised by the range of scores seen in the tree.
+// (mapped to [0, 1]); so the search plays to win, then to win by much. A game whose state has
+// the Ambition power also rewards the seat's own score: the reward is (1 − share) × the above
+// plus share × score/full, with the share and the full score the game gives. Playing only to
+// win lets two searches hold each other down where a seat can block the others (Ingenious:
+// strong against strong ended lower than the greedy players); the own score makes them build,
+// as good players do. In a solo game the reward is the score itself, normalised by the range
+// of scores seen in the tree. Where the rollout is cut (Config.Horizon), the Evaluator's
+// estimates stand in for the scores and their order for the ranking.
 //
 // # Guarantees
 //

@@ -40,3 +40,19 @@ type Ranker interface {
 	// nil when seat need not act. It must not change the state.
 	RankMoves(seat games.Seat, n int) []games.Action
 }
+
+// Ambition is an optional power of a games.State of several seats: how much the searching
+// seat's own score counts in its reward beside its place. Without it the search plays to win
+// and then to win by much (see the package documentation), which in a game where seats can
+// hold each other down (Ingenious) makes two searches block each other rather than build;
+// with it a seat also plays for a high score of its own, as good players do. It does not
+// change solo rewards, which are the score already.
+type Ambition interface {
+	// Ambition returns the share of a multiplayer reward that the seat's own score decides,
+	// in [0, 1), and the score that earns that share in full (above 0; a higher score earns
+	// more, a negative one less than nothing): the reward is (1-share) × the reward of the
+	// place and margin + share × score/full. A share outside [0, 1) or a full score not
+	// above 0 counts as no ambition. It must not change the state and should give the same
+	// for every state of a game.
+	Ambition() (share, full float64)
+}

@@ -425,6 +425,35 @@ func TestReward(t *testing.T) {
 	}
 }
 
+func TestAmbition(t *testing.T) {
+	// Both moves win; holding wins by more, building scores more. Without ambition the
+	// search takes the margin, with it the own score.
+	for _, c := range []struct {
+		st    games.State
+		build bool
+	}{{&buildState{}, false}, {&ambitiousState{}, true}} {
+		got, err := Search(context.Background(), c.st, 0, Config{Budget: Budget{Nodes: 40}}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Action != (choose{c.build}) {
+			t.Errorf("%T: search chose %v, want %v (moves %+v)", c.st, got.Action, choose{c.build}, got.Moves)
+		}
+	}
+	// The reward: (1-share) of the place and margin, share of the own score over the full one.
+	amb := ambitionOf(&ambitiousState{})
+	want := 0.5*(0.9+0.1*(0.5+0.5/9.0)) + 0.5*0.9
+	if got := amb.reward([]float64{9, 8}, [][]games.Seat{{0}, {1}}, 0); got-want > 1e-9 || want-got > 1e-9 {
+		t.Errorf("ambitious reward %v, want %v", got, want)
+	}
+	if got := amb.reward([]float64{17}, [][]games.Seat{{0}}, 0); got != 17 {
+		t.Errorf("ambitious solo reward %v, want the score, 17", got)
+	}
+	if a := ambitionOf(&buildState{}); a.share != 0 {
+		t.Errorf("no power: share %v, want 0", a.share)
+	}
+}
+
 func TestSignificant(t *testing.T) {
 	// Futures differ a lot, but a beats b by 1 in every one of them: clearly better.
 	if !significant([]float64{1, 1, 1.5, 0.5}, 2) {

@@ -190,3 +190,90 @@ func (s *powered) RankMoves(seat games.Seat, n int) []games.Action {
 	}
 	return legal
 }
+
+// buildGame is a toy game of perfect information for the reward tests: seat 0 makes one
+// choice and the game ends. Holding wins 1 to 0, building wins 9 to 8: the same place, a
+// wider margin for holding, a higher own score for building. With ambition (share 0.5, full
+// 10) its state has the search's Ambition power.
+type buildGame struct{ ambitious bool }
+
+func (buildGame) Name() string            { return "build" }
+func (buildGame) Title() games.Text       { return games.Say("Build", "Stavba") }
+func (buildGame) Emoji() string           { return "🧱" }
+func (buildGame) Seats() (int, int)       { return 2, 2 }
+func (buildGame) Options() []games.Option { return nil }
+func (buildGame) Rules() games.Text       { return games.Text{} }
+func (buildGame) DecodeAction([]byte) (games.Action, error) {
+	return nil, fmt.Errorf("build: %w", games.ErrBadRecord)
+}
+func (g buildGame) New([]string, json.RawMessage) (games.State, error) {
+	if g.ambitious {
+		return &ambitiousState{}, nil
+	}
+	return &buildState{}, nil
+}
+
+// choose is seat 0's move: build or hold.
+type choose struct{ Build bool }
+
+func (choose) ActionType() string { return "choose" }
+
+// buildState is a game of buildGame without ambition.
+type buildState struct{ done, built bool }
+
+func (s *buildState) Game() games.Game               { return buildGame{} }
+func (s *buildState) Players() []string              { return []string{"builder", "rival"} }
+func (s *buildState) Options() json.RawMessage       { return json.RawMessage(`{}`) }
+func (s *buildState) Prompt(games.Seat) games.Text   { return games.Text{} }
+func (s *buildState) Describe(a games.Action) string { return fmt.Sprint(a) }
+func (s *buildState) Clone() games.State             { c := *s; return &c }
+func (s *buildState) View(games.Seat) any            { return *s }
+func (s *buildState) SampleChance(*rand.Rand) games.Action {
+	return nil
+}
+
+func (s *buildState) ToAct() []games.Seat {
+	if s.done {
+		return nil
+	}
+	return []games.Seat{0}
+}
+
+func (s *buildState) Legal(seat games.Seat) []games.Action {
+	if !games.IsToAct(s, seat) {
+		return nil
+	}
+	return []games.Action{choose{false}, choose{true}}
+}
+
+func (s *buildState) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
+	c, ok := a.(choose)
+	if !ok || !games.IsToAct(s, seat) {
+		return nil, games.Refuse(games.ErrIllegal, "no", "ne")
+	}
+	s.done, s.built = true, c.Build
+	return nil, nil
+}
+
+func (s *buildState) Result() games.Result {
+	own, rival := 1, 0
+	if s.built {
+		own, rival = 9, 8
+	}
+	return games.Result{Over: s.done, Seats: []games.SeatResult{{Seat: 0, Score: own}, {Seat: 1, Score: rival}}, Ranking: [][]games.Seat{{0}, {1}}}
+}
+
+// Hint holds.
+func (s *buildState) Hint(seat games.Seat) games.Action {
+	if !games.IsToAct(s, seat) {
+		return nil
+	}
+	return choose{false}
+}
+
+// ambitiousState is a buildState with the Ambition power.
+type ambitiousState struct{ buildState }
+
+func (s *ambitiousState) Game() games.Game                { return buildGame{ambitious: true} }
+func (s *ambitiousState) Clone() games.State              { c := *s; return &c }
+func (s *ambitiousState) Ambition() (share, full float64) { return 0.5, 10 }

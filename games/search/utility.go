@@ -11,14 +11,16 @@ import (
 const marginWeight = 0.1
 
 // rewardOf returns the searching seat's raw reward for st: the score itself in a solo game
-// (normalised later by the range seen in the tree), else a value in [0, 1] made of the place
-// (1 alone in first, 0 alone in last, shared places averaged) and a small term for the margin
-// to the best seat not sharing the place. When estimate is true and st is an Evaluator, its
-// estimates stand in for the scores and the ranking; otherwise st's Result gives them.
+// (normalised later by the range seen in the tree), else a value made of the place (1 alone
+// in first, 0 alone in last, shared places averaged), a small term for the margin to the best
+// seat not sharing the place and, when st has the Ambition power, a share for the seat's own
+// score (see ambitionOf). When estimate is true and st is an Evaluator, its estimates stand in
+// for the scores and the ranking; otherwise st's Result gives them.
 func rewardOf(st games.State, seat games.Seat, estimate bool) float64 {
+	amb := ambitionOf(st)
 	if e, ok := st.(Evaluator); ok && estimate {
 		if est := e.Estimate(); len(est) > int(seat) && seat >= 0 {
-			return rewardFrom(est, rankingOf(est), seat)
+			return amb.reward(est, rankingOf(est), seat)
 		}
 	}
 	res := st.Result()
@@ -26,7 +28,34 @@ func rewardOf(st games.State, seat games.Seat, estimate bool) float64 {
 	for i, sr := range res.Seats {
 		scores[i] = float64(sr.Score)
 	}
-	return rewardFrom(scores, res.Ranking, seat)
+	return amb.reward(scores, res.Ranking, seat)
+}
+
+// ambition is a game's Ambition, checked: share in [0, 1), full > 0.
+type ambition struct{ share, full float64 }
+
+// ambitionOf returns st's Ambition, or none (share 0) when st has no such power or gives a
+// share outside [0, 1) or a full score that is not above 0.
+func ambitionOf(st games.State) ambition {
+	a, ok := st.(Ambition)
+	if !ok {
+		return ambition{full: 1}
+	}
+	share, full := a.Ambition()
+	if !(share > 0 && share < 1 && full > 0) {
+		return ambition{full: 1}
+	}
+	return ambition{share, full}
+}
+
+// reward is rewardFrom with the ambition's share given to the seat's own score over its full
+// score, in a game of several seats: (1-share)·rewardFrom + share·score/full.
+func (a ambition) reward(scores []float64, ranking [][]games.Seat, seat games.Seat) float64 {
+	v := rewardFrom(scores, ranking, seat)
+	if a.share == 0 || len(scores) < 2 || int(seat) >= len(scores) || seat < 0 {
+		return v
+	}
+	return (1-a.share)*v + a.share*scores[seat]/a.full
 }
 
 // rankingOf ranks seats by score, highest first, equal scores sharing a place.

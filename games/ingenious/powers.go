@@ -108,3 +108,14 @@ func waterLevel(sorted [6]int, budget float64, top int) float64 {
 	}
 	return min(level, float64(top))
 }
+
+// ambitionShare is the share of the search AI's reward that a seat's own lowest colour decides
+// (the rest is its place and margin; see State.Ambition).
+const ambitionShare = 0.85
+
+// Ambition makes the search AI play for its own lowest colour as well as for its place:
+// ambitionShare of its reward is the lowest colour over the top of the track (18; 36 for
+// teams). Playing only to win, two strong players blocked each other and ended lower than two
+// greedy ones; with it they build, as good players do. It is the search AI's search.Ambition
+// and does not change s; solo games are scored by their lowest colour anyway.
+func (s *State) Ambition() (share, full float64) { return ambitionShare, float64(s.top()) }

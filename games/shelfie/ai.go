@@ -8,9 +8,9 @@ import (
 )
 
 // The greedy player (State.Hint). It values a seat's position by valuing its shelf as it may
-// end up — each column's bonus and top die projected forward by the dice it can still take
-// (bounded by its free spaces and the values left above its top die) over the rounds left —
-// plus the shame shelf, the end-game cards as they score now, progress towards the sidekick
+// end up — each column by what a column of its height and top die is worth at the end of the
+// game on average with so many rounds left (columnWorth, measured over the greedy player's
+// own games) — plus the shame shelf, the end-game cards as they score now, progress towards the sidekick
 // and the contest, and dice on card 1 that can come back. The shipment still to place is
 // valued by placing it greedily, die by die, each on its best column or the shame shelf
 // (sixes trying every value).
@@ -275,8 +275,8 @@ func (s *State) positionOn(seat games.Seat, sh Shelf, shame int, shipment []Die)
 	return s.shelfValue(seat, &sh, shame)
 }
 
-// shelfValue values shelf sh with shame dice for seat, projecting its columns over the
-// rounds left.
+// shelfValue values shelf sh with shame dice for seat, each column by its expected worth at
+// the end of the game (columnWorth).
 func (s *State) shelfValue(seat games.Seat, sh *Shelf, shame int) float64 {
 	left := float64(Rounds - s.round)
 	v := 0.0
@@ -286,18 +286,7 @@ func (s *State) shelfValue(seat games.Seat, sh *Shelf, shame int) float64 {
 		if h > 0 {
 			top = int(sh.Dice[col][h-1].Value)
 		}
-		room := min(Height-h, 6-top)
-		grow := math.Min(float64(room), tuneGrow*left)
-		hf := float64(h) + grow
-		lo := int(hf)
-		bonus := float64(heightBonus[lo])
-		if lo < Height {
-			bonus += (hf - float64(lo)) * float64(heightBonus[lo+1]-heightBonus[lo])
-		}
-		v += bonus + float64(top) + grow*tuneTop
-		if room == 0 && h < Height {
-			v -= tuneDead * left // a dead column: capped below five dice
-		}
+		v += columnWorth[Rounds-s.round][h][top]
 	}
 	v -= float64(ShamePenalty * shame)
 	for _, e := range s.endgame {
@@ -440,13 +429,3 @@ func sortDesc(v []float64) {
 		}
 	}
 }
-
-// Weights of the shelf's projection: the dice a column may still take per round left, what
-// each is worth beyond its bonus, and what a column capped below five dice costs per round
-// left (measured over self-play: these are about the best, and the play is not sensitive to
-// them).
-const (
-	tuneGrow = 0.7
-	tuneTop  = 0.9
-	tuneDead = 0.0
-)

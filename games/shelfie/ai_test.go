@@ -2,6 +2,7 @@ package shelfie
 
 import (
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -116,4 +117,78 @@ func TestHintDeterministic(t *testing.T) {
 	if s.Hint(games.Chance) != nil {
 		t.Fatal("chance gets a hint")
 	}
+}
+
+// TestColumnWorth: the table of what a column is worth at the end agrees with the greedy
+// player's own games: each entry seen often enough is within a point of the mean final worth
+// (bonus and top die) of the columns it stood for, and a full column of the last round is
+// worth exactly its score.
+func TestColumnWorth(t *testing.T) {
+	var sum, cnt [Rounds + 1][Height + 1][7]float64
+	for g := range 300 {
+		r := rand.New(rand.NewPCG(uint64(g), 0xc01))
+		s := newGame(t, 1, `{"solo":"beat"}`)
+		type seen struct{ left, col, h, top int }
+		var seens []seen
+		round := -1
+		for !games.Over(s) {
+			seat := s.ToAct()[0]
+			if s.phase == PhaseChoose && s.round != round {
+				// the shelf as it stands after the last round, which columnWorth values
+				// with the rounds left after it
+				round = s.round
+				sh := &s.seats[0].shelf
+				for col := range Columns {
+					h, top := columnAt(sh, col)
+					seens = append(seens, seen{Rounds - s.round + 1, col, h, top})
+				}
+			}
+			a := s.SampleChance(r)
+			if seat != games.Chance {
+				a = s.Hint(seat)
+			}
+			mustApply(t, s, seat, a)
+		}
+		for _, x := range seens {
+			h, top := columnAt(&s.seats[0].shelf, x.col)
+			worth := top
+			if h > 0 {
+				worth += heightBonus[h]
+			}
+			sum[x.left][x.h][x.top] += float64(worth)
+			cnt[x.left][x.h][x.top]++
+		}
+	}
+	checked := 0
+	for l := range sum {
+		for h := range sum[l] {
+			for top := range sum[l][h] {
+				if cnt[l][h][top] < 60 {
+					continue
+				}
+				checked++
+				mean := sum[l][h][top] / cnt[l][h][top]
+				if d := mean - columnWorth[l][h][top]; math.Abs(d) > 1 {
+					t.Errorf("%d rounds left, %d dice, top %d: worth %.2f in the table, %.2f in %v games", l, h, top, columnWorth[l][h][top], mean, cnt[l][h][top])
+				}
+			}
+		}
+	}
+	if checked < 30 {
+		t.Fatalf("only %d entries checked", checked)
+	}
+	for top := 1; top <= 6; top++ {
+		if want := float64(heightBonus[Height] + top); columnWorth[0][Height][top] != want {
+			t.Errorf("a full column topped by %d at the end: worth %v, scores %v", top, columnWorth[0][Height][top], want)
+		}
+	}
+}
+
+// columnAt returns the height and top die's value of column col (0 when empty).
+func columnAt(sh *Shelf, col int) (h, top int) {
+	h = int(sh.Heights[col])
+	if h > 0 {
+		top = int(sh.Dice[col][h-1].Value)
+	}
+	return h, top
 }

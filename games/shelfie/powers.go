@@ -66,8 +66,8 @@ func (s *State) boxesToCome(seat games.Seat) int {
 // where the value counts progress towards the sidekick and the contest), and Shem Bot's mean
 // gain from its score as it stands.
 var (
-	playerBias    = [Rounds + 1]float64{2.75, -1.83, -6.40, -9.76, -10.97, -11.92, -10.11, -2.66}
-	playerBiasBot = [Rounds + 1]float64{1.54, -3.39, -7.90, -11.92, -13.53, -13.65, -11.08, -2.68}
+	playerBias    = [Rounds + 1]float64{3.23, 1.56, -0.19, -0.70, 0.07, 1.33, 3.30, 5.80}
+	playerBiasBot = [Rounds + 1]float64{1.63, 0.14, -2.07, -3.05, -2.22, -0.24, 2.30, 5.32}
 	botGain       = [Rounds + 1]float64{0, 3.43, 9.18, 15.99, 21.48, 26.97, 32.74, 41.13}
 )
 

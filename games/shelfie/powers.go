@@ -66,9 +66,9 @@ func (s *State) boxesToCome(seat games.Seat) int {
 // where the value counts progress towards the sidekick and the contest), and Shem Bot's mean
 // gain from its score as it stands.
 var (
-	playerBias    = [Rounds + 1]float64{3.23, 1.56, -0.19, -0.70, 0.07, 1.33, 3.30, 5.80}
-	playerBiasBot = [Rounds + 1]float64{1.63, 0.14, -2.07, -3.05, -2.22, -0.24, 2.30, 5.32}
-	botGain       = [Rounds + 1]float64{0, 3.43, 9.18, 15.99, 21.48, 26.97, 32.74, 41.13}
+	playerBias    = [Rounds + 1]float64{1.49, 5.62, 6.71, 6.69, 7.07, 6.90, 7.01, 7.85}
+	playerBiasBot = [Rounds + 1]float64{1.02, 2.36, 1.46, 0.76, 1.59, 2.64, 4.21, 6.12}
+	botGain       = [Rounds + 1]float64{0, 3.08, 8.49, 15.86, 20.95, 25.81, 31.31, 39.89}
 )
 
 // RankMoves returns up to n of seat's legal moves (all when n <= 0), best first: Hint's move,

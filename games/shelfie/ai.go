@@ -286,7 +286,7 @@ func (s *State) shelfValue(seat games.Seat, sh *Shelf, shame int) float64 {
 		if h > 0 {
 			top = int(sh.Dice[col][h-1].Value)
 		}
-		v += columnWorth[Rounds-s.round][h][top]
+		v += columnWorth[Rounds-s.round][h][top][rivals(sh, col)]
 	}
 	v -= float64(ShamePenalty * shame)
 	for _, e := range s.endgame {

@@ -124,11 +124,11 @@ func TestHintDeterministic(t *testing.T) {
 // (bonus and top die) of the columns it stood for, and a full column of the last round is
 // worth exactly its score.
 func TestColumnWorth(t *testing.T) {
-	var sum, cnt [Rounds + 1][Height + 1][7]float64
+	var sum, cnt [Rounds + 1][Height + 1][7][3]float64
 	for g := range 300 {
 		r := rand.New(rand.NewPCG(uint64(g), 0xc01))
 		s := newGame(t, 1, `{"solo":"beat"}`)
-		type seen struct{ left, col, h, top int }
+		type seen struct{ left, col, h, top, rivals int }
 		var seens []seen
 		round := -1
 		for !games.Over(s) {
@@ -140,7 +140,7 @@ func TestColumnWorth(t *testing.T) {
 				sh := &s.seats[0].shelf
 				for col := range Columns {
 					h, top := columnAt(sh, col)
-					seens = append(seens, seen{Rounds - s.round + 1, col, h, top})
+					seens = append(seens, seen{Rounds - s.round + 1, col, h, top, rivals(sh, col)})
 				}
 			}
 			a := s.SampleChance(r)
@@ -155,21 +155,23 @@ func TestColumnWorth(t *testing.T) {
 			if h > 0 {
 				worth += heightBonus[h]
 			}
-			sum[x.left][x.h][x.top] += float64(worth)
-			cnt[x.left][x.h][x.top]++
+			sum[x.left][x.h][x.top][x.rivals] += float64(worth)
+			cnt[x.left][x.h][x.top][x.rivals]++
 		}
 	}
 	checked := 0
 	for l := range sum {
 		for h := range sum[l] {
 			for top := range sum[l][h] {
-				if cnt[l][h][top] < 60 {
-					continue
-				}
-				checked++
-				mean := sum[l][h][top] / cnt[l][h][top]
-				if d := mean - columnWorth[l][h][top]; math.Abs(d) > 1 {
-					t.Errorf("%d rounds left, %d dice, top %d: worth %.2f in the table, %.2f in %v games", l, h, top, columnWorth[l][h][top], mean, cnt[l][h][top])
+				for k, n := range cnt[l][h][top] {
+					if n < 60 {
+						continue
+					}
+					checked++
+					mean, want := sum[l][h][top][k]/n, columnWorth[l][h][top][k]
+					if math.Abs(mean-want) > 1 {
+						t.Errorf("%d rounds left, %d dice, top %d, %d rivals: worth %.2f in the table, %.2f in %v games", l, h, top, k, want, mean, n)
+					}
 				}
 			}
 		}
@@ -178,8 +180,10 @@ func TestColumnWorth(t *testing.T) {
 		t.Fatalf("only %d entries checked", checked)
 	}
 	for top := 1; top <= 6; top++ {
-		if want := float64(heightBonus[Height] + top); columnWorth[0][Height][top] != want {
-			t.Errorf("a full column topped by %d at the end: worth %v, scores %v", top, columnWorth[0][Height][top], want)
+		for k, got := range columnWorth[0][Height][top] {
+			if want := float64(heightBonus[Height] + top); got != want {
+				t.Errorf("a full column topped by %d with %d rivals at the end: worth %v, scores %v", top, k, got, want)
+			}
 		}
 	}
 }

@@ -66,9 +66,9 @@ func (s *State) boxesToCome(seat games.Seat) int {
 // where the value counts progress towards the sidekick and the contest), and Shem Bot's mean
 // gain from its score as it stands.
 var (
-	playerBias    = [Rounds + 1]float64{1.49, 5.62, 6.71, 6.69, 7.07, 6.90, 7.01, 7.85}
-	playerBiasBot = [Rounds + 1]float64{1.02, 2.36, 1.46, 0.76, 1.59, 2.64, 4.21, 6.12}
-	botGain       = [Rounds + 1]float64{0, 3.08, 8.49, 15.86, 20.95, 25.81, 31.31, 39.89}
+	playerBias    = [Rounds + 1]float64{1.43, 5.53, 6.34, 6.40, 6.93, 6.73, 7.02, 8.56}
+	playerBiasBot = [Rounds + 1]float64{0.67, 2.13, 1.39, 0.53, 1.45, 2.67, 4.20, 6.88}
+	botGain       = [Rounds + 1]float64{0, 2.71, 8.93, 15.57, 21.19, 25.79, 31.91, 39.71}
 )
 
 // RankMoves returns up to n of seat's legal moves (all when n <= 0), best first: Hint's move,

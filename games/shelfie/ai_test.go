@@ -196,3 +196,27 @@ func columnAt(sh *Shelf, col int) (h, top int) {
 	}
 	return h, top
 }
+
+// TestRivals: a column's rivals are the other columns of its colour that can still grow; a
+// full column, one topped by a 6, another colour and an empty column are none.
+func TestRivals(t *testing.T) {
+	sh := parseShelf(t,
+		"P5 .. .. .. ..",
+		"P4 .. .. .. ..",
+		"P3 .. .. .. ..",
+		"P2 .. P6 .. ..",
+		"P1 P2 P1 G2 P3",
+	)
+	for col, want := range []int{2, 1, 2, 0, 1} {
+		if got := rivals(&sh, col); got != want {
+			t.Errorf("column %d: %d rivals, want %d", col+1, got, want)
+		}
+	}
+	sh = parseShelf(t, "P1 P2 P3 P4 ..")
+	if got := rivals(&sh, 0); got != 2 {
+		t.Errorf("three rivals counted as %d, want at most 2", got)
+	}
+	if got := rivals(&sh, 4); got != 0 {
+		t.Errorf("empty column: %d rivals", got)
+	}
+}

@@ -12,10 +12,11 @@ import (
 
 // Estimate returns the expected final score of every seat of the result, in the order of
 // Result.Seats: each player's position as the greedy player values it (see position: the
-// shelf projected over the rounds left, the shipment placed greedily), corrected by the mean
-// error of that value with as many boxes still to take; Shem Bot's score as it stands plus
-// the mean gain of its boxes still to come. The corrections were measured over 300 solo games
-// of the greedy player in each mode (TestEstimate checks them). It does not change the state.
+// columns by their expected worth at the end, the shipment placed greedily), corrected by the
+// mean error of that value with as many boxes still to take; Shem Bot's score as it stands
+// plus the mean gain of its boxes still to come. The corrections were measured over 300 solo
+// games of the greedy player in each mode (TestEstimate checks them). It does not change the
+// state.
 func (s *State) Estimate() []float64 {
 	if s.phase == PhaseOver {
 		res := s.Result()

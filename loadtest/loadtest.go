@@ -17,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -59,6 +60,9 @@ type Config struct {
 	Workers int
 	// Logger receives the bot's logs; nil discards them.
 	Logger *slog.Logger
+	// HeapProfile, when set, receives a heap profile of the process taken when the games
+	// stop, before the storm: what the bot, the fake Discord and the players hold then.
+	HeapProfile io.Writer
 }
 
 // Report is what a load test measured. Latencies are of interactions of every kind.
@@ -235,6 +239,12 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	cancel()
 	elapsed := time.Since(start)
 	cpu := cpuTime() - cpu0
+	if cfg.HeapProfile != nil {
+		runtime.GC() // the profile shows what is live after a collection
+		if err := pprof.WriteHeapProfile(cfg.HeapProfile); err != nil {
+			log.Warn("loadtest: heap profile", "err", err)
+		}
+	}
 
 	rep := Report{Games: cfg.Games, Duration: elapsed}
 	r.mu.Lock()
@@ -311,19 +321,29 @@ func (r *run) finished(id string, err error) {
 // send posts ix to the bot's endpoint, records how long the answer took, and waits until the
 // bot has finished with it. It returns the time from sending to finishing.
 func (r *run) send(ctx context.Context, ix *fakediscord.Interaction) (time.Duration, error) {
+	signed, err := r.fake.Sign(r.endpoint, ix)
+	if err != nil {
+		return 0, fmt.Errorf("loadtest: sign interaction: %w", err)
+	}
+	return r.sendSigned(ctx, ix.ID, signed)
+}
+
+// sendSigned is send for an interaction signed beforehand. The acknowledgement is timed as
+// Discord times it, from sending the request to reading the reply.
+func (r *run) sendSigned(ctx context.Context, id string, signed *fakediscord.Signed) (time.Duration, error) {
 	r.mu.Lock()
-	ch, ok := r.done[ix.ID]
+	ch, ok := r.done[id]
 	if !ok {
 		ch = make(chan error, 1)
-		r.done[ix.ID] = ch
+		r.done[id] = ch
 	}
 	r.mu.Unlock()
 	t0 := time.Now()
-	reply, err := r.fake.PostInteraction(ctx, r.endpoint, ix)
-	ack := time.Since(t0)
+	reply, err := r.fake.Send(ctx, signed)
 	if err != nil {
 		return 0, fmt.Errorf("loadtest: post interaction: %w", err)
 	}
+	ack := reply.Took
 	r.mu.Lock()
 	r.acks = append(r.acks, ack)
 	if ack > 3*time.Second {
@@ -336,10 +356,10 @@ func (r *run) send(ctx context.Context, ix *fakediscord.Interaction) (time.Durat
 	select {
 	case <-ch:
 	case <-time.After(60 * time.Second):
-		return 0, fmt.Errorf("loadtest: interaction %s not handled within 60 s", ix.ID)
+		return 0, fmt.Errorf("loadtest: interaction %s not handled within 60 s", id)
 	}
 	r.mu.Lock()
-	delete(r.done, ix.ID)
+	delete(r.done, id)
 	r.mu.Unlock()
 	return time.Since(t0), nil
 }
@@ -587,11 +607,21 @@ func (r *run) storm(ctx context.Context, n int) (int, int, time.Duration, error)
 	r.mu.Lock()
 	mark := len(r.acks)
 	r.mu.Unlock()
+	// Discord builds and signs each click before it sends it: all are signed first, then
+	// fired at once.
+	clicks := make([]*fakediscord.Interaction, n)
+	signed := make([]*fakediscord.Signed, n)
+	for i := range clicks {
+		clicks[i] = r.fake.Click(actor(g, who).On(panel), commit.CustomID)
+		if signed[i], err = r.fake.Sign(r.endpoint, clicks[i]); err != nil {
+			return 0, 0, 0, fmt.Errorf("loadtest: storm: %w", err)
+		}
+	}
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
-	for range n {
+	for i := range n {
 		wg.Go(func() {
-			if _, err := r.send(ctx, r.fake.Click(actor(g, who).On(panel), commit.CustomID)); err != nil {
+			if _, err := r.sendSigned(ctx, clicks[i].ID, signed[i]); err != nil {
 				errs <- err
 			}
 		})

@@ -39,6 +39,10 @@ type Reply struct {
 	// Callback.Status is the fake's verdict: 204 when Discord would accept
 	// it, Discord's error otherwise.
 	Callback *Request
+	// Took is how long the endpoint took to answer, as Discord times it: from
+	// sending the request to reading the whole reply (the fake's own work of
+	// building, signing and recording it is not counted).
+	Took time.Duration
 }
 
 // Decode unmarshals the reply's JSON payload into v.
@@ -88,18 +92,43 @@ func (s *Server) PostInteractionUnsigned(ctx context.Context, endpointURL string
 
 // post sends one interaction POST.
 func (s *Server) post(ctx context.Context, endpointURL string, interaction any, mode signing) (*Reply, error) {
+	sp, err := s.sign(endpointURL, interaction, mode)
+	if err != nil {
+		return nil, err
+	}
+	return s.send(ctx, sp)
+}
+
+// Signed is an interaction POST built and signed, ready to be sent: Discord
+// signs a request before it sends it, so a test that fires many at once signs
+// them all first (see Sign and Send).
+type Signed struct {
+	url    string
+	body   []byte
+	header http.Header
+	mode   signing
+}
+
+// Sign builds and signs the interaction POST of interaction to endpointURL,
+// to be sent later with Send.
+func (s *Server) Sign(endpointURL string, interaction any) (*Signed, error) {
+	return s.sign(endpointURL, interaction, signValid)
+}
+
+// Send sends an interaction POST signed by Sign; see PostInteraction.
+func (s *Server) Send(ctx context.Context, sp *Signed) (*Reply, error) {
+	return s.send(ctx, sp)
+}
+
+// sign builds and signs one interaction POST.
+func (s *Server) sign(endpointURL string, interaction any, mode signing) (*Signed, error) {
 	body, err := marshalPayload(interaction)
 	if err != nil {
 		return nil, fmt.Errorf("fakediscord: marshal interaction: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.ReplyTimeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpointURL, bytes.NewReader(body))
-	if err != nil {
-		return nil, fmt.Errorf("fakediscord: build interaction POST to %s: %w", endpointURL, err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "Discord-Interactions/1.0 (+https://discord.com)")
+	h := http.Header{}
+	h.Set("Content-Type", "application/json")
+	h.Set("User-Agent", "Discord-Interactions/1.0 (+https://discord.com)")
 	if mode != signNone {
 		ts := strconv.FormatInt(time.Now().Unix(), 10)
 		key := s.priv
@@ -110,9 +139,23 @@ func (s *Server) post(ctx context.Context, endpointURL string, interaction any, 
 			}
 		}
 		sig := ed25519.Sign(key, append([]byte(ts), body...))
-		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
-		req.Header.Set("X-Signature-Timestamp", ts)
+		h.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
+		h.Set("X-Signature-Timestamp", ts)
 	}
+	return &Signed{url: endpointURL, body: body, header: h, mode: mode}, nil
+}
+
+// send sends a signed interaction POST, times it and records its reply.
+func (s *Server) send(ctx context.Context, sp *Signed) (*Reply, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.ReplyTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, sp.url, bytes.NewReader(sp.body))
+	if err != nil {
+		return nil, fmt.Errorf("fakediscord: build interaction POST to %s: %w", sp.url, err)
+	}
+	req.Header = sp.header.Clone()
+	body, mode, endpointURL := sp.body, sp.mode, sp.url
+	start := time.Now()
 	resp, err := s.client.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("fakediscord: interaction POST to %s: %w", endpointURL, err)
@@ -122,7 +165,7 @@ func (s *Server) post(ctx context.Context, endpointURL string, interaction any, 
 	if err != nil {
 		return nil, fmt.Errorf("fakediscord: read interaction reply from %s: %w", endpointURL, err)
 	}
-	rep := &Reply{Status: resp.StatusCode, Header: resp.Header, Body: data}
+	rep := &Reply{Status: resp.StatusCode, Header: resp.Header, Body: data, Took: time.Since(start)}
 	mediaType, payload, files, decodeErr := decodeBody(resp.Header.Get("Content-Type"), data)
 	if decodeErr == nil {
 		rep.JSON, rep.Files = payload, files

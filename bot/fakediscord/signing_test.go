@@ -207,3 +207,32 @@ func TestPostInteractionReplyTimeout(t *testing.T) {
 		t.Errorf("took %v", d)
 	}
 }
+
+// TestSignThenSend: an interaction signed first and sent later is answered and applied like
+// one posted at once, and the reply is timed from sending, not from signing.
+func TestSignThenSend(t *testing.T) {
+	ctx := testCtx(t)
+	fake := fakediscord.Start(t, fakediscord.Config{})
+	srv := endpoint(t, fake, tinyPNG(t, 2, 2))
+	cmd := fake.SlashCommand(alice, "start")
+	signed, err := fake.Sign(srv.URL, cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // signed long before it is sent
+	sent := time.Now()
+	rep, err := fake.Send(ctx, signed)
+	wall := time.Since(sent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Status != http.StatusOK || rep.Callback == nil || rep.Callback.Status != http.StatusNoContent {
+		t.Fatalf("reply %d %s, callback %+v", rep.Status, rep.Body, rep.Callback)
+	}
+	if m := fake.ChannelMessages("c1"); len(m) != 1 || m[0].Content != "started start" {
+		t.Errorf("channel = %+v", m)
+	}
+	if rep.Took <= 0 || rep.Took > wall {
+		t.Errorf("took %v, want more than 0 and at most the %v from sending to the reply", rep.Took, wall)
+	}
+}

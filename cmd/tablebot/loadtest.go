@@ -25,6 +25,7 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	workers := fs.Int("workers", 0, "the bot's concurrent handlers (0: its default)")
 	suggest := fs.Bool("suggest-search", false, "let the players' 💡 Suggest clicks run the search AI (about a second of CPU each) instead of the game's quick suggestion")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (bot, fake Discord and players) to this file")
+	memProfile := fs.String("memprofile", "", "write a heap profile of the process, taken when the games stop, to this file")
 	redisURL := fs.String("redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there); empty means a fresh embedded store")
 	if err := fs.Parse(args); err != nil {
 		return flagError(err)
@@ -71,7 +72,16 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		hint = "the search AI"
 	}
 	fmt.Fprintf(stdout, "Playing %d Ingenious games for %s, Discord's REST answering in %s, 💡 Suggest by %s…\n", *gamesN, *duration, *latency, hint)
-	rep, err := loadtest.Run(ctx, loadtest.Config{Store: st, Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, SuggestSearch: *suggest})
+	cfg := loadtest.Config{Store: st, Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, SuggestSearch: *suggest}
+	if *memProfile != "" {
+		f, err := os.Create(*memProfile)
+		if err != nil {
+			return fmt.Errorf("loadtest: %w", err)
+		}
+		defer f.Close()
+		cfg.HeapProfile = f
+	}
+	rep, err := loadtest.Run(ctx, cfg)
 	if err != nil {
 		return err
 	}

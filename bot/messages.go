@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/table"
@@ -23,7 +24,7 @@ import (
 func (b *Bot) picture(t *table.Table, st games.State, viewer games.Seat, lang games.Lang) (*discordgo.File, error) {
 	kit, _ := b.kit(t.Game)
 	st = markAway(kit.Game, t, st)
-	return b.encode(t.Game, "table", func() (image.Image, error) { return kit.Art.Table(st.View(viewer), lang) })
+	return b.encode(kit, "table", func() (image.Image, error) { return kit.Art.Table(st.View(viewer), lang) })
 }
 
 // markAway returns st with the names of seats whose player is away marked "(AI)", by replaying
@@ -53,13 +54,14 @@ func markAway(g games.Game, t *table.Table, st games.State) games.State {
 // privatePicture draws and encodes what seat alone sees for a panel at draft.
 func (b *Bot) privatePicture(t *table.Table, st games.State, seat games.Seat, draft string, lang games.Lang) (*discordgo.File, error) {
 	kit, _ := b.kit(t.Game)
-	return b.encode(t.Game, "private", func() (image.Image, error) { return kit.Art.Private(st.View(seat), draft, lang) })
+	return b.encode(kit, "private", func() (image.Image, error) { return kit.Art.Private(st.View(seat), draft, lang) })
 }
 
-// encode draws a picture and encodes it as a PNG attachment with the bot's pooled encoder,
-// timing both for the metrics, and gives the picture back to the game's art when it takes
-// pictures back (images.Recycler).
-func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*discordgo.File, error) {
+// encode draws a picture of kit's game and encodes it as a PNG attachment with the bot's
+// pooled encoder, timing both for the metrics, and gives the picture back to the game's art
+// when it takes pictures back (images.Recycler).
+func (b *Bot) encode(kit catalog.Kit, kind string, draw func() (image.Image, error)) (*discordgo.File, error) {
+	game := kit.Game.Name()
 	// Drawing and encoding are the handlers' CPU work: only so many at once, so that the many
 	// handlers waiting on Discord do not crowd the processor (or memory) with pictures.
 	b.drawSlots <- struct{}{}
@@ -71,10 +73,8 @@ func (b *Bot) encode(game, kind string, draw func() (image.Image, error)) (*disc
 	}
 	var buf bytes.Buffer
 	err = b.encoder.Encode(&buf, img)
-	if kit, ok := b.kit(game); ok {
-		if rc, ok := kit.Art.(images.Recycler); ok {
-			rc.Recycle(img)
-		}
+	if rc, ok := kit.Art.(images.Recycler); ok {
+		rc.Recycle(img)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("encode %s %s picture: %w", game, kind, err)

@@ -195,45 +195,63 @@ func GainsText(gains [6]int) games.Text {
 // Legal lists them), at most as many as a menu can offer. The panel's menu and its picture
 // number the places in this order, so "3" on the board is the menu's third row.
 func (s *State) Ranked(seat games.Seat, tile Tile) []Candidate {
-	type scored struct {
-		c Candidate
-		v int
-	}
 	before := s.scores[s.side(seat)]
-	var all []scored
+	// The best maxMenu so far, best first; equal values in the order forEachPlace lists them
+	// (what a stable sort of them all gives, without keeping them all).
+	best := make([]rankedCandidate, 0, maxMenu+1)
 	type same struct {
 		cells [2]Cell
 		gains [6]int
 	}
-	seen := map[same]bool{}
+	var seen map[same]bool
 	var g gainTable
 	s.fillGains(&g)
 	s.forEachPlace(seat, []Tile{tile}, &g, func(p Place, halves [2]int) {
 		v, after := s.evaluateGains(seat, p, halves)
+		if p.First != p.Second && len(best) == maxMenu && v <= best[maxMenu-1].v {
+			return // not better than the last one kept, and listed after it
+		}
 		var gains [6]int
 		for c := range gains {
 			gains[c] = after[c] - before[c]
 		}
 		// A double listed in both orders is offered twice only when the orders score
-		// differently.
+		// differently (whether or not its first order was kept).
 		if p.First == p.Second {
 			k := same{p.Canonical().Cells, gains}
 			if seen[k] {
 				return
 			}
+			if seen == nil {
+				seen = map[same]bool{}
+			}
 			seen[k] = true
+			if len(best) == maxMenu && v <= best[maxMenu-1].v {
+				return
+			}
 		}
-		all = append(all, scored{Candidate{p, gains}, v})
+		at, _ := slices.BinarySearchFunc(best, v, func(r rankedCandidate, v int) int {
+			if r.v >= v {
+				return -1 // kept before a new candidate of equal value
+			}
+			return 1
+		})
+		best = slices.Insert(best, at, rankedCandidate{Candidate{p, gains}, v})
+		if len(best) > maxMenu {
+			best = best[:maxMenu]
+		}
 	})
-	slices.SortStableFunc(all, func(a, b scored) int { return b.v - a.v })
-	if len(all) > maxMenu {
-		all = all[:maxMenu]
-	}
-	out := make([]Candidate, len(all))
-	for i, sc := range all {
-		out[i] = sc.c
+	out := make([]Candidate, len(best))
+	for i, r := range best {
+		out[i] = r.c
 	}
 	return out
+}
+
+// rankedCandidate is a candidate with the value Ranked orders it by.
+type rankedCandidate struct {
+	c Candidate
+	v int
 }
 
 // ranking is the ranked places of each tile of the rack of the seat in turn at one position,

@@ -255,16 +255,30 @@ func (c *call) modal(customID string, title string, inputs ...discordgo.TextInpu
 // say picks the caller's language from a Text.
 func (c *call) say(t games.Text) string { return t.In(c.lang) }
 
-// readAll reads r to its end like io.ReadAll, in one allocation when r knows how much it holds
-// (a bytes.Buffer or bytes.Reader of an encoded picture does).
+// readAll reads r to its end like io.ReadAll: a bytes.Buffer (what encode makes) gives up its
+// bytes without a copy, and any other reader that knows how much it holds (a bytes.Reader of a
+// cached picture) is read in one allocation.
 func readAll(r io.Reader) ([]byte, error) {
-	sized, ok := r.(interface{ Len() int })
-	if !ok {
-		return io.ReadAll(r)
+	switch r := r.(type) {
+	case *bytes.Buffer:
+		return r.Next(r.Len()), nil
+	case interface {
+		io.Reader
+		Len() int
+	}:
+		buf := make([]byte, r.Len())
+		n, err := io.ReadFull(r, buf)
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, err
+		}
+		if n < len(buf) || r.Len() == 0 {
+			return buf[:n], nil
+		}
+		rest, err := io.ReadAll(r)
+		if err != nil {
+			return nil, err
+		}
+		return append(buf, rest...), nil
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, sized.Len()+bytes.MinRead))
-	if _, err := buf.ReadFrom(r); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return io.ReadAll(r)
 }

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -71,8 +73,12 @@ func (b *Bot) encode(kit catalog.Kit, kind string, draw func() (image.Image, err
 	if err != nil {
 		return nil, fmt.Errorf("draw %s %s picture: %w", game, kind, err)
 	}
-	var buf bytes.Buffer
-	err = b.encoder.Encode(&buf, img)
+	// Room for the picture at once, about the size the last of its kind took: growing the
+	// buffer by doubling copied each picture two or three times over.
+	last := b.pictureSizes.of(game + "/" + kind)
+	buf := bytes.NewBuffer(make([]byte, 0, last.Load()*9/8+4096))
+	err = b.encoder.Encode(buf, img)
+	last.Store(int64(buf.Len()))
 	if rc, ok := kit.Art.(images.Recycler); ok {
 		rc.Recycle(img)
 	}
@@ -80,7 +86,20 @@ func (b *Bot) encode(kit catalog.Kit, kind string, draw func() (image.Image, err
 		return nil, fmt.Errorf("encode %s %s picture: %w", game, kind, err)
 	}
 	b.metrics.render.WithLabelValues(game, kind).Observe(time.Since(start).Seconds())
-	return &discordgo.File{Name: kind + ".png", ContentType: "image/png", Reader: &buf}, nil
+	return &discordgo.File{Name: kind + ".png", ContentType: "image/png", Reader: buf}, nil
+}
+
+// sizes remembers the size of the last picture of each kind, by name, to size the next one's
+// buffer. It is safe for concurrent use.
+type sizes struct{ m sync.Map }
+
+// of returns the size remembered for name (0 until one is stored).
+func (s *sizes) of(name string) *atomic.Int64 {
+	if v, ok := s.m.Load(name); ok {
+		return v.(*atomic.Int64)
+	}
+	v, _ := s.m.LoadOrStore(name, new(atomic.Int64))
+	return v.(*atomic.Int64)
 }
 
 // statusLine says who must act now ("Ben to play") and returns the users to mention: those
@@ -294,11 +313,11 @@ func (b *Bot) post(ctx context.Context, channel string, m message) (*discordgo.M
 func (b *Bot) postRetrying(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
 	data := make([][]byte, len(m.files))
 	for i, f := range m.files {
-		buf := new(bytes.Buffer)
-		if _, err := buf.ReadFrom(f.Reader); err != nil {
+		file, err := readAll(f.Reader)
+		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", f.Name, err)
 		}
-		data[i] = buf.Bytes()
+		data[i] = file
 	}
 	wait := 250 * time.Millisecond
 	for attempt := 0; ; attempt++ {

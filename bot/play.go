@@ -39,11 +39,11 @@ func (b *Bot) panelMessage(c *call, p table.Seated, draft, note string) (message
 		}
 		pn := panel{content: m.content, components: m.components}
 		if len(m.files) == 1 {
-			var buf bytes.Buffer
-			if _, err := buf.ReadFrom(m.files[0].Reader); err != nil {
+			file, err := readAll(m.files[0].Reader)
+			if err != nil {
 				return panel{}, fmt.Errorf("read panel picture: %w", err)
 			}
-			pn.file, pn.fileName = buf.Bytes(), m.files[0].Name
+			pn.file, pn.fileName = file, m.files[0].Name
 		}
 		b.panels.put(key, pn)
 		return pn, nil

@@ -53,6 +53,8 @@ func decodeMultipart(body []byte, boundary string) (json.RawMessage, []File, err
 	mr := multipart.NewReader(bytes.NewReader(body), boundary)
 	var payload json.RawMessage
 	var files []File
+	// Every part is read into one buffer as long as the body: the parts are never longer.
+	buf := make([]byte, 0, len(body))
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -61,7 +63,9 @@ func decodeMultipart(body []byte, boundary string) (json.RawMessage, []File, err
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: read multipart body: %v", errInvalidJSON, err)
 		}
-		data, err := io.ReadAll(part)
+		start := len(buf)
+		buf, err = readAppend(buf, part)
+		data := buf[start:len(buf):len(buf)]
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: read part %q: %v", errInvalidJSON, part.FormName(), err)
 		}
@@ -80,4 +84,21 @@ func decodeMultipart(body []byte, boundary string) (json.RawMessage, []File, err
 		}
 	}
 	return payload, files, nil
+}
+
+// readAppend reads r to its end onto buf, growing it only when it is full, and returns it.
+func readAppend(buf []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }

@@ -35,6 +35,10 @@ type Options struct {
 	// their CPU work (pictures) is bounded apart, on one CPU fewer than the machine has.
 	// Acknowledgements never wait for a worker.
 	Workers int
+	// DrawSlots bounds the pictures drawn and encoded at once, the handlers' CPU work; zero
+	// means one CPU fewer than the machine has (at least one), so that acknowledgements always
+	// find a CPU.
+	DrawSlots int
 	// PostRetries is how often a failed channel post is retried, with back-off, before the
 	// board is left owed to a later poster; zero means 4.
 	PostRetries int
@@ -59,9 +63,11 @@ type Bot struct {
 	inflight inflight
 	handled  func(*discordgo.Interaction, error)
 	workers  chan struct{}
-	// drawSlots bounds the pictures drawn and encoded at once (see encode): one CPU fewer than
-	// the machine has, so acknowledgements always find one.
+	// drawSlots bounds the pictures drawn and encoded at once (see encode and
+	// Options.DrawSlots).
 	drawSlots chan struct{}
+	// pictureSizes sizes each picture's buffer by the last of its kind.
+	pictureSizes sizes
 	// inputs remembers the text input of every panel drawn, by the custom_id of its ⌨️ button,
 	// so that the modal opens at once, without store I/O; a miss opens a generic one.
 	inputs      *lru[string, games.Input]
@@ -98,7 +104,11 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 		workers = 32 * runtime.GOMAXPROCS(0)
 	}
 	b.workers = make(chan struct{}, workers)
-	b.drawSlots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))
+	drawSlots := o.DrawSlots
+	if drawSlots <= 0 {
+		drawSlots = max(1, runtime.GOMAXPROCS(0)-1)
+	}
+	b.drawSlots = make(chan struct{}, drawSlots)
 	b.inputs = newLRU[string, games.Input](4096)
 	b.panels = newLRU[string, panel](256)
 	b.paces = o.Paces

@@ -58,6 +58,9 @@ type Config struct {
 	SuggestSearch bool
 	// Workers bounds the bot's concurrent handlers (bot.Options.Workers); 0 means its default.
 	Workers int
+	// DrawSlots bounds the pictures the bot draws at once (bot.Options.DrawSlots); 0 means its
+	// default.
+	DrawSlots int
 	// Logger receives the bot's logs; nil discards them.
 	Logger *slog.Logger
 	// HeapProfile, when set, receives a heap profile of the process taken when the games
@@ -180,7 +183,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	session.LogLevel = -1
 	r := &run{cfg: cfg, fake: fake, tables: tables, done: map[string]chan error{}, applied: map[string]int{}}
 	b, err := bot.New(kits, tables, session, bot.Options{
-		ApplicationID: fake.ApplicationID(), Logger: log, Workers: cfg.Workers,
+		ApplicationID: fake.ApplicationID(), Logger: log, Workers: cfg.Workers, DrawSlots: cfg.DrawSlots,
 		Handled: func(i *discordgo.Interaction, err error) { r.finished(i.ID, err) },
 	})
 	if err != nil {

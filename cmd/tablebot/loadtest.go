@@ -23,6 +23,7 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	latency := fs.Duration("latency", 100*time.Millisecond, "the fake Discord's REST latency")
 	storm := fs.Int("storm", 1000, "identical clicks fired at one Place button at the end (0: none)")
 	workers := fs.Int("workers", 0, "the bot's concurrent handlers (0: its default)")
+	drawSlots := fs.Int("draw-slots", 0, "the pictures the bot draws at once (0: its default, one CPU fewer than the machine has)")
 	suggest := fs.Bool("suggest-search", false, "let the players' 💡 Suggest clicks run the search AI (about a second of CPU each) instead of the game's quick suggestion")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (bot, fake Discord and players) to this file")
 	memProfile := fs.String("memprofile", "", "write a heap profile of the process, taken when the games stop, to this file")
@@ -72,7 +73,7 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		hint = "the search AI"
 	}
 	fmt.Fprintf(stdout, "Playing %d Ingenious games for %s, Discord's REST answering in %s, 💡 Suggest by %s…\n", *gamesN, *duration, *latency, hint)
-	cfg := loadtest.Config{Store: st, Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, SuggestSearch: *suggest}
+	cfg := loadtest.Config{Store: st, Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, DrawSlots: *drawSlots, SuggestSearch: *suggest}
 	if *memProfile != "" {
 		f, err := os.Create(*memProfile)
 		if err != nil {

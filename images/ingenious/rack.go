@@ -326,7 +326,8 @@ func (r *Renderer) rackText(out *image.Paletted, pal *images.Palette, title, hin
 // textBand draws one line of bold text on a band of slate the width of the table and height
 // rows high (see drawTextBand), on the palette.
 func (r *Renderer) textBand(pal *images.Palette, text string, height int, y, size float64, ink color.RGBA) (*image.Paletted, error) {
-	band := image.NewRGBA(image.Rect(0, 0, tableWidth, height))
+	band := r.panels.Borrow(image.Pt(tableWidth, height))
+	defer r.panels.Return(band)
 	if err := r.drawTextBand(band, text, y, size, ink); err != nil {
 		return nil, err
 	}

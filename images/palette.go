@@ -111,6 +111,12 @@ func (p *Palette) ConvertAt(dst *image.Paletted, src *image.RGBA, at image.Point
 	p.convert(dst, src, r, shift)
 }
 
+// ConvertRectAt maps the pixels of src inside r into dst, moved by shift (clipped to both):
+// ConvertRect of one part of src drawn where it goes in dst.
+func (p *Palette) ConvertRectAt(dst *image.Paletted, src *image.RGBA, r image.Rectangle, shift image.Point) {
+	p.convert(dst, src, r.Intersect(src.Rect).Add(shift).Intersect(dst.Rect), shift)
+}
+
 // convert maps the pixels of dst inside r, which lies in dst, from those of src at the same
 // place less shift, which lie in src.
 func (p *Palette) convert(dst *image.Paletted, src *image.RGBA, r image.Rectangle, shift image.Point) {

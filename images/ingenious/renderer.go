@@ -41,6 +41,8 @@ type Renderer struct {
 	// panels lends RGBA images by size: the score panel and the rack's caption are drawn on
 	// them before they are converted to the palette.
 	panels images.Scratch
+	// tiles keeps the parts of score panels drawn lately (see panel.drawParts).
+	tiles *images.Tiles
 	// pictures lends the paletted pictures Table and Private return, taken back by Recycle.
 	pictures images.PalettedScratch
 }
@@ -65,8 +67,12 @@ type iconKey struct {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}, rackBases: map[rackBaseKey]*image.Paletted{}, rackTiles: map[rackSpriteKey]*tileSprites{}, rackTitles: map[string]*image.Paletted{}}
+	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}, rackBases: map[rackBaseKey]*image.Paletted{}, rackTiles: map[rackSpriteKey]*tileSprites{}, rackTitles: map[string]*image.Paletted{}, tiles: images.NewTiles(tileBudget)}
 }
+
+// tileBudget is the memory, in bytes, the score panels' tiles may keep: a column is about
+// 9 KB, a header 16 KB, a card's shell 80 KB.
+const tileBudget = 8 << 20
 
 // ErrView is wrapped by the errors of views a renderer cannot draw: of another game, nil, or
 // inconsistent.
@@ -222,8 +228,9 @@ func (r *Renderer) prepare(v *ingenious.View, ghost *ingenious.Place) (*boardArt
 
 // renderTable draws the table of v into the top of out, which is tableWidth wide and tall
 // enough for v's table: the static board copied, the tiles stamped straight onto the palette,
-// and the score panel drawn in RGBA and converted under the board. A ghost, when not nil, is
-// previewed on the board.
+// and the score panel under the board, its parts copied from the tiles of earlier panels or
+// drawn in RGBA and converted (see panel.drawParts). A ghost, when not nil, is previewed on
+// the board.
 func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang games.Lang, ghost *ingenious.Place) error {
 	art, err := r.prepare(v, ghost)
 	if err != nil {
@@ -241,10 +248,8 @@ func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang game
 		return err
 	}
 	stampErr := r.renderBoard(out, art, v, ghost)
-	c.Fill(rgba.Rect, images.Slate)
 	p := panel{c: c, v: v, lang: lang, icons: r.icon}
-	p.draw(image.Rect(panelMargin, 0, tableWidth-panelMargin, area.Dy()-panelMargin))
-	pal.ConvertAt(out, rgba, area.Min)
+	p.drawParts(out, image.Rect(panelMargin, 0, tableWidth-panelMargin, area.Dy()-panelMargin), area.Min, pal, r.tiles)
 	if err := errors.Join(stampErr, c.Err()); err != nil {
 		return fmt.Errorf("ingenious art: draw the table: %w", err)
 	}

@@ -77,19 +77,8 @@ func column(i int, x0, x1 float64) float64 {
 // row) and the last move.
 func (p *panel) draw(r image.Rectangle) {
 	p.banner(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+bannerHeight))
-	sides := sidesOf(p.v)
-	top := r.Min.Y + bannerHeight + cardGap
-	half := (r.Dx() - cardGap) / 2
-	for i, s := range sides {
-		y := top + (i/2)*(cardHeight+cardGap)
-		x0, x1 := r.Min.X, r.Min.X+half
-		if i%2 == 1 {
-			x0, x1 = r.Max.X-half, r.Max.X
-		}
-		if len(sides) == 1 {
-			x1 = r.Max.X
-		}
-		p.card(image.Rect(x0, y, x1, y+cardHeight), s)
+	for _, cr := range p.cards(r) {
+		p.card(cr.r, cr.side)
 	}
 	p.footer(image.Rect(r.Min.X, r.Max.Y-footerHeight, r.Max.X, r.Max.Y))
 }
@@ -119,11 +108,31 @@ func (p *panel) badge(seat games.Seat, x, y, radius float64) {
 // banner names the seat to act and what it must do, with the tiles left in the bag, or the
 // winners once the game is over.
 func (p *panel) banner(r image.Rectangle) {
-	c, v, lang := p.c, p.v, p.lang
+	p.bannerShell(r, p.v.Phase == ingenious.PhaseOver)
+	p.bannerText(r)
+}
+
+// bannerRect is the rectangle of the banner at r inside its frame, where bannerText draws.
+func bannerRect(r image.Rectangle) image.Rectangle {
+	return image.Rect(r.Min.X+12, r.Min.Y+5, r.Max.X-12, r.Max.Y-5)
+}
+
+// bannerShell draws the background of the banner at r, framed in gold once the game is over.
+func (p *panel) bannerShell(r image.Rectangle, over bool) {
 	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
-	c.RoundedRect(x, y, w, h, 12, images.Card)
+	p.c.RoundedRect(x, y, w, h, 12, images.Card)
+	frame := images.Highlight
+	if over {
+		frame = images.Gold
+	}
+	p.c.RoundedFrame(x+1.5, y+1.5, w-3, h-3, 11, 3, frame)
+}
+
+// bannerText draws the banner's words in its frame (see banner).
+func (p *panel) bannerText(r image.Rectangle) {
+	c, v, lang := p.c, p.v, p.lang
+	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
 	if v.Phase == ingenious.PhaseOver {
-		c.RoundedFrame(x+1.5, y+1.5, w-3, h-3, 11, 3, images.Gold)
 		c.Text(wordOver.In(lang), x+20, y+30, 0, 0.5, images.Bold, 30, images.Gold)
 		var names []string
 		var first []games.Seat
@@ -141,7 +150,6 @@ func (p *panel) banner(r image.Rectangle) {
 		c.Text(p.fit(line, images.Bold, 26, w-40), x+20, y+68, 0, 0.5, images.Bold, 26, images.Paper)
 		return
 	}
-	c.RoundedFrame(x+1.5, y+1.5, w-3, h-3, 11, 3, images.Highlight)
 	bag := fmt.Sprintf("%s: %d", wordBag.In(lang), v.BagSize)
 	if v.Solo {
 		bag = wordSolo.In(lang) + " · " + bag
@@ -179,72 +187,210 @@ func (p *panel) action() string {
 // card draws the scores of one side: its seats (partners joined by "and"), its lowest colour,
 // and under a head of each colour's symbol and initial, its track and value.
 func (p *panel) card(r image.Rectangle, s side) {
-	c, v := p.c, p.v
-	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
-	c.RoundedRect(x, y, w, h, 10, images.Card)
-	over := v.Phase == ingenious.PhaseOver
-	acting := !over && s.has(v.Turn)
-	if acting {
-		c.RoundedFrame(x+1.5, y+1.5, w-3, h-3, 9, 3, images.Highlight)
+	p.shell(r, p.acting(s))
+	p.header(r, s, p.label(r, s))
+	for i := range ingenious.Colours {
+		p.column(r, s, i)
 	}
+}
 
-	// Header: badges and names on the left; the place (at the end) and the lowest colour on
-	// the right.
-	hy := y + cardHeader/2 + 4
-	low := lowest(s.scores)
-	tied := true
-	for _, v := range s.scores {
-		tied = tied && v == low
+// The parts of a card (see panel.card), each of which draws every pixel of its rectangle and
+// no other, so that each may be drawn alone, or copied from an earlier picture: the shell
+// (background and frame) under the header's and the columns' rectangles, all inside its frame.
+
+// headerRect is the rectangle of the header of the card at r: the seats, the lowest colour
+// and, at the end, the place.
+func headerRect(r image.Rectangle) image.Rectangle {
+	return image.Rect(r.Min.X+12, r.Min.Y+5, r.Max.X-12, r.Min.Y+cardHeader)
+}
+
+// columnRect is the rectangle of colour i's column in the card at r, from the header down to
+// the frame, between the midpoints to its neighbours.
+func columnRect(r image.Rectangle, i int) image.Rectangle {
+	w := float64(r.Dx()-2*cardPad) / 6
+	x0 := float64(r.Min.X + cardPad)
+	return image.Rect(int(x0+w*float64(i)), r.Min.Y+cardHeader, int(x0+w*float64(i+1)), r.Max.Y-4)
+}
+
+// acting reports whether side s acts now.
+func (p *panel) acting(s side) bool {
+	return p.v.Phase != ingenious.PhaseOver && s.has(p.v.Turn)
+}
+
+// shell draws the background of the card at r, framed when its side acts.
+func (p *panel) shell(r image.Rectangle, acting bool) {
+	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
+	p.c.RoundedRect(x, y, w, h, 10, images.Card)
+	if acting {
+		p.c.RoundedFrame(x+1.5, y+1.5, w-3, h-3, 9, 3, images.Highlight)
 	}
-	right := x + w - cardPad
-	right -= p.number(low, true, right, hy, 28, 1) + 8
-	if over {
-		if place := v.Result.PlaceOf(s.seats[0]); place > 0 {
-			medal := images.Dim
-			if place == 1 {
-				medal = images.Gold
-			}
-			c.DC.DrawCircle(right-16, hy, 16)
-			c.DC.SetColor(medal)
-			c.DC.Fill()
-			c.Text(strconv.Itoa(place), right-16, hy, 0.5, 0.5, images.Bold, 24, images.Slate)
-			right -= 40
-		}
-	}
-	nx := x + cardPad
-	badges := float64(len(s.seats)) * 32
+}
+
+// label returns the names of side s as its card at r shows them: partners joined by "and",
+// the viewer's own marked, shortened to the room the badges, the lowest colour and the place
+// leave.
+func (p *panel) label(r image.Rectangle, s side) string {
 	var names []string
 	for _, seat := range s.seats {
 		name := p.name(seat)
-		if seat == v.Viewer {
+		if seat == p.v.Viewer {
 			name += " (" + wordYou.In(p.lang) + ")"
 		}
 		names = append(names, name)
 	}
-	ink := images.Paper
-	if acting {
-		ink = images.Highlight
+	badges := float64(len(s.seats)) * 32
+	x := float64(r.Min.X)
+	return p.fit(games.And(names).In(p.lang), images.Bold, 26, p.headerRight(r, s)-x-cardPad-badges-8)
+}
+
+// place returns side s's place at the end of the game, or 0 while it goes on.
+func (p *panel) place(s side) int {
+	if p.v.Phase != ingenious.PhaseOver {
+		return 0
 	}
+	return p.v.Result.PlaceOf(s.seats[0])
+}
+
+// headerRight returns where the names of side s end in its card at r: left of its lowest
+// colour and, at the end, its place.
+func (p *panel) headerRight(r image.Rectangle, s side) float64 {
+	right := float64(r.Max.X) - cardPad
+	right -= p.numberWidth(lowest(s.scores), 28) + 8
+	if p.place(s) > 0 {
+		right -= 40
+	}
+	return right
+}
+
+// header draws the header of side s's card at r with the names label: badges and names on
+// the left; the place (at the end) and the lowest colour on the right.
+func (p *panel) header(r image.Rectangle, s side, label string) {
+	c := p.c
+	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
+	hy := y + cardHeader/2 + 4
+	right := x + w - cardPad
+	right -= p.number(lowest(s.scores), true, right, hy, 28, 1) + 8
+	if place := p.place(s); place > 0 {
+		medal := images.Dim
+		if place == 1 {
+			medal = images.Gold
+		}
+		c.DC.DrawCircle(right-16, hy, 16)
+		c.DC.SetColor(medal)
+		c.DC.Fill()
+		c.Text(strconv.Itoa(place), right-16, hy, 0.5, 0.5, images.Bold, 24, images.Slate)
+	}
+	nx := x + cardPad
 	for _, seat := range s.seats {
 		p.badge(seat, nx+13, hy, 13)
 		nx += 32
 	}
-	label := p.fit(games.And(names).In(p.lang), images.Bold, 26, right-x-cardPad-badges-8)
+	ink := images.Paper
+	if p.acting(s) {
+		ink = images.Highlight
+	}
 	c.Text(label, nx+2, hy, 0, 0.5, images.Bold, 26, ink)
+}
 
-	// Under each colour's head (symbol and initial), its track rising from the bottom and
-	// its value beneath.
+// lowMarked reports whether colour col's value is marked as the lowest on side s's card: it
+// is the lowest, and not all six are equal.
+func lowMarked(s side, col ingenious.Colour) bool {
+	low := lowest(s.scores)
+	for _, v := range s.scores {
+		if v != low {
+			return s.scores[col] == low
+		}
+	}
+	return false
+}
+
+// column draws colour i's column of side s's card at r: under its head (symbol and initial),
+// its track rising from the bottom and its value beneath.
+func (p *panel) column(r image.Rectangle, s side, i int) {
+	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
 	headY := y + cardHeader + 24
 	top := headY + 26
 	valueY := y + h - 22
 	barBottom := valueY - 24
-	for i, col := range ingenious.Colours {
-		cx := column(i, x, x+w)
-		p.c.Stamp(p.icons(col, 15), int(cx)-12, int(headY))
-		c.Text(col.Initial().In(p.lang), cx+6, headY, 0, 0.5, images.Bold, 24, images.Paper)
-		p.bar(col, s.scores[col], int(cx), int(top), int(barBottom))
-		p.number(s.scores[col], s.scores[col] == low && !tied, cx, valueY, 26, 0.5)
+	col := ingenious.Colours[i]
+	cx := column(i, x, x+w)
+	p.c.Stamp(p.icons(col, 15), int(cx)-12, int(headY))
+	p.c.Text(col.Initial().In(p.lang), cx+6, headY, 0, 0.5, images.Bold, 24, images.Paper)
+	p.bar(col, s.scores[col], int(cx), int(top), int(barBottom))
+	p.number(s.scores[col], lowMarked(s, col), cx, valueY, 26, 0.5)
+}
+
+// drawParts draws the panel into out as draw would into r of the canvas's picture (an RGBA
+// whose pixels go to out moved by shift; out gets the whole of it), part by part, with the
+// same pixels: the banner's words and the last move drawn and converted alone, and the
+// banner's frame and each card's shell, header and columns copied from tiles when an earlier
+// panel drew them the same, else drawn, converted and kept. Only the parts drawn are
+// converted; the gaps are filled with slate on the palette. In a game, a move changes the
+// banner, the last move, both headers (the frame moves to the next seat) and one or two
+// columns; the rest is copied.
+func (p *panel) drawParts(out *image.Paletted, r image.Rectangle, shift image.Point, pal *images.Palette, tiles *images.Tiles) {
+	src := p.c.DC.Image().(*image.RGBA)
+	images.FillIndex(out, src.Rect.Add(shift), pal.Index(images.Slate))
+	part := func(key string, pr image.Rectangle, bg color.RGBA, draw func()) {
+		at := pr.Min.Add(shift)
+		if key != "" && tiles.Lay(out, key, at) {
+			return
+		}
+		p.c.Fill(pr, bg)
+		draw()
+		pal.ConvertRectAt(out, src, pr, shift)
+		if key != "" {
+			tiles.Keep(key, out, pr.Add(shift))
+		}
 	}
+	banner := image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+bannerHeight)
+	over := p.v.Phase == ingenious.PhaseOver
+	part(fmt.Sprintf("banner %v %t", banner, over), banner, images.Slate, func() { p.bannerShell(banner, over) })
+	part("", bannerRect(banner), images.Card, func() { p.bannerText(banner) })
+	lang := p.lang
+	for _, cr := range p.cards(r) {
+		s := cr.side
+		acting := p.acting(s)
+		part(fmt.Sprintf("shell %v %t", cr.r, acting), cr.r, images.Slate, func() { p.shell(cr.r, acting) })
+		label := p.label(cr.r, s)
+		hr := headerRect(cr.r)
+		part(fmt.Sprintf("head %v %v %q %v %t %d %d", hr, lang, label, s.seats, acting, lowest(s.scores), p.place(s)), hr, images.Card,
+			func() { p.header(cr.r, s, label) })
+		for i, col := range ingenious.Colours {
+			colr := columnRect(cr.r, i)
+			part(fmt.Sprintf("col %v %v %d %d %t %d", colr, lang, col, s.scores[col], lowMarked(s, col), p.top()), colr, images.Card,
+				func() { p.column(cr.r, s, i) })
+		}
+	}
+	footer := image.Rect(r.Min.X, r.Max.Y-footerHeight, r.Max.X, r.Max.Y)
+	part("", footer, images.Slate, func() { p.footer(footer) })
+}
+
+// placedCard is a side's card and where it goes.
+type placedCard struct {
+	side side
+	r    image.Rectangle
+}
+
+// cards returns the cards of the panel drawn into r: one per side, two to a row (a lone side
+// takes the whole row), under the banner.
+func (p *panel) cards(r image.Rectangle) []placedCard {
+	sides := sidesOf(p.v)
+	top := r.Min.Y + bannerHeight + cardGap
+	half := (r.Dx() - cardGap) / 2
+	out := make([]placedCard, len(sides))
+	for i, s := range sides {
+		y := top + (i/2)*(cardHeight+cardGap)
+		x0, x1 := r.Min.X, r.Min.X+half
+		if i%2 == 1 {
+			x0, x1 = r.Max.X-half, r.Max.X
+		}
+		if len(sides) == 1 {
+			x1 = r.Max.X
+		}
+		out[i] = placedCard{s, image.Rect(x0, y, x1, y+cardHeight)}
+	}
+	return out
 }
 
 // number draws value at (x, y), anchored at the fraction ax of its width: on a light pill
@@ -252,8 +398,7 @@ func (p *panel) card(r image.Rectangle, s side) {
 func (p *panel) number(value int, isLow bool, x, y, size, ax float64) float64 {
 	c, top := p.c, p.top()
 	text := strconv.Itoa(value)
-	tw := c.TextWidth(text, images.Bold, size)
-	pw := math.Max(tw+12, size*1.5)
+	pw := p.numberWidth(value, size)
 	ink := color.RGBA(images.Paper)
 	switch {
 	case isLow:
@@ -264,6 +409,12 @@ func (p *panel) number(value int, isLow bool, x, y, size, ax float64) float64 {
 	}
 	c.Text(text, x-ax*pw+pw/2, y, 0.5, 0.5, images.Bold, size, ink)
 	return pw
+}
+
+// numberWidth returns the width number draws value in at size.
+func (p *panel) numberWidth(value int, size float64) float64 {
+	tw := p.c.TextWidth(strconv.Itoa(value), images.Bold, size)
+	return math.Max(tw+12, size*1.5)
 }
 
 // top returns the highest value of a track.

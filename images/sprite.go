@@ -150,6 +150,23 @@ func (s Sprite) StampPaletted(dst *image.Paletted, x, y int) error {
 	return nil
 }
 
+// Painted returns the smallest rectangle holding every pixel a stamp of the sprite with its
+// anchor at (x, y) paints (every pixel not wholly clear); the sprite's whole picture when it
+// was not split into runs.
+func (s Sprite) Painted(x, y int) image.Rectangle {
+	at := image.Pt(x-s.Anchor.X, y-s.Anchor.Y)
+	if s.runs == nil {
+		return s.Img.Rect.Sub(s.Img.Rect.Min).Add(at)
+	}
+	var r image.Rectangle
+	for row, rs := range s.runs {
+		if len(rs) > 0 {
+			r = r.Union(image.Rect(rs[0].from, row, rs[len(rs)-1].to, row+1))
+		}
+	}
+	return r.Add(at)
+}
+
 // Over blends src (premultiplied alpha) over dst with src's top-left corner at at.
 func Over(dst, src *image.RGBA, at image.Point) {
 	r := src.Rect.Sub(src.Rect.Min).Add(at).Intersect(dst.Rect)

@@ -89,25 +89,41 @@ func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.La
 				return nil, err
 			}
 			cx := g.centre(i)
-			stamp := func(s images.Sprite, x, y int) {
-				if err == nil {
-					err = s.StampPaletted(out, x, y)
-				}
+			// The tile (veiled when another is chosen) and its letters, each copied from the
+			// tiles when drawn before: the plate and the slate under what they paint are the
+			// same in every slot. The chosen tile's ring reaches the plate's rounded ends, so
+			// it and its tile are always stamped.
+			state, tile, letters := "plain", sp.tile, sp.letters
+			switch {
+			case i == chosen:
+				state = "chosen"
+			case chosen >= 0:
+				state, tile, letters = "dim", sp.dimTile, sp.dimLetters
 			}
-			dim := chosen >= 0 && i != chosen
 			if i == chosen {
-				stamp(sp.ring, cx, rackTileY)
+				err = sp.ring.StampPaletted(out, cx, rackTileY)
+				if err == nil {
+					err = tile.StampPaletted(out, cx, rackTileY)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("ingenious art: the rack: %w", err)
+				}
+			} else if area, key := tile.Painted(cx, rackTileY), fmt.Sprintf("rack %d %v %s", g.slots, t, state); !r.tiles.Lay(out, key, area.Min) {
+				if err := tile.StampPaletted(out, cx, rackTileY); err != nil {
+					return nil, fmt.Errorf("ingenious art: the rack: %w", err)
+				}
+				r.tiles.Keep(key, out, area)
 			}
-			letters := sp.letters
-			if dim {
-				stamp(sp.dimTile, cx, rackTileY)
-				letters = sp.dimLetters
-			} else {
-				stamp(sp.tile, cx, rackTileY)
+			if state == "chosen" {
+				state = "plain" // the same letters
 			}
-			stamp(letters, cx, rackLetterY)
-			if err != nil {
-				return nil, fmt.Errorf("ingenious art: the rack: %w", err)
+			key := fmt.Sprintf("rack letters %d %v %s %v", g.slots, t, state, lang)
+			area := letters.Painted(cx, rackLetterY)
+			if !r.tiles.Lay(out, key, area.Min) {
+				if err := letters.StampPaletted(out, cx, rackLetterY); err != nil {
+					return nil, fmt.Errorf("ingenious art: the rack: %w", err)
+				}
+				r.tiles.Keep(key, out, area)
 			}
 		}
 	}

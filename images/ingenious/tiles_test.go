@@ -167,3 +167,95 @@ func (r *Renderer) renderTableOnly(v *ingenious.View) (*image.Paletted, error) {
 	out := r.pictures.Borrow(tableSize(len(sidesOf(v))), pal.Colours())
 	return out, r.renderTable(out, v, games.English, nil)
 }
+
+// TestRackTilesAsStamped draws the private pictures of whole games of every kind — the rack
+// alone, with each tile chosen in turn, and with a placement previewed — on a renderer whose
+// tiles fill and evict as they go, and checks that each has the pixels of the same picture
+// drawn by a renderer that keeps no tiles (every rack tile stamped).
+func TestRackTilesAsStamped(t *testing.T) {
+	tiled, stamped := New(), New()
+	tiled.tiles = newSmallTiles()
+	stamped.tiles = images.NewTiles(0)
+	drawn := 0
+	compare := func(v *ingenious.View, draft string, lang games.Lang) {
+		t.Helper()
+		got, err := tiled.Private(v, draft, lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := stamped.Private(v, draft, lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, w := got.(*image.Paletted), want.(*image.Paletted)
+		if g.Rect != w.Rect {
+			t.Fatalf("draft %q: %v, want %v", draft, g.Rect, w.Rect)
+		}
+		for y := g.Rect.Min.Y; y < g.Rect.Max.Y; y++ {
+			for x := g.Rect.Min.X; x < g.Rect.Max.X; x++ {
+				if g.ColorIndexAt(x, y) != w.ColorIndexAt(x, y) {
+					t.Fatalf("%d players, draft %q, %s: pixel (%d, %d) is %v, stamped %v", len(v.Players), draft, lang, x, y, g.At(x, y), w.At(x, y))
+				}
+			}
+		}
+		tiled.Recycle(got)
+		stamped.Recycle(want)
+		drawn++
+	}
+	for k, names := range [][]string{{"Ada", "Božena"}, {"Ada", "Bohuslav", "Cyril", "Dana"}, {"Ada"}} {
+		for _, laid := range []int{0, 7, 19, 33, -1} {
+			st := play(t, names, ingenious.Options{}, uint64(10+k), laid)
+			seat := st.Turn()
+			if st.Phase() == ingenious.PhaseOver {
+				seat = 0
+			}
+			lang := []games.Lang{games.English, games.Czech}[laid&1]
+			v := view(st, seat)
+			compare(v, "", lang)
+			for _, tile := range st.Rack(seat) {
+				compare(v, tile.String(), lang)
+			}
+			if st.Phase() == ingenious.PhasePlace {
+				compare(v, previewDraft(t, st, seat), lang)
+			}
+		}
+	}
+	if n, _ := tiled.tiles.Len(); drawn < 60 || n == 0 {
+		t.Fatalf("drew %d pictures, %d tiles kept: too few to test", drawn, n)
+	}
+}
+
+// BenchmarkPrivateMoves draws the private pictures of a two-player game's turns in turn — the
+// rack, a tile chosen, a placement previewed — against a renderer that keeps no tiles (every
+// rack tile stamped) in the same run.
+func BenchmarkPrivateMoves(b *testing.B) {
+	type shot struct {
+		v     *ingenious.View
+		draft string
+	}
+	var shots []shot
+	for laid := 2; laid <= 40; laid += 2 {
+		st := play(b, []string{"Ada", "Božena"}, ingenious.Options{}, 7, laid)
+		v := view(st, st.Turn())
+		shots = append(shots, shot{v, ""}, shot{v, st.Rack(st.Turn())[0].String()}, shot{v, previewDraft(b, st, st.Turn())})
+	}
+	for _, bc := range []struct {
+		name  string
+		tiles *images.Tiles
+	}{{"tiles", images.NewTiles(tileBudget)}, {"baseline-stamped", images.NewTiles(0)}} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := New()
+			r.tiles = bc.tiles
+			i := 0
+			for b.Loop() {
+				s := shots[i%len(shots)]
+				img, err := r.Private(s.v, s.draft, games.English)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r.Recycle(img)
+				i++
+			}
+		})
+	}
+}

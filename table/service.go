@@ -55,6 +55,8 @@ type Service struct {
 	ai    *deciders
 	// conflicts counts writes that lost a compare-and-set race.
 	conflicts atomic.Uint64
+	// decoded spares reading the same stored table twice the decoding of its JSON.
+	decoded decodedTables
 }
 
 // New returns a Service for the given games on st.
@@ -105,10 +107,15 @@ func (s *Service) Load(ctx context.Context, channel string) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load table of channel %s: %w", channel, err)
 	}
+	if t, ok := s.decoded.get(channel, raw.Data); ok {
+		t.rev = raw.Revision
+		return t, nil
+	}
 	var t Table
 	if err := json.Unmarshal(raw.Data, &t); err != nil {
 		return nil, fmt.Errorf("channel %s: %w: table: %v", channel, store.ErrCorrupt, err)
 	}
+	s.decoded.put(channel, raw.Data, &t)
 	t.rev = raw.Revision
 	return &t, nil
 }
@@ -130,6 +137,7 @@ func (s *Service) save(ctx context.Context, t *Table) error {
 		return fmt.Errorf("save table of channel %s: %w", t.Channel, err)
 	}
 	t.rev = rev
+	s.decoded.put(t.Channel, data, t)
 	return nil
 }
 

@@ -43,8 +43,17 @@ func NewSprite(left, top, right, bottom int, draw func(dc *gg.Context)) Sprite {
 }
 
 // SpriteOf makes a sprite of an image already drawn, with its anchor and (optionally) the
-// function that draws it.
+// function that draws it. The clear margins of img are cut off (into a copy): a sprite keeps
+// only the rectangle it paints.
 func SpriteOf(img *image.RGBA, anchor image.Point, draw func(dc *gg.Context)) Sprite {
+	if painted := paintedBounds(img); painted != img.Rect {
+		trimmed := image.NewRGBA(image.Rect(0, 0, painted.Dx(), painted.Dy()))
+		for y := range painted.Dy() {
+			copy(trimmed.Pix[trimmed.PixOffset(0, y):], img.Pix[img.PixOffset(painted.Min.X, painted.Min.Y+y):img.PixOffset(painted.Max.X, painted.Min.Y+y)])
+		}
+		anchor = anchor.Sub(painted.Min.Sub(img.Rect.Min))
+		img = trimmed
+	}
 	sp := Sprite{Img: img, Anchor: anchor, Draw: draw, runs: make([][]run, img.Rect.Dy())}
 	for y := range sp.runs {
 		var rs []run
@@ -62,6 +71,31 @@ func SpriteOf(img *image.RGBA, anchor image.Point, draw func(dc *gg.Context)) Sp
 		sp.runs[y] = rs
 	}
 	return sp
+}
+
+// paintedBounds returns the smallest rectangle of img holding every pixel that is not wholly
+// clear (an empty rectangle at img's corner when all are).
+func paintedBounds(img *image.RGBA) image.Rectangle {
+	var r image.Rectangle
+	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(img.Rect.Min.X, y):img.PixOffset(img.Rect.Max.X, y)]
+		first, last := -1, -1
+		for x := 0; x < len(row); x += 4 {
+			if row[x+3] != 0 {
+				if first < 0 {
+					first = x / 4
+				}
+				last = x / 4
+			}
+		}
+		if first >= 0 {
+			r = r.Union(image.Rect(img.Rect.Min.X+first, y, img.Rect.Min.X+last+1, y+1))
+		}
+	}
+	if r.Empty() {
+		return image.Rectangle{Min: img.Rect.Min, Max: img.Rect.Min}
+	}
+	return r
 }
 
 // kind sorts an alpha value into clear (0), opaque (2) or partial (1).

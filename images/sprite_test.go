@@ -104,3 +104,36 @@ func BenchmarkStamp(b *testing.B) {
 		}
 	}
 }
+
+// TestSpriteTrimsClearMargins checks that a sprite keeps only the rectangle it paints, its
+// anchor moved with it, so that it stamps exactly what the padded picture would, and that a
+// wholly clear picture makes an empty sprite that stamps nothing.
+func TestSpriteTrimsClearMargins(t *testing.T) {
+	padded := image.NewRGBA(image.Rect(0, 0, 80, 60))
+	dc := gg.NewContextForRGBA(padded)
+	dc.DrawCircle(50, 20, 9.5)
+	dc.SetRGB(0.8, 0.2, 0.1)
+	dc.Fill()
+	sp := SpriteOf(padded, image.Pt(40, 30), nil)
+	if got := sp.Img.Rect.Size(); got.X > 21 || got.Y > 21 || got.X < 19 || got.Y < 19 {
+		t.Fatalf("sprite of a circle of radius 9.5 is %v, want about 20×20", got)
+	}
+	if want := (image.Rectangle{Min: image.Pt(100-40, 100-30), Max: image.Pt(100-40, 100-30).Add(padded.Rect.Size())}); !sp.Painted(100, 100).In(want) {
+		t.Fatalf("painted %v outside the padded picture's place %v", sp.Painted(100, 100), want)
+	}
+	got := image.NewRGBA(image.Rect(0, 0, 200, 200))
+	want := image.NewRGBA(image.Rect(0, 0, 200, 200))
+	sp.Stamp(got, 100, 100)
+	Over(want, padded, image.Pt(100-40, 100-30))
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Fatal("the trimmed sprite stamps other pixels than the padded picture")
+	}
+	clear := SpriteOf(image.NewRGBA(image.Rect(0, 0, 10, 10)), image.Pt(5, 5), nil)
+	if !clear.Img.Rect.Empty() || !clear.Painted(3, 3).Empty() {
+		t.Fatalf("a clear picture made a sprite of %v", clear.Img.Rect)
+	}
+	clear.Stamp(got, 100, 100)
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Fatal("a clear sprite stamped something")
+	}
+}

@@ -33,7 +33,8 @@ type Options struct {
 	// Workers bounds the handlers that run at once (each after its interaction was
 	// acknowledged); zero means 32 per CPU: handlers mostly wait on Discord's REST API, and
 	// their CPU work (pictures) is bounded apart, on one CPU fewer than the machine has.
-	// Acknowledgements never wait for a worker.
+	// Acknowledgements never wait for a worker. When all are busy, the interactions that
+	// make a move (and the pictures they draw) go before panels being opened or drafted.
 	Workers int
 	// DrawSlots bounds the pictures drawn and encoded at once, the handlers' CPU work; zero
 	// means one CPU fewer than the machine has (at least one), so that acknowledgements always
@@ -62,10 +63,11 @@ type Bot struct {
 	encoder  *images.Encoder
 	inflight inflight
 	handled  func(*discordgo.Interaction, error)
-	workers  chan struct{}
+	// workers bounds the handlers that run at once (see Options.Workers).
+	workers *gate
 	// drawSlots bounds the pictures drawn and encoded at once (see encode and
 	// Options.DrawSlots).
-	drawSlots chan struct{}
+	drawSlots *gate
 	// pictureSizes sizes each picture's buffer by the last of its kind.
 	pictureSizes sizes
 	// inputs remembers the text input of every panel drawn, by the custom_id of its ⌨️ button,
@@ -103,12 +105,12 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 	if workers <= 0 {
 		workers = 32 * runtime.GOMAXPROCS(0)
 	}
-	b.workers = make(chan struct{}, workers)
+	b.workers = newGate(workers)
 	drawSlots := o.DrawSlots
 	if drawSlots <= 0 {
 		drawSlots = max(1, runtime.GOMAXPROCS(0)-1)
 	}
-	b.drawSlots = make(chan struct{}, drawSlots)
+	b.drawSlots = newGate(drawSlots)
 	b.inputs = newLRU[string, games.Input](4096)
 	b.panels = newLRU[string, panel](256)
 	b.paces = o.Paces

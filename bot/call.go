@@ -31,6 +31,10 @@ type call struct {
 	log     *slog.Logger
 	rest    *discordgo.Session
 	respond Responder
+	// urgent is set for an interaction that makes a move: under load its work, and the
+	// pictures it draws, go before panels being opened or drafted, since the players wait for
+	// a move's board to play on.
+	urgent bool
 
 	mu          sync.Mutex
 	acked       bool // the first response has been sent; later answers edit it

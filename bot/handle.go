@@ -46,23 +46,25 @@ type handler func(b *Bot, c *call, id ID) error
 type route struct {
 	handle handler
 	ack    ack
+	// urgent routes carry on a move (see call.urgent).
+	urgent bool
 }
 
 // routeTable maps every component verb to its route; Bot.New builds it once. Verbs are matched
 // exactly.
 func routeTable() map[verb]route {
 	return map[verb]route{
-		verbJoin: {(*Bot).onJoin, ackUpdate}, verbLeave: {(*Bot).onLeave, ackUpdate},
-		verbAddAI: {(*Bot).onAddAI, ackUpdate}, verbStart: {(*Bot).onStart, ackUpdate},
-		verbCancel: {(*Bot).onCancel, ackUpdate}, verbTurn: {(*Bot).onTurn, ackEphemeral},
-		verbDraft: {(*Bot).onDraft, ackUpdate}, verbCommit: {(*Bot).onCommit, ackUpdate},
-		verbSuggest: {(*Bot).onSuggest, ackUpdate},
-		verbMenu:    {(*Bot).onMenu, ackUpdate}, verbType: {(*Bot).onType, ackInline},
-		verbTyped: {(*Bot).onTyped, ackUpdate}, verbRules: {(*Bot).onRulesButton, ackInline},
-		verbScores: {(*Bot).onScores, ackEphemeral}, verbAbandon: {(*Bot).onAbandonConfirm, ackUpdate},
-		verbRematch: {(*Bot).onRematch, ackPublic}, verbUndo: {(*Bot).onUndo, ackUpdate},
-		verbBack: {(*Bot).onBack, ackUpdate}, verbVote: {(*Bot).onVote, ackEphemeral},
-		verbKick: {(*Bot).onKickConfirm, ackUpdate}, verbGames: {(*Bot).onGamesButton, ackEphemeral},
+		verbJoin: {(*Bot).onJoin, ackUpdate, false}, verbLeave: {(*Bot).onLeave, ackUpdate, false},
+		verbAddAI: {(*Bot).onAddAI, ackUpdate, false}, verbStart: {(*Bot).onStart, ackUpdate, false},
+		verbCancel: {(*Bot).onCancel, ackUpdate, false}, verbTurn: {(*Bot).onTurn, ackEphemeral, false},
+		verbDraft: {(*Bot).onDraft, ackUpdate, false}, verbCommit: {(*Bot).onCommit, ackUpdate, true},
+		verbSuggest: {(*Bot).onSuggest, ackUpdate, false},
+		verbMenu:    {(*Bot).onMenu, ackUpdate, false}, verbType: {(*Bot).onType, ackInline, false},
+		verbTyped: {(*Bot).onTyped, ackUpdate, false}, verbRules: {(*Bot).onRulesButton, ackInline, false},
+		verbScores: {(*Bot).onScores, ackEphemeral, false}, verbAbandon: {(*Bot).onAbandonConfirm, ackUpdate, false},
+		verbRematch: {(*Bot).onRematch, ackPublic, false}, verbUndo: {(*Bot).onUndo, ackUpdate, false},
+		verbBack: {(*Bot).onBack, ackUpdate, false}, verbVote: {(*Bot).onVote, ackEphemeral, false},
+		verbKick: {(*Bot).onKickConfirm, ackUpdate, false}, verbGames: {(*Bot).onGamesButton, ackEphemeral, false},
 	}
 }
 
@@ -96,8 +98,8 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 	b.inflight.wg.Add(1)
 	go func() {
 		defer b.inflight.wg.Done()
-		b.workers <- struct{}{} // a slot of the pool: only so many handlers run at once
-		defer func() { <-b.workers }()
+		b.workers.enter(c.urgent) // a place in the pool: only so many handlers run at once
+		defer b.workers.leave()
 		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
 		defer cancel()
 		c.ctx = wctx
@@ -140,6 +142,7 @@ func (b *Bot) dispatch(ctx context.Context, i *discordgo.Interaction, respond Re
 			return notMine, ackInline, kind, c
 		}
 		c.log = c.log.With("verb", id.Verb, "drawn_at", uint64(id.Rev))
+		c.urgent = r.urgent
 		return func() error { return r.handle(b, c, id) }, r.ack, kind, c
 	}
 	return func() error {

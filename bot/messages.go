@@ -26,7 +26,8 @@ import (
 func (b *Bot) picture(t *table.Table, st games.State, viewer games.Seat, lang games.Lang) (*discordgo.File, error) {
 	kit, _ := b.kit(t.Game)
 	st = markAway(kit.Game, t, st)
-	return b.encode(kit, "table", func() (image.Image, error) { return kit.Art.Table(st.View(viewer), lang) })
+	// A board is posted after a move, a start or an end: the players wait for it to play on.
+	return b.encode(kit, "table", true, func() (image.Image, error) { return kit.Art.Table(st.View(viewer), lang) })
 }
 
 // markAway returns st with the names of seats whose player is away marked "(AI)", by replaying
@@ -53,21 +54,23 @@ func markAway(g games.Game, t *table.Table, st games.State) games.State {
 	return shown
 }
 
-// privatePicture draws and encodes what seat alone sees for a panel at draft.
-func (b *Bot) privatePicture(t *table.Table, st games.State, seat games.Seat, draft string, lang games.Lang) (*discordgo.File, error) {
+// privatePicture draws and encodes what seat alone sees for a panel at draft; urgent when the
+// panel carries on a move already applied (see encode).
+func (b *Bot) privatePicture(urgent bool, t *table.Table, st games.State, seat games.Seat, draft string, lang games.Lang) (*discordgo.File, error) {
 	kit, _ := b.kit(t.Game)
-	return b.encode(kit, "private", func() (image.Image, error) { return kit.Art.Private(st.View(seat), draft, lang) })
+	return b.encode(kit, "private", urgent, func() (image.Image, error) { return kit.Art.Private(st.View(seat), draft, lang) })
 }
 
 // encode draws a picture of kit's game and encodes it as a PNG attachment with the bot's
 // pooled encoder, timing both for the metrics, and gives the picture back to the game's art
-// when it takes pictures back (images.Recycler).
-func (b *Bot) encode(kit catalog.Kit, kind string, draw func() (image.Image, error)) (*discordgo.File, error) {
+// when it takes pictures back (images.Recycler). An urgent picture (of a move already applied)
+// is drawn before the others waiting.
+func (b *Bot) encode(kit catalog.Kit, kind string, urgent bool, draw func() (image.Image, error)) (*discordgo.File, error) {
 	game := kit.Game.Name()
 	// Drawing and encoding are the handlers' CPU work: only so many at once, so that the many
 	// handlers waiting on Discord do not crowd the processor (or memory) with pictures.
-	b.drawSlots <- struct{}{}
-	defer func() { <-b.drawSlots }()
+	b.drawSlots.enter(urgent)
+	defer b.drawSlots.leave()
 	start := time.Now()
 	img, err := draw()
 	if err != nil {

@@ -76,7 +76,7 @@ func (b *Bot) drawPanel(c *call, p table.Seated, draft, note string) (message, e
 	}
 	if t.Seats[seat].Away {
 		lines = append(lines, "🤖 "+c.say(games.Say("The AI is playing your seat for now.", "Za tebe teď hraje AI.")))
-		file, err := b.privatePicture(t, st, seat, "", c.lang)
+		file, err := b.privatePicture(c.urgent, t, st, seat, "", c.lang)
 		if err != nil {
 			return message{}, err
 		}
@@ -100,7 +100,7 @@ func (b *Bot) drawPanel(c *call, p table.Seated, draft, note string) (message, e
 		default:
 			lines = append(lines, waiting)
 		}
-		file, err := b.privatePicture(t, st, seat, "", c.lang)
+		file, err := b.privatePicture(c.urgent, t, st, seat, "", c.lang)
 		if err != nil {
 			return message{}, err
 		}
@@ -120,7 +120,7 @@ func (b *Bot) drawPanel(c *call, p table.Seated, draft, note string) (message, e
 		return message{}, fmt.Errorf("compose panel of seat %d: %w", seat, err)
 	}
 	lines = append(lines, "👉 "+c.say(panel.Hint))
-	file, err := b.privatePicture(t, st, seat, panel.Draft, c.lang)
+	file, err := b.privatePicture(c.urgent, t, st, seat, panel.Draft, c.lang)
 	if err != nil {
 		return message{}, err
 	}

@@ -434,11 +434,10 @@ func (r *run) turn(ctx context.Context, g int) (bool, error) {
 			who = u
 		}
 	}
-	msgs := r.fake.ChannelMessages(channelOf(g))
-	if len(msgs) == 0 {
+	board, ok := r.fake.LastChannelMessage(channelOf(g))
+	if !ok {
 		return false, fmt.Errorf("loadtest: game %d has no board", g)
 	}
-	board := msgs[len(msgs)-1]
 	yourTurn, ok := find(board, "turn", "")
 	if !ok {
 		return false, nil
@@ -577,8 +576,7 @@ func (r *run) storm(ctx context.Context, n int) (int, int, time.Duration, error)
 			who = u
 		}
 	}
-	msgs := r.fake.ChannelMessages(channelOf(g))
-	board := msgs[len(msgs)-1]
+	board, _ := r.fake.LastChannelMessage(channelOf(g))
 	yourTurn, _ := find(board, "turn", "")
 	ix := r.fake.Click(actor(g, who).On(board), yourTurn.CustomID)
 	if _, err := r.send(ctx, ix); err != nil {

@@ -121,6 +121,20 @@ func (s *Server) ChannelMessages(channelID string) []Message {
 	return s.channelMessagesLocked(channelID)
 }
 
+// LastChannelMessage returns the newest message of a channel that everyone there sees (see
+// ChannelMessages), or false when there is none, without copying the others.
+func (s *Server) LastChannelMessage(channelID string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ids := s.channelMsgs[channelID]
+	for i := len(ids) - 1; i >= 0; i-- {
+		if m := s.messages[ids[i]]; m != nil && !m.Deleted {
+			return m.clone(), true
+		}
+	}
+	return Message{}, false
+}
+
 // channelMessagesLocked is ChannelMessages for callers holding s.mu.
 func (s *Server) channelMessagesLocked(channelID string) []Message {
 	var out []Message

@@ -343,3 +343,32 @@ func TestRequestMatches(t *testing.T) {
 		}
 	}
 }
+
+// TestLastChannelMessage checks that LastChannelMessage returns the newest message everyone in
+// the channel sees, as ChannelMessages lists it last: a deleted one is skipped, and a channel
+// without messages has none.
+func TestLastChannelMessage(t *testing.T) {
+	fake := fakediscord.Start(t, fakediscord.Config{})
+	s := restSession(t, fake)
+	if _, ok := fake.LastChannelMessage("c1"); ok {
+		t.Fatal("a message in an empty channel")
+	}
+	first, err := s.ChannelMessageSend("c1", "first")
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := s.ChannelMessageSend("c1", "second")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := fake.LastChannelMessage("c1"); !ok || m.ID != second.ID || m.Content != "second" {
+		t.Fatalf("last = %+v, %v; want the second", m, ok)
+	}
+	if err := s.ChannelMessageDelete("c1", second.ID); err != nil {
+		t.Fatal(err)
+	}
+	all := fake.ChannelMessages("c1")
+	if m, ok := fake.LastChannelMessage("c1"); !ok || m.ID != first.ID || len(all) != 1 || all[0].ID != m.ID {
+		t.Fatalf("after deleting the second, last = %+v, %v; listed %d", m, ok, len(all))
+	}
+}

@@ -1,6 +1,7 @@
 package ingenious
 
 import (
+	"bytes"
 	"image"
 	"math/rand/v2"
 	"testing"
@@ -40,7 +41,7 @@ func TestPanelPartsAsWhole(t *testing.T) {
 		}
 		rec := &games.Recorder{State: st}
 		for step := 0; ; step++ {
-			if step%3 == 0 || st.Phase() == ingenious.PhaseOver {
+			if step%5 == 0 || st.Phase() == ingenious.PhaseOver {
 				seat := games.NoSeat
 				if rng.IntN(2) == 0 {
 					seat = games.Seat(rng.IntN(len(kind.names)))
@@ -59,7 +60,7 @@ func TestPanelPartsAsWhole(t *testing.T) {
 		}
 		laid += len(view(st, games.NoSeat).Placements)
 	}
-	if n, _ := r.tiles.Len(); drawn < 100 || n == 0 || laid < 100 {
+	if n, _ := r.tiles.Len(); drawn < 60 || n == 0 || laid < 100 {
 		t.Fatalf("drew %d tables of %d placements, %d tiles kept: too few to test", drawn, laid, n)
 	}
 }
@@ -86,6 +87,9 @@ func checkPanel(t *testing.T, r *Renderer, pal interface {
 	want := pal.Convert(whole)
 	g := got.(*image.Paletted)
 	for y := area.Min.Y; y < area.Max.Y; y++ {
+		if bytes.Equal(g.Pix[g.PixOffset(area.Min.X, y):g.PixOffset(area.Max.X, y)], want.Pix[want.PixOffset(area.Min.X, y-area.Min.Y):want.PixOffset(area.Max.X, y-area.Min.Y)]) {
+			continue
+		}
 		for x := area.Min.X; x < area.Max.X; x++ {
 			if g.ColorIndexAt(x, y) != want.ColorIndexAt(x, y-area.Min.Y) {
 				t.Fatalf("%d players, phase %v, viewer %v, %s: pixel (%d, %d) of the panel is %v, drawn whole %v",
@@ -192,6 +196,9 @@ func TestRackTilesAsStamped(t *testing.T) {
 			t.Fatalf("draft %q: %v, want %v", draft, g.Rect, w.Rect)
 		}
 		for y := g.Rect.Min.Y; y < g.Rect.Max.Y; y++ {
+			if bytes.Equal(g.Pix[g.PixOffset(g.Rect.Min.X, y):g.PixOffset(g.Rect.Max.X, y)], w.Pix[w.PixOffset(w.Rect.Min.X, y):w.PixOffset(w.Rect.Max.X, y)]) {
+				continue
+			}
 			for x := g.Rect.Min.X; x < g.Rect.Max.X; x++ {
 				if g.ColorIndexAt(x, y) != w.ColorIndexAt(x, y) {
 					t.Fatalf("%d players, draft %q, %s: pixel (%d, %d) is %v, stamped %v", len(v.Players), draft, lang, x, y, g.At(x, y), w.At(x, y))

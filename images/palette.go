@@ -100,15 +100,13 @@ func (p *Palette) ConvertInto(dst *image.Paletted, src *image.RGBA) {
 
 // ConvertRect maps the pixels of src inside r (clipped to both images) into dst.
 func (p *Palette) ConvertRect(dst *image.Paletted, src *image.RGBA, r image.Rectangle) {
-	p.convert(dst, src, r.Intersect(dst.Rect).Intersect(src.Rect), image.Point{})
+	p.ConvertRectAt(dst, src, r, image.Point{})
 }
 
 // ConvertAt maps all of src into dst with src's top-left corner at at (clipped to dst): Blit
 // of a converted src without the intermediate picture.
 func (p *Palette) ConvertAt(dst *image.Paletted, src *image.RGBA, at image.Point) {
-	shift := at.Sub(src.Rect.Min)
-	r := src.Rect.Add(shift).Intersect(dst.Rect)
-	p.convert(dst, src, r, shift)
+	p.ConvertRectAt(dst, src, src.Rect, at.Sub(src.Rect.Min))
 }
 
 // ConvertRectAt maps the pixels of src inside r into dst, moved by shift (clipped to both):

@@ -36,6 +36,20 @@ func (t *Tiles) Lay(dst *image.Paletted, key string, at image.Point) bool {
 	return ok
 }
 
+// Draw gives dst the part r under key: the tile kept under key when there is one, else what
+// draw paints into r of dst, which is then kept under key. draw must paint every pixel of r
+// and nothing outside it; an error from it is returned and nothing is kept.
+func (t *Tiles) Draw(dst *image.Paletted, key string, r image.Rectangle, draw func() error) error {
+	if t.Lay(dst, key, r.Min) {
+		return nil
+	}
+	if err := draw(); err != nil {
+		return err
+	}
+	t.Keep(key, dst, r)
+	return nil
+}
+
 // Keep keeps the pixels of src inside r (clipped to src) as the tile of key. Tiles are never
 // changed once kept, so a tile laid while another goroutine keeps the same key is whole.
 func (t *Tiles) Keep(key string, src *image.Paletted, r image.Rectangle) {

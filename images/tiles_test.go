@@ -1,6 +1,7 @@
 package images
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -54,5 +55,37 @@ func TestTiles(t *testing.T) {
 	tiles.Keep("huge", src, src.Rect)
 	if tiles.Lay(dst, "huge", image.Point{}) {
 		t.Error("kept a tile larger than the whole budget")
+	}
+}
+
+// TestTilesDraw checks that Draw paints a missing part with draw and keeps it, lays the kept
+// part afterwards without calling draw, and keeps nothing when draw fails.
+func TestTilesDraw(t *testing.T) {
+	pal := color.Palette{color.Black, color.White}
+	dst := image.NewPaletted(image.Rect(0, 0, 20, 20), pal)
+	tiles := NewTiles(1 << 10)
+	part := image.Rect(2, 3, 7, 9)
+	calls := 0
+	paint := func() error {
+		calls++
+		FillIndex(dst, part, 1)
+		return nil
+	}
+	if err := tiles.Draw(dst, "p", part, paint); err != nil || calls != 1 {
+		t.Fatalf("first draw: %v, %d calls", err, calls)
+	}
+	FillIndex(dst, dst.Rect, 0)
+	if err := tiles.Draw(dst, "p", part, paint); err != nil || calls != 1 {
+		t.Fatalf("second draw: %v, %d calls; want the kept tile laid", err, calls)
+	}
+	if dst.ColorIndexAt(2, 3) != 1 || dst.ColorIndexAt(6, 8) != 1 || dst.ColorIndexAt(7, 8) != 0 {
+		t.Fatal("the kept part was not laid where it belongs")
+	}
+	failed := errors.New("no ink")
+	if err := tiles.Draw(dst, "q", part, func() error { return failed }); !errors.Is(err, failed) {
+		t.Fatalf("draw's error: %v", err)
+	}
+	if tiles.Lay(dst, "q", image.Point{}) {
+		t.Fatal("kept a part whose drawing failed")
 	}
 }

@@ -1,6 +1,7 @@
 package ingenious
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -93,37 +94,24 @@ func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.La
 			// tiles when drawn before: the plate and the slate under what they paint are the
 			// same in every slot. The chosen tile's ring reaches the plate's rounded ends, so
 			// it and its tile are always stamped.
-			state, tile, letters := "plain", sp.tile, sp.letters
-			switch {
-			case i == chosen:
-				state = "chosen"
-			case chosen >= 0:
-				state, tile, letters = "dim", sp.dimTile, sp.dimLetters
+			dim := chosen >= 0 && i != chosen
+			tile, letters := sp.tile, sp.letters
+			if dim {
+				tile, letters = sp.dimTile, sp.dimLetters
+			}
+			stamp := func(s images.Sprite, y int) func() error {
+				return func() error { return s.StampPaletted(out, cx, y) }
 			}
 			if i == chosen {
-				err = sp.ring.StampPaletted(out, cx, rackTileY)
-				if err == nil {
-					err = tile.StampPaletted(out, cx, rackTileY)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("ingenious art: the rack: %w", err)
-				}
-			} else if area, key := tile.Painted(cx, rackTileY), fmt.Sprintf("rack %d %v %s", g.slots, t, state); !r.tiles.Lay(out, key, area.Min) {
-				if err := tile.StampPaletted(out, cx, rackTileY); err != nil {
-					return nil, fmt.Errorf("ingenious art: the rack: %w", err)
-				}
-				r.tiles.Keep(key, out, area)
+				err = errors.Join(stamp(sp.ring, rackTileY)(), stamp(tile, rackTileY)())
+			} else {
+				err = r.tiles.Draw(out, fmt.Sprintf("rack %d %v %t", g.slots, t, dim), tile.Painted(cx, rackTileY), stamp(tile, rackTileY))
 			}
-			if state == "chosen" {
-				state = "plain" // the same letters
+			if err == nil {
+				err = r.tiles.Draw(out, fmt.Sprintf("rack letters %d %v %t %v", g.slots, t, dim, lang), letters.Painted(cx, rackLetterY), stamp(letters, rackLetterY))
 			}
-			key := fmt.Sprintf("rack letters %d %v %s %v", g.slots, t, state, lang)
-			area := letters.Painted(cx, rackLetterY)
-			if !r.tiles.Lay(out, key, area.Min) {
-				if err := letters.StampPaletted(out, cx, rackLetterY); err != nil {
-					return nil, fmt.Errorf("ingenious art: the rack: %w", err)
-				}
-				r.tiles.Keep(key, out, area)
+			if err != nil {
+				return nil, fmt.Errorf("ingenious art: the rack: %w", err)
 			}
 		}
 	}
@@ -303,51 +291,30 @@ func (r *Renderer) rackSprites(slots int, t ingenious.Tile, lang games.Lang) (*t
 	return sp, nil
 }
 
-// maxTitles bounds the cache of drawn rack titles (one per player and language).
-const maxTitles = 256
-
 // rackText writes the strip's two lines in their bands of out: the title over the rack
 // (whose tiles), drawn once per player and language, and the caption saying what to do, drawn
 // afresh because it changes with every draft.
 func (r *Renderer) rackText(out *image.Paletted, pal *images.Palette, title, hint string) error {
-	r.mu.Lock()
-	band, ok := r.rackTitles[title]
-	r.mu.Unlock()
-	if !ok {
-		var err error
-		band, err = r.textBand(pal, title, hintTop-textTop, titleY-textTop, 28, images.Paper)
-		if err != nil {
-			return err
-		}
-		r.mu.Lock()
-		if len(r.rackTitles) >= maxTitles {
-			for old := range r.rackTitles { // drop one at random
-				delete(r.rackTitles, old)
-				break
-			}
-		}
-		r.rackTitles[title] = band
-		r.mu.Unlock()
-	}
-	images.Blit(out, band, image.Pt(0, textTop))
-	caption := r.panels.Borrow(image.Pt(tableWidth, hintHeight))
-	defer r.panels.Return(caption)
-	if err := r.drawTextBand(caption, hint, hintHeight/2, 24, images.Highlight); err != nil {
+	err := r.tiles.Draw(out, "rack title "+title, image.Rect(0, textTop, tableWidth, hintTop),
+		r.textLine(out, pal, title, textTop, hintTop-textTop, titleY-textTop, 28, images.Paper))
+	if err != nil {
 		return err
 	}
-	pal.ConvertAt(out, caption, image.Pt(0, hintTop))
-	return nil
+	return r.textLine(out, pal, hint, hintTop, hintHeight, hintHeight/2, 24, images.Highlight)()
 }
 
-// textBand draws one line of bold text on a band of slate the width of the table and height
-// rows high (see drawTextBand), on the palette.
-func (r *Renderer) textBand(pal *images.Palette, text string, height int, y, size float64, ink color.RGBA) (*image.Paletted, error) {
-	band := r.panels.Borrow(image.Pt(tableWidth, height))
-	defer r.panels.Return(band)
-	if err := r.drawTextBand(band, text, y, size, ink); err != nil {
-		return nil, err
+// textLine returns what draws one line of bold text (see drawTextBand) into the band of out
+// from row top, height rows high, on lent scratch converted to the palette.
+func (r *Renderer) textLine(out *image.Paletted, pal *images.Palette, text string, top, height int, y, size float64, ink color.RGBA) func() error {
+	return func() error {
+		band := r.panels.Borrow(image.Pt(tableWidth, height))
+		defer r.panels.Return(band)
+		if err := r.drawTextBand(band, text, y, size, ink); err != nil {
+			return err
+		}
+		pal.ConvertAt(out, band, image.Pt(0, top))
+		return nil
 	}
-	return pal.Convert(band), nil
 }
 
 // drawTextBand fills band with slate and draws one line of bold text on it, its middle at y,

@@ -35,13 +35,12 @@ type Renderer struct {
 	// rackBases and rackTiles are the pieces rack strips are composed of (see rackStrip).
 	rackBases map[rackBaseKey]*image.Paletted
 	rackTiles map[rackSpriteKey]*tileSprites
-	// rackTitles caches the title band of rack strips by its text.
-	rackTitles map[string]*image.Paletted
 
 	// panels lends RGBA images by size: the score panel and the rack's caption are drawn on
 	// them before they are converted to the palette.
 	panels images.Scratch
-	// tiles keeps the parts of score panels drawn lately (see panel.drawParts).
+	// tiles keeps parts of pictures drawn lately: of score panels (see panel.drawParts) and of
+	// rack strips (the tiles, their letters and the titles).
 	tiles *images.Tiles
 	// pictures lends the paletted pictures Table and Private return, taken back by Recycle.
 	pictures images.PalettedScratch
@@ -67,12 +66,12 @@ type iconKey struct {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}, rackBases: map[rackBaseKey]*image.Paletted{}, rackTiles: map[rackSpriteKey]*tileSprites{}, rackTitles: map[string]*image.Paletted{}, tiles: images.NewTiles(tileBudget)}
+	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}, rackBases: map[rackBaseKey]*image.Paletted{}, rackTiles: map[rackSpriteKey]*tileSprites{}, tiles: images.NewTiles(tileBudget)}
 }
 
-// tileBudget is the memory, in bytes, the score panels' tiles may keep: a column is about
-// 9 KB, a header 16 KB, a card's shell 80 KB.
-const tileBudget = 8 << 20
+// tileBudget is the memory, in bytes, the tiles may keep: a score column is about 9 KB, a
+// header 16 KB, a card's shell 80 KB, a rack title 34 KB.
+const tileBudget = 16 << 20
 
 // ErrView is wrapped by the errors of views a renderer cannot draw: of another game, nil, or
 // inconsistent.

@@ -332,16 +332,17 @@ func (p *panel) drawParts(out *image.Paletted, r image.Rectangle, shift image.Po
 	src := p.c.DC.Image().(*image.RGBA)
 	images.FillIndex(out, src.Rect.Add(shift), pal.Index(images.Slate))
 	part := func(key string, pr image.Rectangle, bg color.RGBA, draw func()) {
-		at := pr.Min.Add(shift)
-		if key != "" && tiles.Lay(out, key, at) {
+		paint := func() error {
+			p.c.Fill(pr, bg)
+			draw()
+			pal.ConvertRectAt(out, src, pr, shift)
+			return nil
+		}
+		if key == "" {
+			_ = paint()
 			return
 		}
-		p.c.Fill(pr, bg)
-		draw()
-		pal.ConvertRectAt(out, src, pr, shift)
-		if key != "" {
-			tiles.Keep(key, out, pr.Add(shift))
-		}
+		_ = tiles.Draw(out, key, pr.Add(shift), paint)
 	}
 	banner := image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+bannerHeight)
 	over := p.v.Phase == ingenious.PhaseOver

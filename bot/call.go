@@ -263,26 +263,16 @@ func (c *call) say(t games.Text) string { return t.In(c.lang) }
 // bytes without a copy, and any other reader that knows how much it holds (a bytes.Reader of a
 // cached picture) is read in one allocation.
 func readAll(r io.Reader) ([]byte, error) {
-	switch r := r.(type) {
-	case *bytes.Buffer:
-		return r.Next(r.Len()), nil
-	case interface {
-		io.Reader
-		Len() int
-	}:
-		buf := make([]byte, r.Len())
-		n, err := io.ReadFull(r, buf)
-		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, err
-		}
-		if n < len(buf) || r.Len() == 0 {
-			return buf[:n], nil
-		}
-		rest, err := io.ReadAll(r)
-		if err != nil {
-			return nil, err
-		}
-		return append(buf, rest...), nil
+	if buf, ok := r.(*bytes.Buffer); ok {
+		return buf.Next(buf.Len()), nil
 	}
-	return io.ReadAll(r)
+	sized, ok := r.(interface{ Len() int })
+	if !ok {
+		return io.ReadAll(r)
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, sized.Len()+bytes.MinRead))
+	if _, err := buf.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/search"
+	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/storetest"
 )
 
@@ -141,18 +142,7 @@ func TestLoadCopiesRemembered(t *testing.T) {
 	if err := s.save(ctx, orig); err != nil {
 		t.Fatal(err)
 	}
-	fresh := func() *Table {
-		raw, err := st.Load(ctx, channel)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var want Table
-		if err := json.Unmarshal(raw.Data, &want); err != nil {
-			t.Fatal(err)
-		}
-		want.rev = raw.Revision
-		return &want
-	}
+	fresh := func() *Table { return decodeStored(t, st) }
 	for range 2 {
 		got, err := s.Load(ctx, channel)
 		if err != nil {
@@ -210,14 +200,22 @@ func BenchmarkLoad(b *testing.B) {
 	b.Run("baseline-decoded", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			raw, err := st.Load(ctx, channel)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var t Table
-			if err := json.Unmarshal(raw.Data, &t); err != nil {
-				b.Fatal(err)
-			}
+			decodeStored(b, st)
 		}
 	})
+}
+
+// decodeStored reads the channel's table from st and decodes its JSON afresh, as Load did
+// before it remembered tables.
+func decodeStored(tb testing.TB, st store.Store) *Table {
+	raw, err := st.Load(tb.Context(), channel)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var t Table
+	if err := json.Unmarshal(raw.Data, &t); err != nil {
+		tb.Fatal(err)
+	}
+	t.rev = raw.Revision
+	return &t
 }

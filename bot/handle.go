@@ -39,6 +39,11 @@ const (
 	ackPublic
 )
 
+// HandledLog is the message of the debug-level log line the bot writes when an interaction
+// has been completely handled, as Options.Handled would be called: its attributes are
+// interaction (the ID), kind, took and failed (whether the user was shown an error).
+const HandledLog = "interaction handled"
+
 // handler handles one kind of component interaction.
 type handler func(b *Bot, c *call, id ID) error
 
@@ -80,7 +85,11 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 	work, how, kind, c := b.dispatch(ctx, i, respond)
 	finish := func(err error) {
 		b.explain(c, err)
-		b.metrics.latency.WithLabelValues(kind).Observe(time.Since(start).Seconds())
+		took := time.Since(start)
+		b.metrics.latency.WithLabelValues(kind).Observe(took.Seconds())
+		// At debug level, one line per interaction when all its work is done: what an operator
+		// traces a slow click by, and how the load test follows a bot in a process of its own.
+		c.log.Debug(HandledLog, "kind", kind, "took", took, "failed", err != nil)
 		if b.handled != nil {
 			b.handled(i, err)
 		}

@@ -1,10 +1,3 @@
-// Package loadtest drives the bot as Discord would, many games at once, and measures it: the
-// bot runs in HTTP mode behind its real signed-interactions handler, against the fake Discord
-// (bot/fakediscord) with a configurable REST latency, and every game is played by two
-// simulated people clicking through the real panels (Your turn → 💡 Suggest → Place, the menu
-// and confirmations where they come). It reports acknowledgement and completion latencies,
-// moves per second, CPU per move and peak memory, checks that every move a player saw applied
-// is in the stored record, and optionally fires a storm of identical clicks at one panel.
 package loadtest
 
 import (
@@ -12,282 +5,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
-	"net"
 	"net/http"
-	"os"
-	"runtime"
-	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
-	"syscall"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/fakediscord"
-	"github.com/tablebot/tablebot/bot/restproxy"
-	"github.com/tablebot/tablebot/catalog"
-	"github.com/tablebot/tablebot/games"
-	"github.com/tablebot/tablebot/games/search"
-	"github.com/tablebot/tablebot/store"
-	"github.com/tablebot/tablebot/table"
 )
 
-// Config is one load test. Zero fields take the documented defaults.
-type Config struct {
-	// Store keeps the games (required); the caller opens and closes it.
-	Store store.Store
-	// Games is how many games are played at once; 0 means 50.
-	Games int
-	// Duration is how long the games are played; 0 means 20 s.
-	Duration time.Duration
-	// RESTLatency delays every answer of the fake Discord's REST API; 0 means none.
-	RESTLatency time.Duration
-	// Storm, when positive, ends the run with that many identical clicks of one Place button
-	// at once; exactly one may apply.
-	Storm int
-	// SuggestSearch lets the players' 💡 Suggest clicks run the search AI as the bot does by
-	// default (about a second of CPU each); false keeps the game's own quick suggestion, so
-	// that the test measures the platform — storage, pictures, Discord — rather than the AI.
-	SuggestSearch bool
-	// Workers bounds the bot's concurrent handlers (bot.Options.Workers); 0 means its default.
-	Workers int
-	// DrawSlots bounds the pictures the bot draws at once (bot.Options.DrawSlots); 0 means its
-	// default.
-	DrawSlots int
-	// Logger receives the bot's logs; nil discards them.
-	Logger *slog.Logger
-	// HeapProfile, when set, receives a heap profile of the process taken when the games
-	// stop, before the storm: what the bot, the fake Discord and the players hold then.
-	HeapProfile io.Writer
-}
-
-// Report is what a load test measured. Latencies are of interactions of every kind.
-type Report struct {
-	Games    int
-	Duration time.Duration
-	// Interactions is how many were sent; Acks over 3 s those whose answer took longer than
-	// Discord waits ("This interaction failed").
-	Interactions int
-	AcksOver3s   int
-	AckP50       time.Duration
-	AckP99       time.Duration
-	AckMax       time.Duration
-	// DoneP50 and DoneP99 are from sending a Place click until the bot finished with it: the
-	// move stored, the panel updated and the next board posted (what the players see).
-	DoneP50 time.Duration
-	DoneP99 time.Duration
-	// PanelP50 and PanelP99 are from sending a click that opens or drafts a panel (Your turn,
-	// 💡 Suggest, a menu) until the bot has shown the panel.
-	PanelP50 time.Duration
-	PanelP99 time.Duration
-	// Moves is how many moves the players saw applied; MovesPerSecond their rate.
-	Moves          int
-	MovesPerSecond float64
-	// CPUPerMove is the process's CPU time per applied move, in milliseconds — the bot, the
-	// fake Discord and the simulated players together.
-	CPUPerMove float64
-	// PeakRSSMB is the process's peak resident memory.
-	PeakRSSMB float64
-	// Lost counts applied moves missing from the stored records (must be 0); Errors counts
-	// interactions the bot answered with an error.
-	Lost   int
-	Errors int
-	// BandsReused is the share of picture bands whose compression the encoder found cached.
-	BandsReused float64
-	// StormClicks, StormApplied and StormAckP99 describe the storm of identical clicks.
-	StormClicks  int
-	StormApplied int
-	StormAckP99  time.Duration
-}
-
-// String renders the report as a few aligned lines.
-func (r Report) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "games at once        %d for %s\n", r.Games, r.Duration.Round(time.Millisecond))
-	fmt.Fprintf(&b, "interactions         %d (%d answered after 3 s, %d errors)\n", r.Interactions, r.AcksOver3s, r.Errors)
-	fmt.Fprintf(&b, "acknowledgement      p50 %s · p99 %s · max %s\n", ms(r.AckP50), ms(r.AckP99), ms(r.AckMax))
-	fmt.Fprintf(&b, "move visible         p50 %s · p99 %s\n", ms(r.DoneP50), ms(r.DoneP99))
-	fmt.Fprintf(&b, "panel shown          p50 %s · p99 %s\n", ms(r.PanelP50), ms(r.PanelP99))
-	fmt.Fprintf(&b, "moves                %d applied, %.1f/s, %.1f ms CPU each, %d lost\n", r.Moves, r.MovesPerSecond, r.CPUPerMove, r.Lost)
-	fmt.Fprintf(&b, "peak RSS             %.0f MB\n", r.PeakRSSMB)
-	fmt.Fprintf(&b, "picture bands reused %.0f %%\n", 100*r.BandsReused)
-	if r.StormClicks > 0 {
-		fmt.Fprintf(&b, "storm                %d identical clicks: %d applied, acknowledgement p99 %s\n", r.StormClicks, r.StormApplied, ms(r.StormAckP99))
-	}
-	return b.String()
-}
-
-func ms(d time.Duration) string {
-	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + " ms"
-}
-
-// run is one load test in progress.
-type run struct {
-	cfg      Config
-	fake     *fakediscord.Server
-	tables   *table.Service
-	endpoint string
-
-	mu      sync.Mutex
-	done    map[string]chan error // interaction ID → its completion
-	acks    []time.Duration
-	dones   []time.Duration
-	panels  []time.Duration
-	over3   int
-	errs    int
-	applied map[string]int // channel → moves seen applied
-	moves   atomic.Int64
-}
-
-// Run plays cfg.Games games of Ingenious for cfg.Duration and reports what it measured.
-func Run(ctx context.Context, cfg Config) (Report, error) {
-	if cfg.Store == nil {
-		return Report{}, errors.New("loadtest: no store")
-	}
-	if cfg.Games <= 0 {
-		cfg.Games = 50
-	}
-	if cfg.Duration <= 0 {
-		cfg.Duration = 20 * time.Second
-	}
-	log := cfg.Logger
-	if log == nil {
-		log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	}
-	fake, err := fakediscord.New(fakediscord.Config{RESTLatency: cfg.RESTLatency, ReplyTimeout: 30 * time.Second, Lean: true})
-	if err != nil {
-		return Report{}, fmt.Errorf("loadtest: fake Discord: %w", err)
-	}
-	defer fake.Close()
-	kits := catalog.Kits()
-	suggest := time.Duration(-1)
-	if cfg.SuggestSearch {
-		suggest = 0 // the referee's default
-	}
-	tables, err := table.New(cfg.Store, catalog.Games(kits), table.Options{Logger: log, Takeover: search.Strong, Suggest: suggest})
-	if err != nil {
-		return Report{}, fmt.Errorf("loadtest: %w", err)
-	}
-	session, err := discordgo.New("Bot " + fake.Token())
-	if err != nil {
-		return Report{}, fmt.Errorf("loadtest: session: %w", err)
-	}
-	session.Client = restproxy.Client(fake.URL(), 20*time.Second)
-	session.LogLevel = -1
-	r := &run{cfg: cfg, fake: fake, tables: tables, done: map[string]chan error{}, applied: map[string]int{}}
-	b, err := bot.New(kits, tables, session, bot.Options{
-		ApplicationID: fake.ApplicationID(), Logger: log, Workers: cfg.Workers, DrawSlots: cfg.DrawSlots,
-		Handled: func(i *discordgo.Interaction, err error) { r.finished(i.ID, err) },
-	})
-	if err != nil {
-		return Report{}, fmt.Errorf("loadtest: bot: %w", err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return Report{}, fmt.Errorf("loadtest: listen: %w", err)
-	}
-	srv := &http.Server{Handler: botLabelled(b.Interactions(fake.PublicKey())), ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	defer srv.Close()
-	r.endpoint = "http://" + ln.Addr().String() + "/interactions"
-	if err := b.RegisterCommands(ctx, guildID); err != nil {
-		return Report{}, fmt.Errorf("loadtest: register commands: %w", err)
-	}
-
-	var peak atomic.Int64
-	sample := func() {
-		if kb := rssKB(); kb > peak.Load() {
-			peak.Store(kb)
-		}
-	}
-	stopSampling := make(chan struct{})
-	go func() {
-		t := time.NewTicker(100 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stopSampling:
-				return
-			case <-t.C:
-				sample()
-			}
-		}
-	}()
-
-	// Open every game first, then play them all for the duration.
-	for g := range cfg.Games {
-		if err := r.open(ctx, g); err != nil {
-			close(stopSampling)
-			return Report{}, err
-		}
-	}
-	r.mu.Lock()
-	r.acks, r.dones, r.panels = nil, nil, nil
-	r.mu.Unlock()
-	cpu0 := cpuTime()
-	start := time.Now()
-	playCtx, cancel := context.WithTimeout(ctx, cfg.Duration)
-	var wg sync.WaitGroup
-	for g := range cfg.Games {
-		wg.Go(func() { r.play(playCtx, g) })
-	}
-	wg.Wait()
-	cancel()
-	elapsed := time.Since(start)
-	cpu := cpuTime() - cpu0
-	if cfg.HeapProfile != nil {
-		runtime.GC() // the profile shows what is live after a collection
-		if err := pprof.WriteHeapProfile(cfg.HeapProfile); err != nil {
-			log.Warn("loadtest: heap profile", "err", err)
-		}
-	}
-
-	rep := Report{Games: cfg.Games, Duration: elapsed}
-	r.mu.Lock()
-	rep.Interactions, rep.AcksOver3s, rep.Errors = len(r.acks), r.over3, r.errs
-	rep.AckP50, rep.AckP99, rep.AckMax = quantile(r.acks, 0.5), quantile(r.acks, 0.99), quantile(r.acks, 1)
-	rep.DoneP50, rep.DoneP99 = quantile(r.dones, 0.5), quantile(r.dones, 0.99)
-	rep.PanelP50, rep.PanelP99 = quantile(r.panels, 0.5), quantile(r.panels, 0.99)
-	r.mu.Unlock()
-	if ps := b.PictureStats(); ps.Hits+ps.Misses > 0 {
-		rep.BandsReused = float64(ps.Hits) / float64(ps.Hits+ps.Misses)
-	}
-	rep.Moves = int(r.moves.Load())
-	rep.MovesPerSecond = float64(rep.Moves) / elapsed.Seconds()
-	if rep.Moves > 0 {
-		rep.CPUPerMove = float64(cpu) / float64(time.Millisecond) / float64(rep.Moves)
-	}
-	// Let the last handlers finish before reading the records.
-	if err := b.Wait(ctx); err != nil {
-		log.Warn("loadtest: waiting for the bot", "err", err)
-	}
-	lost, err := r.verify(ctx)
-	if err != nil {
-		close(stopSampling)
-		return rep, err
-	}
-	rep.Lost = lost
-	if cfg.Storm > 0 {
-		clicks, applied, p99, err := r.storm(ctx, cfg.Storm)
-		if err != nil {
-			close(stopSampling)
-			return rep, err
-		}
-		rep.StormClicks, rep.StormApplied, rep.StormAckP99 = clicks, applied, p99
-	}
-	close(stopSampling)
-	sample()
-	rep.PeakRSSMB = float64(peak.Load()) / 1024
-	return rep, nil
-}
-
+// guildID is the one server of every game.
 const guildID = "800000000000000001"
 
 // channelOf and the two players of game g.
@@ -306,11 +35,12 @@ func actor(g int, u fakediscord.User) fakediscord.Actor {
 	return fakediscord.Actor{User: u, GuildID: guildID, ChannelID: channelOf(g)}
 }
 
-// finished notes that interaction id has been completely handled.
-func (r *run) finished(id string, err error) {
+// finished notes that interaction id has been completely handled; failed when the bot showed
+// its user an error.
+func (r *run) finished(id string, failed bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err != nil {
+	if failed {
 		r.errs++
 	}
 	ch, ok := r.done[id]
@@ -318,7 +48,7 @@ func (r *run) finished(id string, err error) {
 		ch = make(chan error, 1)
 		r.done[id] = ch
 	}
-	ch <- err
+	ch <- nil
 }
 
 // send posts ix to the bot's endpoint, records how long the answer took, and waits until the
@@ -407,6 +137,9 @@ func (r *run) open(ctx context.Context, g int) error {
 func (r *run) play(ctx context.Context, g int) {
 	for ctx.Err() == nil {
 		ok, err := r.turn(ctx, g)
+		if err != nil && ctx.Err() == nil {
+			r.log.Warn("loadtest: a game stopped", "game", g, "err", err)
+		}
 		if err != nil || !ok {
 			return
 		}
@@ -416,27 +149,13 @@ func (r *run) play(ctx context.Context, g int) {
 // turn makes one decision sequence of the player to act in game g, through the panel. It
 // returns false when nobody must act (the game is over) or ctx ended.
 func (r *run) turn(ctx context.Context, g int) (bool, error) {
-	t, err := r.tables.Load(ctx, channelOf(g))
-	if err != nil {
-		return false, err
-	}
-	st, err := r.tables.State(t)
-	if err != nil || games.Over(st) {
-		return false, err
-	}
-	toAct := st.ToAct()
-	if len(toAct) == 0 || toAct[0] < 0 || int(toAct[0]) >= len(t.Seats) {
-		return false, nil
-	}
-	var who fakediscord.User
-	for _, u := range playersOf(g) {
-		if u.ID == t.Seats[toAct[0]].User {
-			who = u
-		}
-	}
 	board, ok := r.fake.LastChannelMessage(channelOf(g))
 	if !ok {
 		return false, fmt.Errorf("loadtest: game %d has no board", g)
+	}
+	who, ok := toAct(board, g)
+	if !ok {
+		return false, nil // the game is over: the board calls nobody
 	}
 	yourTurn, ok := find(board, "turn", "")
 	if !ok {
@@ -487,6 +206,23 @@ func (r *run) turn(ctx context.Context, g int) (bool, error) {
 	return true, nil
 }
 
+// toAct returns the player of game g whom the board calls to act (its allowed mentions), or
+// false when it calls nobody.
+func toAct(board fakediscord.Message, g int) (fakediscord.User, bool) {
+	var mentions struct {
+		Users []string `json:"users"`
+	}
+	if len(board.AllowedMentions) > 0 {
+		_ = json.Unmarshal(board.AllowedMentions, &mentions)
+	}
+	for _, u := range playersOf(g) {
+		if slices.Contains(mentions.Users, u.ID) {
+			return u, true
+		}
+	}
+	return fakediscord.User{}, false
+}
+
 // sendPanel sends a click that opens or drafts a panel and records how long it took to show.
 func (r *run) sendPanel(ctx context.Context, ix *fakediscord.Interaction) error {
 	took, err := r.send(ctx, ix)
@@ -518,69 +254,25 @@ func choose(panel fakediscord.Message) (component, bool, bool) {
 	return component{}, false, false
 }
 
-// verify counts, per game, the moves the players saw applied that are missing from its stored
-// record.
-func (r *run) verify(ctx context.Context) (int, error) {
-	lost := 0
-	r.mu.Lock()
-	applied := maps(r.applied)
-	r.mu.Unlock()
-	for channel, n := range applied {
-		t, err := r.tables.Load(ctx, channel)
-		if err != nil {
-			return 0, fmt.Errorf("loadtest: verify %s: %w", channel, err)
-		}
-		stored := 0
-		if t.Record != nil {
-			for _, m := range t.Record.Moves {
-				if m.Seat != games.Chance && m.By == "" {
-					stored++
-				}
-			}
-		}
-		if stored < n {
-			lost += n - stored
-		}
-	}
-	return lost, nil
-}
-
-func maps(m map[string]int) map[string]int {
-	out := make(map[string]int, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
-// storm opens a fresh game, brings its first player to the Place button, and clicks it n
-// times at once. It returns how many moves the clicks applied (one is right) and the p99 of
-// their acknowledgements.
-func (r *run) storm(ctx context.Context, n int) (int, int, time.Duration, error) {
-	g := r.cfg.Games // a game of its own, after the measured ones
+// storm opens a fresh game g, brings its first player to the Place button, and clicks it n
+// times at once. It returns how many clicks it sent and the p99 of their acknowledgements; the
+// record tells afterwards how many moves they applied (one is right).
+func (r *run) storm(ctx context.Context, g, n int) (int, time.Duration, error) {
 	if err := r.open(ctx, g); err != nil {
-		return 0, 0, 0, err
+		return 0, 0, err
 	}
-	t, err := r.tables.Load(ctx, channelOf(g))
-	if err != nil {
-		return 0, 0, 0, err
+	board, ok := r.fake.LastChannelMessage(channelOf(g))
+	if !ok {
+		return 0, 0, errors.New("loadtest: storm: the game has no board")
 	}
-	st, err := r.tables.State(t)
-	if err != nil {
-		return 0, 0, 0, err
+	who, ok := toAct(board, g)
+	yourTurn, found := find(board, "turn", "")
+	if !ok || !found {
+		return 0, 0, errors.New("loadtest: storm: the board calls nobody to play")
 	}
-	before := len(t.Record.Moves)
-	var who fakediscord.User
-	for _, u := range playersOf(g) {
-		if u.ID == t.Seats[st.ToAct()[0]].User {
-			who = u
-		}
-	}
-	board, _ := r.fake.LastChannelMessage(channelOf(g))
-	yourTurn, _ := find(board, "turn", "")
 	ix := r.fake.Click(actor(g, who).On(board), yourTurn.CustomID)
 	if _, err := r.send(ctx, ix); err != nil {
-		return 0, 0, 0, err
+		return 0, 0, err
 	}
 	panel := r.seen(ix)
 	for range 6 {
@@ -589,7 +281,7 @@ func (r *run) storm(ctx context.Context, n int) (int, int, time.Duration, error)
 		}
 		next, menu, ok := choose(panel)
 		if !ok {
-			return 0, 0, 0, errors.New("loadtest: storm: the panel offers no way to a move")
+			return 0, 0, errors.New("loadtest: storm: the panel offers no way to a move")
 		}
 		if menu {
 			ix = r.fake.Select(actor(g, who).On(panel), next.CustomID, next.Options[0].Value)
@@ -597,13 +289,13 @@ func (r *run) storm(ctx context.Context, n int) (int, int, time.Duration, error)
 			ix = r.fake.Click(actor(g, who).On(panel), next.CustomID)
 		}
 		if _, err := r.send(ctx, ix); err != nil {
-			return 0, 0, 0, err
+			return 0, 0, err
 		}
 		panel = r.seen(ix)
 	}
 	commit, ok := find(panel, "commit", "")
 	if !ok {
-		return 0, 0, 0, errors.New("loadtest: storm: no Place button")
+		return 0, 0, errors.New("loadtest: storm: no Place button")
 	}
 	r.mu.Lock()
 	mark := len(r.acks)
@@ -614,8 +306,9 @@ func (r *run) storm(ctx context.Context, n int) (int, int, time.Duration, error)
 	signed := make([]*fakediscord.Signed, n)
 	for i := range clicks {
 		clicks[i] = r.fake.Click(actor(g, who).On(panel), commit.CustomID)
+		var err error
 		if signed[i], err = r.fake.Sign(r.endpoint, clicks[i]); err != nil {
-			return 0, 0, 0, fmt.Errorf("loadtest: storm: %w", err)
+			return 0, 0, fmt.Errorf("loadtest: storm: %w", err)
 		}
 	}
 	var wg sync.WaitGroup
@@ -630,22 +323,12 @@ func (r *run) storm(ctx context.Context, n int) (int, int, time.Duration, error)
 	wg.Wait()
 	close(errs)
 	if err := <-errs; err != nil {
-		return 0, 0, 0, err
+		return 0, 0, err
 	}
 	r.mu.Lock()
 	acks := slices.Clone(r.acks[mark:])
 	r.mu.Unlock()
-	t, err = r.tables.Load(ctx, channelOf(g))
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	applied := 0
-	for _, m := range t.Record.Moves[before:] {
-		if m.Seat != games.Chance && m.By == "" {
-			applied++
-		}
-	}
-	return n, applied, quantile(acks, 0.99), nil
+	return n, quantile(acks, 0.99), nil
 }
 
 // component is one button or select of a message, flattened.
@@ -700,40 +383,4 @@ func quantile(ds []time.Duration, q float64) time.Duration {
 	slices.Sort(s)
 	i := int(q * float64(len(s)-1))
 	return s[i]
-}
-
-// cpuTime returns the process's user and system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// rssKB returns the process's resident memory in kB, from /proc (0 where there is none).
-func rssKB() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
-			return n
-		}
-	}
-	return 0
-}
-
-// botLabelled runs h with the profiler label side=bot, which the goroutines it starts (the
-// work after each acknowledgement, the connections of its REST client) inherit: in a CPU
-// profile of the run, `go tool pprof -tags` then tells the bot's share from the fake Discord's
-// and the players' (unlabelled, as is the collector's background work).
-func botLabelled(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		pprof.Do(r.Context(), pprof.Labels("side", "bot"), func(ctx context.Context) {
-			h.ServeHTTP(w, r.WithContext(ctx))
-		})
-	})
 }

@@ -1,61 +1,89 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime/pprof"
+	"strings"
 	"time"
+
+	"github.com/BurntSushi/toml"
 
 	"github.com/tablebot/tablebot/loadtest"
 	"github.com/tablebot/tablebot/store"
 )
 
+// self is how the load test starts the bot in a process of its own: this program, with this
+// environment.
+type self struct {
+	path string
+	env  []string
+}
+
 // runLoadtest plays many Ingenious games at once through the bot's signed-interactions
 // endpoint against the built-in fake Discord and prints what it measured.
 func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("loadtest: find this program: %w", err)
+	}
+	return loadtestWith(ctx, args, stdout, stderr, self{path: exe, env: os.Environ()})
+}
+
+// loadtestWith is runLoadtest, starting the bot process (unless --process=false) as me says.
+func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, me self) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	gamesN := fs.Int("games", 200, "games played at once")
 	duration := fs.Duration("duration", 30*time.Second, "how long to play")
 	latency := fs.Duration("latency", 100*time.Millisecond, "the fake Discord's REST latency")
 	storm := fs.Int("storm", 1000, "identical clicks fired at one Place button at the end (0: none)")
-	workers := fs.Int("workers", 0, "the bot's concurrent handlers (0: its default)")
-	drawSlots := fs.Int("draw-slots", 0, "the pictures the bot draws at once (0: its default, one CPU fewer than the machine has)")
+	process := fs.Bool("process", true, "run the bot in a process of its own, as `tablebot run` in http mode, so that CPU and memory are the bot's alone; false runs it inside the load test (for --cpuprofile, --memprofile, --workers, --draw-slots)")
+	workers := fs.Int("workers", 0, "the bot's concurrent handlers (0: its default; needs --process=false)")
+	drawSlots := fs.Int("draw-slots", 0, "the pictures the bot draws at once (0: its default, one CPU fewer than the machine has; needs --process=false)")
 	suggest := fs.Bool("suggest-search", false, "let the players' 💡 Suggest clicks run the search AI (about a second of CPU each) instead of the game's quick suggestion")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (bot, fake Discord and players) to this file")
-	memProfile := fs.String("memprofile", "", "write a heap profile of the process, taken when the games stop, to this file")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (bot, fake Discord and players) to this file (needs --process=false)")
+	memProfile := fs.String("memprofile", "", "write a heap profile of the process, taken when the games stop, to this file (needs --process=false)")
 	redisURL := fs.String("redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there); empty means a fresh embedded store")
 	if err := fs.Parse(args); err != nil {
 		return flagError(err)
 	}
-	var st store.Store
+	if fs.NArg() > 0 {
+		return usageError(fmt.Sprintf("loadtest takes no arguments, only flags (got %q)", fs.Arg(0)))
+	}
+	if *process && (*workers != 0 || *drawSlots != 0 || *cpuProfile != "" || *memProfile != "") {
+		return usageError("--workers, --draw-slots, --cpuprofile and --memprofile measure a bot run inside the load test: add --process=false")
+	}
+	dir, err := os.MkdirTemp("", "tablebot-loadtest-")
+	if err != nil {
+		return fmt.Errorf("loadtest: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	var redisOpts *store.RedisOptions
 	if *redisURL != "" {
 		o, err := store.ParseRedisURL(*redisURL)
 		if err != nil {
 			return usageError(err.Error())
 		}
 		o.Prefix = fmt.Sprintf("tablebot-loadtest:%d", time.Now().UnixNano())
-		r, err := store.NewRedis(ctx, o)
-		if err != nil {
-			return fmt.Errorf("loadtest: %w", err)
-		}
-		defer r.Close()
-		st = r
+		redisOpts = &o
+	}
+	cfg := loadtest.Config{Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, DrawSlots: *drawSlots, SuggestSearch: *suggest}
+	if *process {
+		cfg.Process = botProcess(me, dir, redisOpts)
 	} else {
-		dir, err := os.MkdirTemp("", "tablebot-loadtest-")
+		st, err := openLoadStore(ctx, dir, redisOpts)
 		if err != nil {
-			return fmt.Errorf("loadtest: %w", err)
+			return err
 		}
-		defer os.RemoveAll(dir)
-		b, err := store.OpenBolt(dir+"/load.db", store.BoltOptions{})
-		if err != nil {
-			return fmt.Errorf("loadtest: %w", err)
-		}
-		defer b.Close()
-		st = b
+		defer st.Close()
+		cfg.Store = st
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -68,12 +96,6 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		defer pprof.StopCPUProfile()
 	}
-	hint := "the game's quick suggestion"
-	if *suggest {
-		hint = "the search AI"
-	}
-	fmt.Fprintf(stdout, "Playing %d Ingenious games for %s, Discord's REST answering in %s, 💡 Suggest by %s…\n", *gamesN, *duration, *latency, hint)
-	cfg := loadtest.Config{Store: st, Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, DrawSlots: *drawSlots, SuggestSearch: *suggest}
 	if *memProfile != "" {
 		f, err := os.Create(*memProfile)
 		if err != nil {
@@ -82,6 +104,14 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		defer f.Close()
 		cfg.HeapProfile = f
 	}
+	hint, where := "the game's quick suggestion", "inside the load test"
+	if *suggest {
+		hint = "the search AI"
+	}
+	if *process {
+		where = "in a process of its own"
+	}
+	fmt.Fprintf(stdout, "Playing %d Ingenious games for %s, the bot %s, Discord's REST answering in %s, 💡 Suggest by %s…\n", *gamesN, *duration, where, *latency, hint)
 	rep, err := loadtest.Run(ctx, cfg)
 	if err != nil {
 		return err
@@ -91,4 +121,64 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("loadtest: %d applied moves are missing from the records", rep.Lost)
 	}
 	return nil
+}
+
+// openLoadStore opens the load test's store: Redis when o is set, else a fresh embedded
+// store in dir.
+func openLoadStore(ctx context.Context, dir string, o *store.RedisOptions) (store.Store, error) {
+	if o != nil {
+		r, err := store.NewRedis(ctx, *o)
+		if err != nil {
+			return nil, fmt.Errorf("loadtest: %w", err)
+		}
+		return r, nil
+	}
+	b, err := store.OpenBolt(filepath.Join(dir, "load.db"), store.BoltOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("loadtest: %w", err)
+	}
+	return b, nil
+}
+
+// botProcess runs `tablebot run` with a configuration written into dir: http mode against the
+// load test's fake Discord, on a free loopback port, debug JSON logs, the store in dir or on
+// Redis. The environment's Discord, Redis and tablebot variables are left out, since they
+// would win over the file.
+func botProcess(me self, dir string, redisOpts *store.RedisOptions) *loadtest.Process {
+	return &loadtest.Process{
+		Command: func(d loadtest.Discord) (*exec.Cmd, error) {
+			register := true
+			c := Config{
+				Discord: DiscordConfig{Token: d.Token, ApplicationID: d.ApplicationID, PublicKey: d.PublicKey, Mode: "http",
+					RESTBaseURL: d.RESTBaseURL, GuildID: d.GuildID, RegisterCommands: &register},
+				HTTP:  HTTPConfig{Listen: "127.0.0.1:0"},
+				Store: StoreConfig{Path: filepath.Join(dir, "load.db")},
+				Log:   LogConfig{Level: "debug", Format: "json"},
+				AI:    AIConfig{Takeover: "strong", Suggest: "0s"},
+			}
+			if d.SuggestSearch {
+				c.AI.Suggest = "1s"
+			}
+			if o := redisOpts; o != nil {
+				c.Redis = RedisConfig{Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLS: o.TLSConfig != nil, Prefix: o.Prefix}
+			}
+			var buf bytes.Buffer
+			if err := toml.NewEncoder(&buf).Encode(c); err != nil {
+				return nil, fmt.Errorf("write the bot's configuration: %w", err)
+			}
+			path := filepath.Join(dir, "bot.toml")
+			if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+				return nil, fmt.Errorf("write the bot's configuration: %w", err)
+			}
+			cmd := exec.Command(me.path, "run", "--config", path)
+			for _, kv := range me.env {
+				name, _, _ := strings.Cut(kv, "=")
+				if !strings.HasPrefix(name, "DISCORD_") && !strings.HasPrefix(name, "REDIS_") && !strings.HasPrefix(name, "TABLEBOT_") {
+					cmd.Env = append(cmd.Env, kv)
+				}
+			}
+			return cmd, nil
+		},
+		Store: func(ctx context.Context) (store.Store, error) { return openLoadStore(ctx, dir, redisOpts) },
+	}
 }

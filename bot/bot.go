@@ -72,10 +72,12 @@ type Bot struct {
 	pictureSizes sizes
 	// inputs remembers the text input of every panel drawn, by the custom_id of its ⌨️ button,
 	// so that the modal opens at once, without store I/O; a miss opens a generic one.
-	inputs      *lru[string, games.Input]
-	paces       []time.Duration
-	panels      *lru[string, panel]
-	drawing     flight[string, panel]
+	inputs  *lru[string, games.Input]
+	paces   []time.Duration
+	panels  *lru[string, panel]
+	drawing flight[string, panel]
+	// clicks holds the clicks being handled that a repeat may wait for (see Handle).
+	clicks      flight[string, struct{}]
 	postRetries int
 	routes      map[verb]route
 	commands    map[string]command

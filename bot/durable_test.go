@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
@@ -200,8 +201,9 @@ func TestEditsOfOneInteractionDoNotBlockAnother(t *testing.T) {
 }
 
 // TestClickStorm: forty identical clicks of the same commit arrive at once; exactly one move is
-// applied, everyone is answered, and the panels shown to the thirty-nine late clicks come from
-// the cache instead of being drawn again.
+// applied, everyone is answered, and the thirty-nine late clicks cost no drawing: each either
+// waited for the click still in flight (a repeat, answered by its edit of the same panel) or
+// was shown a panel from the cache.
 func TestClickStorm(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, openBolt(t))
@@ -228,17 +230,53 @@ func TestClickStorm(t *testing.T) {
 	if got := playerMoves(h.table()) - before; got != 1 {
 		t.Fatalf("%d moves applied for %d identical clicks", got, n)
 	}
-	hits := 0.0
+	counted := map[string]float64{}
 	families, err := reg.Gather()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range families {
-		if f.GetName() == "tablebot_panel_cache_hits_total" {
-			hits = f.GetMetric()[0].GetCounter().GetValue()
+		if name := f.GetName(); name == "tablebot_panel_cache_hits_total" || name == "tablebot_repeated_clicks_total" {
+			counted[name] = f.GetMetric()[0].GetCounter().GetValue()
 		}
 	}
-	if hits < n-5 {
-		t.Fatalf("only %v of %d duplicate panels came from the cache", hits, n-1)
+	if cheap := counted["tablebot_panel_cache_hits_total"] + counted["tablebot_repeated_clicks_total"]; cheap < n-5 {
+		t.Fatalf("only %v of %d late clicks were answered without drawing (%v)", cheap, n-1, counted)
+	}
+	if m, ok := h.fake.Message(panel.ID); !ok || !strings.HasPrefix(m.Content, "✅") {
+		t.Fatalf("the panel shows %q after the storm, want the move's confirmation", m.Content)
+	}
+}
+
+// TestRepeatKey: only a click whose answer replaces the clicked message can repeat another, and
+// only the same user's click of the same button on the same message.
+func TestRepeatKey(t *testing.T) {
+	click := func(user, message, customID string) *discordgo.Interaction {
+		return &discordgo.Interaction{Type: discordgo.InteractionMessageComponent,
+			Member:  &discordgo.Member{User: &discordgo.User{ID: user}},
+			Message: &discordgo.Message{ID: message},
+			Data:    discordgo.MessageComponentInteractionData{CustomID: customID}}
+	}
+	a, ok := repeatKey(click("1", "m", "ingenious/4/commit/x"), ackUpdate)
+	if !ok {
+		t.Fatal("a click answered by an update has no key")
+	}
+	if b, _ := repeatKey(click("1", "m", "ingenious/4/commit/x"), ackUpdate); b != a {
+		t.Errorf("the same click has keys %q and %q", a, b)
+	}
+	for name, other := range map[string]*discordgo.Interaction{
+		"another user":    click("2", "m", "ingenious/4/commit/x"),
+		"another message": click("1", "n", "ingenious/4/commit/x"),
+		"another button":  click("1", "m", "ingenious/4/draft/x"),
+	} {
+		if b, _ := repeatKey(other, ackUpdate); b == a {
+			t.Errorf("%s has the same key %q", name, a)
+		}
+	}
+	if _, ok := repeatKey(click("1", "m", "ingenious/4/turn/"), ackEphemeral); ok {
+		t.Error("a click answered by a new message has a key: its answer cannot be shared")
+	}
+	if _, ok := repeatKey(&discordgo.Interaction{Type: discordgo.InteractionMessageComponent, Data: discordgo.MessageComponentInteractionData{CustomID: "x"}}, ackUpdate); ok {
+		t.Error("a click without its message has a key")
 	}
 }

@@ -107,13 +107,46 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 	b.inflight.wg.Add(1)
 	go func() {
 		defer b.inflight.wg.Done()
-		b.workers.enter(c.urgent) // a place in the pool: only so many handlers run at once
-		defer b.workers.leave()
-		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
-		defer cancel()
-		c.ctx = wctx
-		finish(guard(work))
+		run := func() (struct{}, error) {
+			b.workers.enter(c.urgent) // a place in the pool: only so many handlers run at once
+			defer b.workers.leave()
+			wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
+			defer cancel()
+			c.ctx = wctx
+			finish(guard(work))
+			return struct{}{}, nil
+		}
+		key, ok := repeatKey(i, how)
+		if !ok {
+			_, _ = run()
+			return
+		}
+		// A repeat of a click still being handled — the same user, button and message: a
+		// double tap, or a storm of them — waits for it, without a place in the pool, and is
+		// done when it is: the answer in flight replaces the very message both clicked, so
+		// the repeat needs nothing but its acknowledgement.
+		if _, repeated, _ := b.clicks.do(key, run); repeated {
+			b.metrics.repeats.Inc()
+			finish(nil)
+		}
 	}()
+}
+
+// repeatKey is what makes two clicks the same click (see Handle): the user, the component's
+// custom_id and the message it is on. Only clicks whose answer replaces the clicked message
+// have one: a click answered by a new message needs an answer of its own.
+func repeatKey(i *discordgo.Interaction, how ack) (string, bool) {
+	if how != ackUpdate || i.Type != discordgo.InteractionMessageComponent || i.Message == nil || i.Message.ID == "" {
+		return "", false
+	}
+	user := ""
+	switch {
+	case i.Member != nil && i.Member.User != nil:
+		user = i.Member.User.ID
+	case i.User != nil:
+		user = i.User.ID
+	}
+	return user + "\x00" + i.Message.ID + "\x00" + i.MessageComponentData().CustomID, true
 }
 
 // dispatch finds what an interaction asks for, without I/O: the work to do, how it is

@@ -18,6 +18,8 @@ type metrics struct {
 	retries prometheus.Counter
 	// panelHits counts panels answered from the cache instead of drawn.
 	panelHits prometheus.Counter
+	// repeats counts clicks that repeated one still being handled (see Handle).
+	repeats prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer, conflicts func() uint64, pictures func() images.EncoderStats) (*metrics, error) {
@@ -49,12 +51,16 @@ func newMetrics(reg prometheus.Registerer, conflicts func() uint64, pictures fun
 			Name: "tablebot_panel_cache_hits_total",
 			Help: "Panels answered from the cache of panels already drawn (identical clicks).",
 		}),
+		repeats: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "tablebot_repeated_clicks_total",
+			Help: "Clicks that repeated a click of the same user on the same button and message still being handled, answered by that one.",
+		}),
 		retries: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "tablebot_post_retries_total",
 			Help: "Channel posts retried after Discord failed on its side.",
 		}),
 	}
-	for _, c := range []prometheus.Collector{m.latency, m.moves, m.render, m.errors, m.ack, m.retries, m.panelHits,
+	for _, c := range []prometheus.Collector{m.latency, m.moves, m.render, m.errors, m.ack, m.retries, m.panelHits, m.repeats,
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "tablebot_cas_conflicts_total",
 			Help: "Table writes that lost a compare-and-set race and were retried or refused.",

@@ -249,13 +249,14 @@ func TestClickStorm(t *testing.T) {
 }
 
 // TestRepeatKey: only a click whose answer replaces the clicked message can repeat another, and
-// only the same user's click of the same button on the same message.
+// only the same user's click of the same button (with the same choice in a menu) on the same
+// message.
 func TestRepeatKey(t *testing.T) {
-	click := func(user, message, customID string) *discordgo.Interaction {
+	click := func(user, message, customID string, values ...string) *discordgo.Interaction {
 		return &discordgo.Interaction{Type: discordgo.InteractionMessageComponent,
 			Member:  &discordgo.Member{User: &discordgo.User{ID: user}},
 			Message: &discordgo.Message{ID: message},
-			Data:    discordgo.MessageComponentInteractionData{CustomID: customID}}
+			Data:    discordgo.MessageComponentInteractionData{CustomID: customID, Values: values}}
 	}
 	a, ok := repeatKey(click("1", "m", "ingenious/4/commit/x"), ackUpdate)
 	if !ok {
@@ -268,6 +269,7 @@ func TestRepeatKey(t *testing.T) {
 		"another user":    click("2", "m", "ingenious/4/commit/x"),
 		"another message": click("1", "n", "ingenious/4/commit/x"),
 		"another button":  click("1", "m", "ingenious/4/draft/x"),
+		"another choice":  click("1", "m", "ingenious/4/commit/x", "2"),
 	} {
 		if b, _ := repeatKey(other, ackUpdate); b == a {
 			t.Errorf("%s has the same key %q", name, a)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -133,7 +134,7 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 }
 
 // repeatKey is what makes two clicks the same click (see Handle): the user, the component's
-// custom_id and the message it is on. Only clicks whose answer replaces the clicked message
+// custom_id, the values chosen in it (a menu) and the message it is on. Only clicks whose answer replaces the clicked message
 // have one: a click answered by a new message needs an answer of its own.
 func repeatKey(i *discordgo.Interaction, how ack) (string, bool) {
 	if how != ackUpdate || i.Type != discordgo.InteractionMessageComponent || i.Message == nil || i.Message.ID == "" {
@@ -146,7 +147,8 @@ func repeatKey(i *discordgo.Interaction, how ack) (string, bool) {
 	case i.User != nil:
 		user = i.User.ID
 	}
-	return user + "\x00" + i.Message.ID + "\x00" + i.MessageComponentData().CustomID, true
+	data := i.MessageComponentData()
+	return strings.Join(append([]string{user, i.Message.ID, data.CustomID}, data.Values...), "\x00"), true
 }
 
 // dispatch finds what an interaction asks for, without I/O: the work to do, how it is

@@ -13,8 +13,18 @@ type plainInteraction discordgo.Interaction
 // decodeInteraction decodes an interaction as Discord posts it, like discordgo's own decoder
 // but for the message a component was clicked on: of that, the bot reads nothing, so only its
 // ID, channel and flags are decoded, and its components, embeds and attachments (most of the
-// body, and most of discordgo's decoding time) are skipped.
+// body, and most of discordgo's decoding time) are skipped — by one structural scan
+// (withoutMessage), or, in a body that is not plainly what Discord sends, by encoding/json.
 func decodeInteraction(body []byte) (*discordgo.Interaction, error) {
+	if rest, head, ok := withoutMessage(body); ok {
+		return decodeSkimmed(rest, head, true)
+	}
+	return decodeSkimmed(body, nil, false)
+}
+
+// decodeSkimmed decodes body with encoding/json, skipping all but the ID, channel and flags of
+// its message; when skimmed, body's message was taken out by withoutMessage, and head is it.
+func decodeSkimmed(body []byte, head *discordgo.Message, skimmed bool) (*discordgo.Interaction, error) {
 	var wire struct {
 		plainInteraction
 		// These two hide the fields of the same names in plainInteraction.
@@ -31,6 +41,9 @@ func decodeInteraction(body []byte) (*discordgo.Interaction, error) {
 	i := discordgo.Interaction(wire.plainInteraction)
 	if m := wire.Message; m != nil {
 		i.Message = &discordgo.Message{ID: m.ID, ChannelID: m.ChannelID, Flags: m.Flags}
+	}
+	if skimmed {
+		i.Message = head
 	}
 	var err error
 	switch i.Type {

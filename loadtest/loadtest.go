@@ -131,9 +131,11 @@ type Report struct {
 	Errors int
 	// BandsReused is the share of picture bands whose compression the encoder found cached.
 	BandsReused float64
-	// StormClicks, StormApplied and StormAckP99 describe the storm of identical clicks.
+	// StormClicks, StormApplied, StormAckP50 and StormAckP99 describe the storm of identical
+	// clicks.
 	StormClicks  int
 	StormApplied int
+	StormAckP50  time.Duration
 	StormAckP99  time.Duration
 }
 
@@ -153,7 +155,7 @@ func (r Report) String() string {
 	fmt.Fprintf(&b, "peak RSS             %.0f MB (%s)\n", r.PeakRSSMB, whose)
 	fmt.Fprintf(&b, "picture bands reused %.0f %%\n", 100*r.BandsReused)
 	if r.StormClicks > 0 {
-		fmt.Fprintf(&b, "storm                %d identical clicks: %d applied, acknowledgement p99 %s\n", r.StormClicks, r.StormApplied, ms(r.StormAckP99))
+		fmt.Fprintf(&b, "storm                %d identical clicks: %d applied, acknowledgement p50 %s · p99 %s\n", r.StormClicks, r.StormApplied, ms(r.StormAckP50), ms(r.StormAckP99))
 	}
 	return b.String()
 }
@@ -275,11 +277,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	storm := -1 // the storm's game, when there is one
 	if cfg.Storm > 0 {
 		storm = cfg.Games
-		clicks, p99, err := r.storm(ctx, storm, cfg.Storm)
+		acks, err := r.storm(ctx, storm, cfg.Storm)
 		if err != nil {
 			return rep, err
 		}
-		rep.StormClicks, rep.StormAckP99 = clicks, p99
+		rep.StormClicks, rep.StormAckP50, rep.StormAckP99 = len(acks), quantile(acks, 0.5), quantile(acks, 0.99)
 	}
 	rep.PeakRSSMB = float64(bot.peakRSSKB()) / 1024
 	r.mu.Lock()

@@ -107,6 +107,9 @@ type Signed struct {
 	body   []byte
 	header http.Header
 	mode   signing
+	// id and token name the interaction, read when it was signed (empty in a body the bot
+	// could not parse either), so that its reply is recorded without parsing the body again.
+	id, token string
 }
 
 // Sign builds and signs the interaction POST of interaction to endpointURL,
@@ -142,7 +145,20 @@ func (s *Server) sign(endpointURL string, interaction any, mode signing) (*Signe
 		h.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
 		h.Set("X-Signature-Timestamp", ts)
 	}
-	return &Signed{url: endpointURL, body: body, header: h, mode: mode}, nil
+	sp := &Signed{url: endpointURL, body: body, header: h, mode: mode}
+	if ix, ok := interaction.(*Interaction); ok {
+		sp.id, sp.token = ix.ID, ix.Token
+	} else {
+		var named struct {
+			ID    string `json:"id"`
+			Token string `json:"token"`
+		}
+		// A body the bot could not have parsed has no ID or token: its callback is then
+		// recorded against empty ones and rejected.
+		_ = json.Unmarshal(body, &named)
+		sp.id, sp.token = named.ID, named.Token
+	}
+	return sp, nil
 }
 
 // send sends a signed interaction POST, times it and records its reply.
@@ -154,7 +170,7 @@ func (s *Server) send(ctx context.Context, sp *Signed) (*Reply, error) {
 		return nil, fmt.Errorf("fakediscord: build interaction POST to %s: %w", sp.url, err)
 	}
 	req.Header = sp.header.Clone()
-	body, mode, endpointURL := sp.body, sp.mode, sp.url
+	mode, endpointURL := sp.mode, sp.url
 	start := time.Now()
 	resp, err := s.client.Do(req)
 	if err != nil {
@@ -171,29 +187,22 @@ func (s *Server) send(ctx context.Context, sp *Signed) (*Reply, error) {
 		rep.JSON, rep.Files = payload, files
 	}
 	if mode == signValid && resp.StatusCode/100 == 2 {
-		rep.Callback = s.recordInline(body, resp, mediaType, data, payload, files, decodeErr)
+		rep.Callback = s.recordInline(sp.id, sp.token, resp, mediaType, data, payload, files, decodeErr)
 	}
 	return rep, nil
 }
 
-// recordInline applies and records a 2xx reply to a signed POST as the
-// interaction's callback.
-func (s *Server) recordInline(sent []byte, resp *http.Response, mediaType string, body []byte, payload json.RawMessage, files []File, decodeErr error) *Request {
-	var ix struct {
-		ID    string `json:"id"`
-		Token string `json:"token"`
-	}
-	// A body the bot could not have parsed has no ID or token: the callback
-	// is then recorded against empty ones and rejected below.
-	_ = json.Unmarshal(sent, &ix)
-	path := "/interactions/" + url.PathEscape(ix.ID) + "/" + url.PathEscape(ix.Token) + "/callback"
+// recordInline applies and records a 2xx reply to the signed POST of interaction id (with
+// token) as the interaction's callback.
+func (s *Server) recordInline(id, token string, resp *http.Response, mediaType string, body []byte, payload json.RawMessage, files []File, decodeErr error) *Request {
+	path := "/interactions/" + url.PathEscape(id) + "/" + url.PathEscape(token) + "/callback"
 	req := Request{
 		Time:        time.Now(),
 		Method:      http.MethodPost,
 		Path:        path,
 		URL:         path,
 		Route:       "POST /interactions/{interaction}/{token}/callback",
-		Params:      map[string]string{"interaction": ix.ID, "token": ix.Token},
+		Params:      map[string]string{"interaction": id, "token": token},
 		Query:       url.Values{},
 		Header:      resp.Header.Clone(),
 		ContentType: mediaType,
@@ -208,7 +217,7 @@ func (s *Server) recordInline(sent []byte, resp *http.Response, mediaType string
 	if decodeErr != nil {
 		rp = errBadRequest(codeInvalidJSON, "The request body contains invalid JSON.")
 	} else {
-		rp = s.applyCallback(ix.ID, ix.Token, payload, files)
+		rp = s.applyCallback(id, token, payload, files)
 	}
 	req.Status, req.Response = rp.status, rp.body
 	s.record(req)

@@ -43,7 +43,7 @@ func TestLoadtestBotProcess(t *testing.T) {
 		"the bot in a process of its own",
 		"(0 answered after 3 s, 0 errors)",
 		"(the bot's process), 0 lost",
-		"storm                30 identical clicks: 1 applied",
+		"storm                30 identical clicks: 1 applied,",
 	} {
 		if !strings.Contains(report, want) {
 			t.Errorf("the report lacks %q", want)

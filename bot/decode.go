@@ -22,6 +22,29 @@ func decodeInteraction(body []byte) (*discordgo.Interaction, error) {
 	return decodeSkimmed(body, nil, false)
 }
 
+// messageHead is what the bot reads of the message a component was clicked on. Like
+// discordgo.Message, it is decoded whole: a repeated "message" member (or one equal to it but
+// for case) replaces it rather than merging into it.
+type messageHead struct {
+	ID        string
+	ChannelID string
+	Flags     discordgo.MessageFlags
+}
+
+// UnmarshalJSON decodes the head of a message afresh.
+func (h *messageHead) UnmarshalJSON(b []byte) error {
+	var v struct {
+		ID        string                 `json:"id"`
+		ChannelID string                 `json:"channel_id"`
+		Flags     discordgo.MessageFlags `json:"flags"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*h = messageHead(v)
+	return nil
+}
+
 // decodeSkimmed decodes body with encoding/json, skipping all but the ID, channel and flags of
 // its message; when skimmed, body's message was taken out by withoutMessage, and head is it.
 func decodeSkimmed(body []byte, head *discordgo.Message, skimmed bool) (*discordgo.Interaction, error) {
@@ -29,11 +52,7 @@ func decodeSkimmed(body []byte, head *discordgo.Message, skimmed bool) (*discord
 		plainInteraction
 		// These two hide the fields of the same names in plainInteraction.
 		Data    json.RawMessage `json:"data"`
-		Message *struct {
-			ID        string                 `json:"id"`
-			ChannelID string                 `json:"channel_id"`
-			Flags     discordgo.MessageFlags `json:"flags"`
-		} `json:"message"`
+		Message *messageHead    `json:"message"`
 	}
 	if err := json.Unmarshal(body, &wire); err != nil {
 		return nil, fmt.Errorf("decode interaction: %w", err)

@@ -17,9 +17,9 @@ type plainInteraction discordgo.Interaction
 // (withoutMessage), or, in a body that is not plainly what Discord sends, by encoding/json.
 func decodeInteraction(body []byte) (*discordgo.Interaction, error) {
 	if rest, head, ok := withoutMessage(body); ok {
-		return decodeSkimmed(rest, head, true)
+		return decodeSkimmed(rest, head)
 	}
-	return decodeSkimmed(body, nil, false)
+	return decodeSkimmed(body, nil)
 }
 
 // messageHead is what the bot reads of the message a component was clicked on. Like
@@ -46,8 +46,8 @@ func (h *messageHead) UnmarshalJSON(b []byte) error {
 }
 
 // decodeSkimmed decodes body with encoding/json, skipping all but the ID, channel and flags of
-// its message; when skimmed, body's message was taken out by withoutMessage, and head is it.
-func decodeSkimmed(body []byte, head *discordgo.Message, skimmed bool) (*discordgo.Interaction, error) {
+// its message; head, when not nil, is the message withoutMessage took out of body.
+func decodeSkimmed(body []byte, head *discordgo.Message) (*discordgo.Interaction, error) {
 	var wire struct {
 		plainInteraction
 		// These two hide the fields of the same names in plainInteraction.
@@ -61,7 +61,7 @@ func decodeSkimmed(body []byte, head *discordgo.Message, skimmed bool) (*discord
 	if m := wire.Message; m != nil {
 		i.Message = &discordgo.Message{ID: m.ID, ChannelID: m.ChannelID, Flags: m.Flags}
 	}
-	if skimmed {
+	if head != nil {
 		i.Message = head
 	}
 	var err error

@@ -258,11 +258,19 @@ func TestRepeatKey(t *testing.T) {
 			Message: &discordgo.Message{ID: message},
 			Data:    discordgo.MessageComponentInteractionData{CustomID: customID, Values: values}}
 	}
-	a, ok := repeatKey(click("1", "m", "ingenious/4/commit/x"), ackUpdate)
+	// The user is the caller's, as Handle reads it for the call.
+	key := func(i *discordgo.Interaction, how ack) (string, bool) {
+		user := ""
+		if i.Member != nil {
+			user = i.Member.User.ID
+		}
+		return repeatKey(i, how, user)
+	}
+	a, ok := key(click("1", "m", "ingenious/4/commit/x"), ackUpdate)
 	if !ok {
 		t.Fatal("a click answered by an update has no key")
 	}
-	if b, _ := repeatKey(click("1", "m", "ingenious/4/commit/x"), ackUpdate); b != a {
+	if b, _ := key(click("1", "m", "ingenious/4/commit/x"), ackUpdate); b != a {
 		t.Errorf("the same click has keys %q and %q", a, b)
 	}
 	for name, other := range map[string]*discordgo.Interaction{
@@ -271,14 +279,14 @@ func TestRepeatKey(t *testing.T) {
 		"another button":  click("1", "m", "ingenious/4/draft/x"),
 		"another choice":  click("1", "m", "ingenious/4/commit/x", "2"),
 	} {
-		if b, _ := repeatKey(other, ackUpdate); b == a {
+		if b, _ := key(other, ackUpdate); b == a {
 			t.Errorf("%s has the same key %q", name, a)
 		}
 	}
-	if _, ok := repeatKey(click("1", "m", "ingenious/4/turn/"), ackEphemeral); ok {
+	if _, ok := key(click("1", "m", "ingenious/4/turn/"), ackEphemeral); ok {
 		t.Error("a click answered by a new message has a key: its answer cannot be shared")
 	}
-	if _, ok := repeatKey(&discordgo.Interaction{Type: discordgo.InteractionMessageComponent, Data: discordgo.MessageComponentInteractionData{CustomID: "x"}}, ackUpdate); ok {
+	if _, ok := key(&discordgo.Interaction{Type: discordgo.InteractionMessageComponent, Data: discordgo.MessageComponentInteractionData{CustomID: "x"}}, ackUpdate); ok {
 		t.Error("a click without its message has a key")
 	}
 }

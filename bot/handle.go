@@ -117,7 +117,7 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 			finish(guard(work))
 			return struct{}{}, nil
 		}
-		key, ok := repeatKey(i, how)
+		key, ok := repeatKey(i, how, c.user)
 		if !ok {
 			_, _ = run()
 			return
@@ -134,18 +134,12 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 }
 
 // repeatKey is what makes two clicks the same click (see Handle): the user, the component's
-// custom_id, the values chosen in it (a menu) and the message it is on. Only clicks whose answer replaces the clicked message
-// have one: a click answered by a new message needs an answer of its own.
-func repeatKey(i *discordgo.Interaction, how ack) (string, bool) {
+// custom_id, the values chosen in it (a menu) and the message it is on. Only clicks whose
+// answer replaces the clicked message have one: a click answered by a new message needs an
+// answer of its own.
+func repeatKey(i *discordgo.Interaction, how ack, user string) (string, bool) {
 	if how != ackUpdate || i.Type != discordgo.InteractionMessageComponent || i.Message == nil || i.Message.ID == "" {
 		return "", false
-	}
-	user := ""
-	switch {
-	case i.Member != nil && i.Member.User != nil:
-		user = i.Member.User.ID
-	case i.User != nil:
-		user = i.User.ID
 	}
 	data := i.MessageComponentData()
 	return strings.Join(append([]string{user, i.Message.ID, data.CustomID}, data.Values...), "\x00"), true

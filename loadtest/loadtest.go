@@ -172,6 +172,8 @@ type subject interface {
 	cpu() time.Duration
 	// peakRSSKB is its peak resident memory so far, in kB.
 	peakRSSKB() int64
+	// heapProfile writes Config.HeapProfile, where there is one to write.
+	heapProfile()
 	// bandsReused is the share of picture bands its encoder found cached.
 	bandsReused(ctx context.Context) float64
 	// stop waits for the bot's work in flight, then stops it; it returns a table service on
@@ -257,9 +259,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	cancel()
 	elapsed := time.Since(start)
 	cpu := bot.cpu() - cpu0
-	if in, ok := bot.(*inside); ok {
-		in.heapProfile()
-	}
+	bot.heapProfile()
 
 	rep := Report{Games: cfg.Games, Duration: elapsed, Process: cfg.Process != nil}
 	r.mu.Lock()

@@ -164,6 +164,10 @@ func (c *child) cpu() time.Duration {
 	return time.Duration(utime+stime) * time.Second / clockTicks
 }
 
+// heapProfile writes nothing: Config.HeapProfile profiles the load test's own process, and
+// asks for the bot inside it.
+func (c *child) heapProfile() {}
+
 func (c *child) peakRSSKB() int64 { return statusKB(c.cmd.Process.Pid, "VmHWM:") }
 
 // bandsReused reads the bot's picture band counters from its /metrics.

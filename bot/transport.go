@@ -67,12 +67,13 @@ func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
 			http.Error(w, "POST only", http.StatusMethodNotAllowed)
 			return
 		}
-		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
-		if err != nil || len(body) > maxBody {
+		ts := r.Header.Get("X-Signature-Timestamp")
+		signed, body, ok := readSigned(r, ts)
+		if !ok {
 			http.Error(w, "unreadable body", http.StatusBadRequest)
 			return
 		}
-		if !verify(publicKey, r.Header, body) {
+		if !verify(publicKey, r.Header.Get("X-Signature-Ed25519"), ts, signed) {
 			http.Error(w, "invalid request signature", http.StatusUnauthorized)
 			return
 		}
@@ -106,14 +107,38 @@ func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
 	})
 }
 
-// verify checks Discord's request signature: Ed25519 over timestamp + body.
-func verify(key ed25519.PublicKey, h http.Header, body []byte) bool {
-	sig, err := hex.DecodeString(h.Get("X-Signature-Ed25519"))
-	ts := h.Get("X-Signature-Timestamp")
+// readSigned reads the request body into one buffer that begins with ts, the signature's
+// timestamp, so that the signed message (timestamp + body) is there without a second copy.
+// It returns that message and the body within it; ok is false when the body cannot be read
+// or is longer than maxBody. A body of announced length is read in one allocation.
+func readSigned(r *http.Request, ts string) (signed, body []byte, ok bool) {
+	if r.ContentLength > maxBody {
+		return nil, nil, false
+	}
+	if r.ContentLength < 0 { // chunked: read it as it comes
+		b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+		if err != nil || len(b) > maxBody {
+			return nil, nil, false
+		}
+		signed = append([]byte(ts), b...)
+		return signed, signed[len(ts):], true
+	}
+	signed = make([]byte, len(ts)+int(r.ContentLength))
+	copy(signed, ts)
+	if _, err := io.ReadFull(r.Body, signed[len(ts):]); err != nil {
+		return nil, nil, false
+	}
+	return signed, signed[len(ts):], true
+}
+
+// verify checks Discord's request signature sigHex: Ed25519 over signed, which is the
+// timestamp ts followed by the body.
+func verify(key ed25519.PublicKey, sigHex, ts string, signed []byte) bool {
+	sig, err := hex.DecodeString(sigHex)
 	if err != nil || len(sig) != ed25519.SignatureSize || ts == "" || len(key) != ed25519.PublicKeySize {
 		return false
 	}
-	return ed25519.Verify(key, append([]byte(ts), body...), sig)
+	return ed25519.Verify(key, signed, sig)
 }
 
 // writeJSON writes v as the complete response and flushes it, so that the client has it while

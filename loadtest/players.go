@@ -64,6 +64,22 @@ func (r *run) send(ctx context.Context, ix *fakediscord.Interaction) (time.Durat
 // sendSigned is send for an interaction signed beforehand. The acknowledgement is timed as
 // Discord times it, from sending the request to reading the reply.
 func (r *run) sendSigned(ctx context.Context, id string, signed *fakediscord.Signed) (time.Duration, error) {
+	t0 := time.Now()
+	done, err := r.post(ctx, id, signed, t0)
+	if err != nil {
+		return 0, err
+	}
+	if err := r.await(id, done); err != nil {
+		return 0, err
+	}
+	return time.Since(t0), nil
+}
+
+// post sends an interaction signed beforehand and records its acknowledgement, timed from
+// fired — the moment Discord had it to send, which is earlier than the sending when the click
+// waited for a free connection — to reading the reply. done tells when the bot has finished
+// with it (see await).
+func (r *run) post(ctx context.Context, id string, signed *fakediscord.Signed, fired time.Time) (done <-chan error, err error) {
 	r.mu.Lock()
 	ch, ok := r.done[id]
 	if !ok {
@@ -71,12 +87,12 @@ func (r *run) sendSigned(ctx context.Context, id string, signed *fakediscord.Sig
 		r.done[id] = ch
 	}
 	r.mu.Unlock()
-	t0 := time.Now()
+	queued := time.Since(fired)
 	reply, err := r.fake.Send(ctx, signed)
 	if err != nil {
-		return 0, fmt.Errorf("loadtest: post interaction: %w", err)
+		return nil, fmt.Errorf("loadtest: post interaction: %w", err)
 	}
-	ack := reply.Took
+	ack := queued + reply.Took
 	r.mu.Lock()
 	r.acks = append(r.acks, ack)
 	if ack > 3*time.Second {
@@ -84,17 +100,22 @@ func (r *run) sendSigned(ctx context.Context, id string, signed *fakediscord.Sig
 	}
 	r.mu.Unlock()
 	if reply.Status != http.StatusOK {
-		return 0, fmt.Errorf("loadtest: the endpoint answered %d: %s", reply.Status, reply.Body)
+		return nil, fmt.Errorf("loadtest: the endpoint answered %d: %s", reply.Status, reply.Body)
 	}
+	return ch, nil
+}
+
+// await waits until the bot has finished with interaction id, posted with done.
+func (r *run) await(id string, done <-chan error) error {
 	select {
-	case <-ch:
+	case <-done:
 	case <-time.After(60 * time.Second):
-		return 0, fmt.Errorf("loadtest: interaction %s not handled within 60 s", id)
+		return fmt.Errorf("loadtest: interaction %s not handled within 60 s", id)
 	}
 	r.mu.Lock()
 	delete(r.done, id)
 	r.mu.Unlock()
-	return time.Since(t0), nil
+	return nil
 }
 
 // seen is what the sender of ix sees as its answer: the last follow-up, or the response.
@@ -311,12 +332,24 @@ func (r *run) storm(ctx context.Context, g, n int) ([]time.Duration, error) {
 			return nil, fmt.Errorf("loadtest: storm: %w", err)
 		}
 	}
+	// They go out over the fake's pool of connections, a sender per connection; a click
+	// that waits for one counts the wait in its acknowledgement, timed from the firing.
+	next := make(chan int, n)
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	dones := make([]<-chan error, n)
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
-	for i := range n {
+	fired := time.Now()
+	for range min(n, fakediscord.Connections) {
 		wg.Go(func() {
-			if _, err := r.sendSigned(ctx, clicks[i].ID, signed[i]); err != nil {
-				errs <- err
+			for i := range next {
+				var err error
+				if dones[i], err = r.post(ctx, clicks[i].ID, signed[i], fired); err != nil {
+					errs <- err
+				}
 			}
 		})
 	}
@@ -324,6 +357,11 @@ func (r *run) storm(ctx context.Context, g, n int) ([]time.Duration, error) {
 	close(errs)
 	if err := <-errs; err != nil {
 		return nil, err
+	}
+	for i, done := range dones {
+		if err := r.await(clicks[i].ID, done); err != nil {
+			return nil, err
+		}
 	}
 	r.mu.Lock()
 	acks := slices.Clone(r.acks[mark:])

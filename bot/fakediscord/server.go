@@ -29,6 +29,10 @@ const (
 	DefaultLocale = "en-US"
 )
 
+// Connections is how many keep-alive connections the fake keeps, at most, to an interactions
+// endpoint: it sends that many interactions at once, and further ones wait for a connection.
+const Connections = 256
+
 // ErrClosed is returned by waiting and sending methods once the server is closed.
 var ErrClosed = errors.New("fakediscord: server closed")
 
@@ -155,10 +159,15 @@ func New(cfg Config) (*Server, error) {
 		s.appID = s.ids.next()
 	}
 	s.routes = routes()
-	// Discord keeps many keep-alive connections to an interactions endpoint; so does the
-	// fake (Go's default keeps two idle per host, opening a new one for every other request).
+	// Discord keeps a pool of keep-alive connections to an interactions endpoint; so does the
+	// fake: up to Connections, reused (Go's default keeps two idle per host, opening a new one for
+	// every other request). A burst beyond the pool waits for a connection of it, as a pooled
+	// client does, rather than opening hundreds more; Reply.Took counts that wait.
 	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 512, 256
+	tr.MaxIdleConns, tr.MaxIdleConnsPerHost, tr.MaxConnsPerHost = 2*Connections, Connections, Connections
+	// A click is about 5 KB: it goes out in one write, as Discord's TLS records carry it,
+	// instead of two (Go's default buffer is 4 KB).
+	tr.WriteBufferSize = 16 << 10
 	s.client = &http.Client{Transport: tr}
 	s.gw.init()
 	s.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}

@@ -40,7 +40,8 @@ type Reply struct {
 	// it, Discord's error otherwise.
 	Callback *Request
 	// Took is how long the endpoint took to answer, as Discord times it: from
-	// sending the request to reading the whole reply (the fake's own work of
+	// sending the request (a wait for a connection of the pool included) to
+	// reading the whole reply (the fake's own work of
 	// building, signing and recording it is not counted).
 	Took time.Duration
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -234,5 +235,76 @@ func TestSignThenSend(t *testing.T) {
 	}
 	if rep.Took <= 0 || rep.Took > wall {
 		t.Errorf("took %v, want more than 0 and at most the %v from sending to the reply", rep.Took, wall)
+	}
+}
+
+// TestConnectionPool: the fake sends at most Connections interactions at once to an endpoint,
+// each on a connection of its own pool; the others wait for one and are sent as connections
+// come free, with the wait counted in Reply.Took.
+func TestConnectionPool(t *testing.T) {
+	ctx := testCtx(t)
+	fake := fakediscord.Start(t, fakediscord.Config{})
+	var (
+		mu              sync.Mutex
+		inside, maxSeen int
+		conns           = map[string]bool{}
+	)
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		inside++
+		maxSeen = max(maxSeen, inside)
+		conns[r.RemoteAddr] = true
+		mu.Unlock()
+		<-release
+		mu.Lock()
+		inside--
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"type":1}`)
+	}))
+	defer srv.Close()
+	n := fakediscord.Connections + 40
+	took := make(chan time.Duration, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			rep, err := fake.PostInteraction(ctx, srv.URL, fake.Ping())
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			took <- rep.Took
+		})
+	}
+	// Wait until the pool is full, hold it a while, then let everything through.
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		mu.Lock()
+		full := inside == fakediscord.Connections
+		mu.Unlock()
+		if full || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	const held = 100 * time.Millisecond
+	time.Sleep(held)
+	close(release)
+	wg.Wait()
+	close(took)
+	if maxSeen != fakediscord.Connections {
+		t.Errorf("%d interactions at the endpoint at once, want the pool's %d", maxSeen, fakediscord.Connections)
+	}
+	if len(conns) > fakediscord.Connections {
+		t.Errorf("%d connections opened, want at most %d", len(conns), fakediscord.Connections)
+	}
+	waited := 0
+	for d := range took {
+		if d >= held {
+			waited++
+		}
+	}
+	if waited != n {
+		t.Errorf("%d of %d replies timed at %v or more; every one was held that long", waited, n, held)
 	}
 }

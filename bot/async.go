@@ -191,7 +191,7 @@ func (b *Bot) remind(ctx context.Context, log *slog.Logger, task table.Task) {
 
 // directMessage sends text to user in their DM channel.
 func (b *Bot) directMessage(ctx context.Context, user, text string) error {
-	ch, err := b.rest.UserChannelCreate(user, discordgo.WithContext(ctx))
+	ch, err := b.rest.get().UserChannelCreate(user, discordgo.WithContext(ctx))
 	if err != nil {
 		return fmt.Errorf("open DM channel: %w", err)
 	}

@@ -96,6 +96,13 @@ func TestAbsentPlayer(t *testing.T) {
 	if last < 0 || tb.Record.Moves[last].By != games.ByAI || tb.Seats[1].Away {
 		t.Fatalf("Ben's move at the deadline: %+v, away %v", tb.Record.Moves[last], tb.Seats[1].Away)
 	}
+	// Hours have passed on the bots' clock: their REST calls (the reminder, the AI's move, and
+	// the turn below, over both transports) went through sessions started afresh.
+	for _, in := range h.bots {
+		if in.bot.rest.get() == in.session {
+			t.Fatal("a bot still makes its REST calls through its first session, hours later")
+		}
+	}
 	h.playTurn(firstChoice) // the game goes on
 }
 

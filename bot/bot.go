@@ -47,6 +47,10 @@ type Options struct {
 	// rows it compressed lately (see images.Encoder); 0 means images.DefaultBandCache,
 	// negative none.
 	PictureCache int
+	// Now is the bot's clock; nil means time.Now. The bot reads it only to know when its REST
+	// session starts afresh (every interaction token's life, 15 minutes: see restSessions);
+	// the referee keeps the game clock.
+	Now func() time.Time
 }
 
 // Bot is the Discord adapter of the referee: it turns interactions into table operations and
@@ -56,7 +60,7 @@ type Options struct {
 type Bot struct {
 	kits     []catalog.Kit
 	tables   *table.Service
-	rest     *discordgo.Session
+	rest     *restSessions
 	appID    string
 	log      *slog.Logger
 	metrics  *metrics
@@ -98,7 +102,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 			return nil, fmt.Errorf("bot: the referee does not know the game %q", k.Game.Name())
 		}
 	}
-	b := &Bot{kits: kits, tables: tables, rest: rest, appID: o.ApplicationID, log: o.Logger, handled: o.Handled,
+	b := &Bot{kits: kits, tables: tables, rest: newRESTSessions(rest, o.Now), appID: o.ApplicationID, log: o.Logger, handled: o.Handled,
 		encoder: images.NewEncoderCache(pictureCache(o.PictureCache)), postRetries: o.PostRetries}
 	if b.log == nil {
 		b.log = slog.Default()

@@ -39,7 +39,7 @@ func (b *Bot) ApplicationCommands() []*discordgo.ApplicationCommand {
 // RegisterCommands overwrites the application's slash commands: in one guild when guild is
 // set (instant, for testing), otherwise globally.
 func (b *Bot) RegisterCommands(ctx context.Context, guild string) error {
-	if _, err := b.rest.ApplicationCommandBulkOverwrite(b.appID, guild, b.ApplicationCommands(), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.rest.get().ApplicationCommandBulkOverwrite(b.appID, guild, b.ApplicationCommands(), discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("register slash commands: %w", err)
 	}
 	return nil

@@ -200,7 +200,7 @@ func guard(work func() error) (err error) {
 
 // newCall builds the call of an interaction.
 func (b *Bot) newCall(ctx context.Context, i *discordgo.Interaction, respond Responder) *call {
-	c := &call{ctx: ctx, i: i, rest: b.rest, respond: respond, lang: games.LangOf(string(i.Locale))}
+	c := &call{ctx: ctx, i: i, rest: b.rest.get(), respond: respond, lang: games.LangOf(string(i.Locale))}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		c.user, c.name, c.perms = i.Member.User.ID, displayName(i.Member.Nick, i.Member.User), i.Member.Permissions

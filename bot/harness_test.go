@@ -134,6 +134,9 @@ func (h *harness) addBot(transport string) *instance {
 	o := h.opts
 	o.ApplicationID, o.Logger = h.fake.ApplicationID(), logger
 	o.Handled = func(i *discordgo.Interaction, err error) { h.finished(i.ID, err) }
+	if h.clock != nil {
+		o.Now = h.clock.Now
+	}
 	b, err := New(catalog.Kits(), newTablesAt(h.t, h.store, h.clock, h.suggest, h.lease), session, o)
 	if err != nil {
 		h.t.Fatal(err)

@@ -302,7 +302,7 @@ func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lan
 
 // post sends a public message to a channel once.
 func (b *Bot) post(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
-	id, err := send(ctx, b.rest, http.MethodPost, discordgo.EndpointChannelMessages(channel), &discordgo.MessageSend{
+	id, err := send(ctx, b.rest.get(), http.MethodPost, discordgo.EndpointChannelMessages(channel), &discordgo.MessageSend{
 		Content: m.content, Files: m.files, Components: m.components, AllowedMentions: m.allowed(),
 	}, m.files)
 	if err != nil {
@@ -367,7 +367,7 @@ func (b *Bot) refreshStatus(c *call, out table.Outcome) {
 	}
 	line, _ := statusLine(t, out.State, t.Lang(), "")
 	content := t.Board.Body + line
-	_, err := b.rest.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.Board.ID, Channel: t.Channel, Content: &content,
+	_, err := b.rest.get().ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.Board.ID, Channel: t.Channel, Content: &content,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(c.ctx))
 	if err != nil {
 		c.log.Warn("could not refresh the board's status line", "err", err)

@@ -27,7 +27,9 @@ const maxBody = 1 << 20
 type inflight struct{ wg sync.WaitGroup }
 
 // Gateway serves interactions that arrive over a discordgo gateway session. It returns once
-// the session is open; call Close on the session to stop, then Wait on the bot.
+// the session is open; call Close on the session to stop, then Wait on the bot. The first
+// responses go out through the bot's REST session (see restSessions), as every other call
+// does, not through s, whose rate limiter would keep a bucket for every interaction.
 func (b *Bot) Gateway(ctx context.Context, s *discordgo.Session) error {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
@@ -36,7 +38,7 @@ func (b *Bot) Gateway(ctx context.Context, s *discordgo.Session) error {
 		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
 		defer cancel()
 		b.Handle(hctx, ic.Interaction, func(ctx context.Context, r *discordgo.InteractionResponse) error {
-			return s.InteractionRespond(ic.Interaction, r, discordgo.WithContext(ctx))
+			return b.rest.get().InteractionRespond(ic.Interaction, r, discordgo.WithContext(ctx))
 		})
 	})
 	if err := s.Open(); err != nil {

@@ -2,6 +2,7 @@ package fakediscord_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/hex"
 	"encoding/json"
 	"io"
@@ -242,8 +243,11 @@ func TestSignThenSend(t *testing.T) {
 // each on a connection of its own pool; the others wait for one and are sent as connections
 // come free, with the wait counted in Reply.Took.
 func TestConnectionPool(t *testing.T) {
-	ctx := testCtx(t)
-	fake := fakediscord.Start(t, fakediscord.Config{})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	// Opening the pool's connections can take seconds on a busy machine (under -race, with
+	// other packages' tests): no reply may time out meanwhile.
+	fake := fakediscord.Start(t, fakediscord.Config{ReplyTimeout: time.Minute})
 	var (
 		mu              sync.Mutex
 		inside, maxSeen int
@@ -278,12 +282,16 @@ func TestConnectionPool(t *testing.T) {
 		})
 	}
 	// Wait until the pool is full, hold it a while, then let everything through.
-	for deadline := time.Now().Add(5 * time.Second); ; {
+	for deadline := time.Now().Add(30 * time.Second); ; {
 		mu.Lock()
 		full := inside == fakediscord.Connections
 		mu.Unlock()
-		if full || time.Now().After(deadline) {
+		if full {
 			break
+		}
+		if time.Now().After(deadline) {
+			close(release)
+			t.Fatalf("the pool's %d connections did not fill within 30 s", fakediscord.Connections)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -33,7 +33,9 @@ func TestLoadtestBotProcess(t *testing.T) {
 	// Variables the bot would take over its configuration file must not reach it.
 	env := append(os.Environ(), asTablebot+"=1", "TABLEBOT_LISTEN=127.0.0.1:1", "DISCORD_TOKEN=wrong")
 	var out, errs bytes.Buffer
-	args := []string{"--games", "4", "--duration", "3s", "--latency", "10ms", "--storm", "30"}
+	// Long enough for a move to finish even where the machine is busy with other tests and
+	// this binary (so the bot) is built with -race: its panels then take seconds to show.
+	args := []string{"--games", "4", "--duration", "12s", "--latency", "10ms", "--storm", "30"}
 	if err := loadtestWith(t.Context(), args, &out, &errs, self{path: exe, env: env}); err != nil {
 		t.Fatalf("loadtest: %v\n%s\n%s", err, out.String(), errs.String())
 	}

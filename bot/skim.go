@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -94,7 +95,7 @@ func members(b []byte, at int, keys []string, spans []span) (past int, ok bool) 
 					return 0, false
 				}
 				spans[n] = span{i, v}
-			case equalFoldASCII(name, key):
+			case len(name) == len(key) && strings.EqualFold(string(name), key):
 				return 0, false
 			}
 		}
@@ -189,24 +190,4 @@ func skipSpace(b []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// equalFoldASCII reports whether the ASCII name equals key ignoring case.
-func equalFoldASCII(name []byte, key string) bool {
-	if len(name) != len(key) {
-		return false
-	}
-	for i := range name {
-		a, b := name[i], key[i]
-		if 'A' <= a && a <= 'Z' {
-			a += 'a' - 'A'
-		}
-		if 'A' <= b && b <= 'Z' {
-			b += 'a' - 'A'
-		}
-		if a != b {
-			return false
-		}
-	}
-	return true
 }

@@ -111,26 +111,24 @@ func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
 
 // readSigned reads the request body into one buffer that begins with ts, the signature's
 // timestamp, so that the signed message (timestamp + body) is there without a second copy.
-// It returns that message and the body within it; ok is false when the body cannot be read
-// or is longer than maxBody. A body of announced length is read in one allocation.
+// It returns that message and the body within it; ok is false when the body cannot be read,
+// is shorter than its announced length, or is longer than maxBody. A body of announced length
+// is read in one allocation.
 func readSigned(r *http.Request, ts string) (signed, body []byte, ok bool) {
 	if r.ContentLength > maxBody {
 		return nil, nil, false
 	}
-	if r.ContentLength < 0 { // chunked: read it as it comes
-		b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
-		if err != nil || len(b) > maxBody {
-			return nil, nil, false
-		}
-		signed = append([]byte(ts), b...)
-		return signed, signed[len(ts):], true
-	}
-	signed = make([]byte, len(ts)+int(r.ContentLength))
-	copy(signed, ts)
-	if _, err := io.ReadFull(r.Body, signed[len(ts):]); err != nil {
+	buf := bytes.NewBuffer(make([]byte, 0, len(ts)+int(max(r.ContentLength, 0))+bytes.MinRead))
+	buf.WriteString(ts)
+	if _, err := buf.ReadFrom(io.LimitReader(r.Body, maxBody+1)); err != nil {
 		return nil, nil, false
 	}
-	return signed, signed[len(ts):], true
+	signed = buf.Bytes()
+	body = signed[len(ts):]
+	if len(body) > maxBody || (r.ContentLength >= 0 && int64(len(body)) != r.ContentLength) {
+		return nil, nil, false
+	}
+	return signed, body, true
 }
 
 // verify checks Discord's request signature sigHex: Ed25519 over signed, which is the

@@ -74,8 +74,10 @@
 //     Parallel. A search cut by its time budget is not deterministic: how many iterations fit
 //     depends on the machine and its load.
 //   - Bounded: Budget.Nodes iterations at most (fewer when there is no duel), and
-//     Budget.Time at most (plus one iteration of each tree in progress when it runs out). The context is honoured between iterations:
-//     when it is done the search stops and returns its error.
+//     Budget.Time at most (plus one iteration of each tree in progress when it runs out). A
+//     search whose time runs out before any iteration finishes plays the policy's move. The
+//     context is honoured between iterations: when it is done the search stops and returns
+//     its error.
 //
 // The package reads no clock itself (the time budget is a context deadline) and keeps no
 // global state; the only randomness is its seeded sources. It is safe to run several searches

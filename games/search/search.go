@@ -138,13 +138,12 @@ func Search(ctx context.Context, st games.State, seat games.Seat, cfg Config, se
 	stats := rootStats(legal, trees)
 	b := best(stats)
 	policy, ok := policyOf(trees)
-	if b < 0 || !ok { // no iteration finished
+	if b < 0 { // no iteration finished: the policy's move (the best-ranked, else the hint)
 		c.Action = legal[0]
-		if h := st.Hint(seat); h != nil {
-			if i := indexOf(legal, keyOf(h)); i >= 0 {
-				c.Action = legal[i]
-			}
+		if i := indexOf(legal, policy.key); ok && i >= 0 {
+			c.Action = legal[i]
 		}
+		c.Policy = keyOf(c.Action) == policy.key
 		c.Moves, c.Nodes = stats, done(trees)
 		return c, nil
 	}

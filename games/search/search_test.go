@@ -368,6 +368,30 @@ func TestOptionalPowers(t *testing.T) {
 	}
 }
 
+// A search whose time runs out before any iteration finishes plays the policy's move: the
+// game's best-ranked move where it has a Ranker (here the highest card; its hint is card 0),
+// else its hint.
+func TestNoIterationPlaysThePolicy(t *testing.T) {
+	calls := &powerCalls{}
+	ranked := &powered{guessState: guessState{rounds: 20, card: 3}, calls: calls}
+	plain := &guessState{rounds: 20, card: 3}
+	for _, c := range []struct {
+		st   games.State
+		want games.Action
+	}{{ranked, guess{cards - 1}}, {plain, guess{0}}} {
+		ch, err := Search(context.Background(), c.st, 0, Config{Budget: Budget{Time: time.Nanosecond}}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ch.Nodes != 0 {
+			t.Fatalf("%d iterations in a nanosecond", ch.Nodes)
+		}
+		if ch.Action != c.want || !ch.Policy {
+			t.Fatalf("%T: played %v (policy %v), want the policy's %v", c.st, ch.Action, ch.Policy, c.want)
+		}
+	}
+}
+
 func TestLevels(t *testing.T) {
 	for _, l := range Levels() {
 		got, err := ParseLevel(" " + l.String() + " ")

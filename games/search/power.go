@@ -56,3 +56,17 @@ type Ambition interface {
 	// for every state of a game.
 	Ambition() (share, full float64)
 }
+
+// RankingTrust is an optional power of a games.State with a Ranker whose first move is itself
+// the fruit of a search that the tree's rollouts cannot judge fairly: an expectimax over the
+// chance to come with the game's own evaluation, where the rollouts play a faster, weaker
+// policy. Judged by those rollouts, a move that suits the weaker player looks better than the
+// ranking's move although it is worse, and the duel (Config.Verify), which guards against
+// luck and not against such a bias, lets it through. A game that trusts its ranking plays its
+// first move at every level that searches, without growing a tree; measure before you claim
+// it (FITS does: see its package documentation).
+type RankingTrust interface {
+	// TrustRanking reports whether the Ranker's first move is to be played as it is. It must
+	// not change the state and should give the same for every state of a game.
+	TrustRanking() bool
+}

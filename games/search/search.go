@@ -120,9 +120,15 @@ func Search(ctx context.Context, st games.State, seat games.Seat, cfg Config, se
 	}
 	// Every determinization lists the same moves for the seat, so the root's candidates (a
 	// Ranker's order can be costly) are listed once, by the first tree, and shared.
-	roots, err := trees[0].candidates(trees[0].determinize(st, trees[0].r), trees[0].root, 0)
+	drawn := trees[0].determinize(st, trees[0].r)
+	roots, err := trees[0].candidates(drawn, trees[0].root, 0)
 	if err != nil {
 		return Choice{}, fmt.Errorf("search: %s seat %v: %w", name, seat, err)
+	}
+	if tr, ok := drawn.(RankingTrust); ok && tr.TrustRanking() {
+		if i := indexOf(legal, roots[0].key); i >= 0 {
+			return Choice{Action: legal[i], Trees: len(trees), Policy: true}, nil
+		}
 	}
 	for _, t := range trees {
 		t.roots = roots

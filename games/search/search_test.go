@@ -392,6 +392,25 @@ func TestNoIterationPlaysThePolicy(t *testing.T) {
 	}
 }
 
+// A game that trusts its ranking has its best-ranked move played at every searching level,
+// without a tree: no rollout, no estimate.
+func TestRankingTrust(t *testing.T) {
+	calls := &powerCalls{}
+	st := &trusting{powered{guessState: guessState{rounds: 20, card: 3}, calls: calls}}
+	for _, l := range []Level{Normal, Strong} {
+		c, err := Search(context.Background(), st, 0, l.Config(), 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Action != (guess{cards - 1}) || !c.Policy || c.Nodes != 0 {
+			t.Fatalf("%v: played %v (policy %v, %d nodes), want the ranking's first %v at once", l, c.Action, c.Policy, c.Nodes, guess{cards - 1})
+		}
+	}
+	if calls.ranked.Load() == 0 || calls.rollout.Load() != 0 || calls.estimate.Load() != 0 {
+		t.Fatalf("RankMoves %d, RolloutMove %d, Estimate %d calls: want the ranking alone", calls.ranked.Load(), calls.rollout.Load(), calls.estimate.Load())
+	}
+}
+
 func TestLevels(t *testing.T) {
 	for _, l := range Levels() {
 		got, err := ParseLevel(" " + l.String() + " ")

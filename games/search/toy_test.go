@@ -277,3 +277,14 @@ type ambitiousState struct{ buildState }
 func (s *ambitiousState) Game() games.Game                { return buildGame{ambitious: true} }
 func (s *ambitiousState) Clone() games.State              { c := *s; return &c }
 func (s *ambitiousState) Ambition() (share, full float64) { return 0.5, 10 }
+
+// trusting is a powered guessState whose ranking the search trusts.
+type trusting struct{ powered }
+
+func (s *trusting) Clone() games.State { c := *s; return &c }
+
+func (s *trusting) Determinize(seat games.Seat, r *rand.Rand) games.State {
+	return &trusting{*s.powered.Determinize(seat, r).(*powered)}
+}
+
+func (s *trusting) TrustRanking() bool { return true }

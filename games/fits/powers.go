@@ -14,14 +14,16 @@ import (
 // evaluation are re-valued, over how many of the shapes to come.
 const (
 	// rankLook: RankMoves where the search decides (and outside the search), over every
-	// shape to come.
-	rankLook = 6
+	// shape to come. Played alone on 200 seeded solo games, the ranking's first move scores a
+	// mean of 27.8 with the looks of 6, then 3 × 3 (21.5 % of games over 30), 28.0 with
+	// these (25 %), and 28.0 with 16, then 10 × 8 (25.5 %) at twice the cost.
+	rankLook = 10
 	// deepLook and deepShapes: RankMoves deeper in the search's tree, over shapes spread
 	// evenly among those to come.
 	deepLook, deepShapes = 3, 4
 	// twiceLook and twiceOptions: of those, how many RankMoves re-values by a look two pieces
 	// ahead, and over how many placements of each next shape (see lookTwice).
-	twiceLook, twiceOptions = 3, 3
+	twiceLook, twiceOptions = 6, 5
 	// rolloutLook and rolloutShapes: RolloutMove, over shapes drawn at random.
 	rolloutLook, rolloutShapes = 3, 5
 )
@@ -58,10 +60,11 @@ func (s *State) RolloutMove(seat games.Seat, r *rand.Rand) games.Action {
 }
 
 // RankMoves orders seat's legal moves best first (search.Ranker) and returns the first n (all
-// when n <= 0); nil when seat need not act. The best six by the static evaluation of the board
+// when n <= 0); nil when seat need not act. The best ten by the static evaluation of the board
 // after each are re-valued by the best value reachable with the next piece, averaged over
-// every shape still to come, and the best three of those by a look two pieces ahead
-// (lookTwice); the rest follow in the order of their own value, equal values in Legal order.
+// every shape still to come, and the best six of those by a look two pieces ahead (lookTwice,
+// over the five most promising placements of each next piece); the rest follow in the order
+// of their own value, equal values in Legal order.
 // Deeper in the search's tree (in a copy drawn by Determinize, moves later than the decision
 // it was drawn for) it looks at the best three over four of the shapes to come, to save time.
 func (s *State) RankMoves(seat games.Seat, n int) []games.Action {
@@ -178,3 +181,9 @@ func (s *State) settled() bool { return s.focus > 0 && s.roundIndex() >= s.focus
 // step numbers the steps of a game: different numbers for different steps (rounds, cards
 // turned, phase).
 func (s *State) step() int { return s.roundIndex()*64 + 2*len(s.turned) + int(s.phase) }
+
+// TrustRanking tells the search AI to play RankMoves' first move as it is, without a tree
+// (search.RankingTrust): that move already comes from an expectimax two pieces ahead over
+// every piece to come, which the search's rollouts (one piece ahead over a few) cannot judge
+// without a bias; see the package documentation for the measurements.
+func (s *State) TrustRanking() bool { return true }

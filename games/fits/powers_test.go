@@ -1,12 +1,14 @@
 package fits
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/search"
 )
 
 // value is the evaluation of a text board as board number board with coming squares to come.
@@ -193,5 +195,25 @@ func BenchmarkRolloutMove(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 1))
 	for b.Loop() {
 		s.RolloutMove(0, r)
+	}
+}
+
+// The search AI trusts the ranking: at every searching level it plays RankMoves' first move.
+func TestSearchPlaysTheRanking(t *testing.T) {
+	for _, c := range []struct{ round, cards int }{{0, 1}, {1, 7}, {3, 15}} {
+		s := midGame(t, 11, c.round, c.cards)
+		if s.Piece(0) == NoShape {
+			continue
+		}
+		want := s.RankMoves(0, 1)[0]
+		for _, l := range []search.Level{search.Normal, search.Strong} {
+			got, err := search.Choose(context.Background(), s, 0, l, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("round %d card %d, %v: played %s, want the ranking's %s", c.round, c.cards, l, s.Describe(got), s.Describe(want))
+			}
+		}
 	}
 }

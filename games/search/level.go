@@ -78,9 +78,9 @@ func (l Level) Searches() bool { return l == Normal || l == Strong }
 // does not search at Easy. Normal grows 2 trees of 300 iterations in all, Strong 4 trees of
 // 1000, both with rollouts of 16 decisions of the seat. The node budgets make a level's move
 // reproducible from its seed; the time limits (1 s and 2 s) bound slow games and machines,
-// and a search they cut short is not reproducible (see Budget). On two cores a solo FITS
-// decision takes about 0.3 s at Normal and 1 s at Strong (about 1000 iterations a second);
-// games of several seats and Ingenious run about 330 a second, so Strong reaches its limit.
+// and a search they cut short is not reproducible (see Budget). On two cores games of
+// several seats and Ingenious run about 330 iterations a second, so Strong reaches its limit;
+// FITS trusts its ranking (RankingTrust) and grows no tree.
 func (l Level) Config() Config {
 	switch l {
 	case Normal:

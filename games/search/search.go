@@ -127,7 +127,7 @@ func Search(ctx context.Context, st games.State, seat games.Seat, cfg Config, se
 	}
 	if tr, ok := drawn.(RankingTrust); ok && tr.TrustRanking() {
 		if i := indexOf(legal, roots[0].key); i >= 0 {
-			return Choice{Action: legal[i], Trees: len(trees), Policy: true}, nil
+			return Choice{Action: legal[i], Policy: true}, nil // no tree grown
 		}
 	}
 	for _, t := range trees {

@@ -402,8 +402,8 @@ func TestRankingTrust(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Action != (guess{cards - 1}) || !c.Policy || c.Nodes != 0 {
-			t.Fatalf("%v: played %v (policy %v, %d nodes), want the ranking's first %v at once", l, c.Action, c.Policy, c.Nodes, guess{cards - 1})
+		if c.Action != (guess{cards - 1}) || !c.Policy || c.Nodes != 0 || c.Trees != 0 {
+			t.Fatalf("%v: played %v (policy %v, %d nodes in %d trees), want the ranking's first %v at once", l, c.Action, c.Policy, c.Nodes, c.Trees, guess{cards - 1})
 		}
 	}
 	if calls.ranked.Load() == 0 || calls.rollout.Load() != 0 || calls.estimate.Load() != 0 {

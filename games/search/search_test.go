@@ -14,6 +14,7 @@ import (
 	"github.com/tablebot/tablebot/games/fits"
 	"github.com/tablebot/tablebot/games/gamestest"
 	"github.com/tablebot/tablebot/games/ingenious"
+	"github.com/tablebot/tablebot/games/sideboards"
 )
 
 // table is a set-up of a real game for the tests.
@@ -30,39 +31,48 @@ var tables = []table{
 	{"ingenious-2", ingenious.Game{}, 2, `{}`},
 	{"ingenious-teams", ingenious.Game{}, 4, `{"teams":true}`},
 	{"ingenious-solo", ingenious.Game{}, 1, `{}`},
+	// FITS trusts its ranking and grows no tree: Sideboards is the real game of choices made
+	// at once (hidden until all have chosen) that the tree is tested on.
+	{"sideboards-3", sideboards.Game{}, 3, `{}`},
 }
 
-// positions plays a game of tb with a mix of hints and random legal moves and returns up to n
-// copies of the states met where a player must decide, spread over the game.
+// positions plays games of tb with a mix of hints and random legal moves and returns n
+// copies of the states met where a player must decide, spread over the games (a game that
+// ends first is followed by another).
 func positions(t testing.TB, tb table, r *rand.Rand, n int) []games.State {
 	t.Helper()
 	names := []string{"Ada", "Bo", "Cy", "Di"}[:tb.players]
-	st, err := tb.game.New(names, json.RawMessage(tb.options))
-	if err != nil {
-		t.Fatalf("%s: new: %v", tb.name, err)
-	}
 	var out []games.State
-	for moves := 0; !games.Over(st) && len(out) < n; moves++ {
-		if moves > 5000 {
-			t.Fatalf("%s: no end", tb.name)
+	for played := 0; len(out) < n; played++ {
+		if played == 20 {
+			t.Fatalf("%s: %d positions in %d games, want %d", tb.name, len(out), played, n)
 		}
-		act := st.ToAct()
-		seat := act[r.IntN(len(act))]
-		var a games.Action
-		if seat == games.Chance {
-			a = st.SampleChance(r)
-		} else {
-			if r.IntN(6) == 0 {
-				out = append(out, st.Clone())
+		st, err := tb.game.New(names, json.RawMessage(tb.options))
+		if err != nil {
+			t.Fatalf("%s: new: %v", tb.name, err)
+		}
+		for moves := 0; !games.Over(st) && len(out) < n; moves++ {
+			if moves > 5000 {
+				t.Fatalf("%s: no end", tb.name)
 			}
-			if legal := st.Legal(seat); r.IntN(4) == 0 && len(legal) > 0 {
-				a = legal[r.IntN(len(legal))]
+			act := st.ToAct()
+			seat := act[r.IntN(len(act))]
+			var a games.Action
+			if seat == games.Chance {
+				a = st.SampleChance(r)
 			} else {
-				a = st.Hint(seat)
+				if r.IntN(6) == 0 {
+					out = append(out, st.Clone())
+				}
+				if legal := st.Legal(seat); r.IntN(4) == 0 && len(legal) > 0 {
+					a = legal[r.IntN(len(legal))]
+				} else {
+					a = st.Hint(seat)
+				}
 			}
-		}
-		if _, err := st.Apply(seat, a); err != nil {
-			t.Fatalf("%s: %s refused: %v", tb.name, st.Describe(a), err)
+			if _, err := st.Apply(seat, a); err != nil {
+				t.Fatalf("%s: %s refused: %v", tb.name, st.Describe(a), err)
+			}
 		}
 	}
 	return out
@@ -151,7 +161,7 @@ func TestChooseEveryLevel(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	seed := gamestest.Seed(t)
 	r := rand.New(rand.NewPCG(seed, 3))
-	for _, tb := range []table{tables[0], tables[1], tables[2]} {
+	for _, tb := range []table{tables[0], tables[1], tables[2], tables[5]} {
 		t.Run(tb.name, func(t *testing.T) {
 			st := positions(t, tb, r, 2)[0]
 			seat := st.ToAct()[0]

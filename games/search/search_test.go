@@ -228,7 +228,7 @@ func TestNeverPeeksToy(t *testing.T) {
 func TestNeverPeeksRealGames(t *testing.T) {
 	seed := gamestest.Seed(t)
 	r := rand.New(rand.NewPCG(seed, 4))
-	for _, tb := range []table{tables[1], tables[2], tables[3]} {
+	for _, tb := range []table{tables[1], tables[2], tables[3], tables[5]} {
 		t.Run(tb.name, func(t *testing.T) {
 			compared := 0
 			for _, st := range positions(t, tb, r, 12) {

@@ -125,3 +125,41 @@ func TestDeterminize(t *testing.T) {
 		t.Fatal("a spectator sees a difference")
 	}
 }
+
+// TestDeterminizeSeesOnlyTheView: two states a seat cannot tell apart (one drawn from the
+// other by Determinize) are redrawn into the very same state from the same random source, in
+// games played on with random moves, hidden choices and passed cards included. The search AI
+// relies on it to be seen not to peek.
+func TestDeterminizeSeesOnlyTheView(t *testing.T) {
+	r := testRand(21)
+	compared := 0
+	for game := range 12 {
+		s := newGame(t, 2+game%4, Options{Variant: Basic})
+		for moves := 0; !games.Over(s); moves++ {
+			if moves > 2000 {
+				t.Fatal("game not over after 2000 moves")
+			}
+			act := s.ToAct()
+			seat := act[r.IntN(len(act))]
+			if seat == games.Chance {
+				mustApply(t, s, seat, s.SampleChance(r))
+				continue
+			}
+			for viewer := range games.Seat(len(s.seats)) {
+				other := s.Determinize(viewer, r).(*State)
+				seed := r.Uint64()
+				a := s.Determinize(viewer, testRand(seed)).(*State)
+				b := other.Determinize(viewer, testRand(seed)).(*State)
+				if fingerprint(a) != fingerprint(b) {
+					t.Fatalf("seat %d: two states it cannot tell apart redraw differently:\n%s\nvs\n%s\nfrom\n%s\nand\n%s", viewer, a, b, s, other)
+				}
+				compared++
+			}
+			legal := s.Legal(seat)
+			mustApply(t, s, seat, legal[r.IntN(len(legal))])
+		}
+	}
+	if compared < 100 {
+		t.Fatalf("only %d comparisons", compared)
+	}
+}

@@ -76,8 +76,8 @@
 //   - No peeking: everything the search uses comes from states drawn by Determinize for the
 //     seat, so two states that the seat cannot tell apart (equal View, equal Legal) give the
 //     same move for the same seed, provided the game's Determinize draws the same way from
-//     both (it does when its draw depends only on what the seat sees, as in Ingenious, FITS
-//     and Sideboards).
+//     both (it does when its draw depends only on what the seat sees, as in all four games;
+//     the tests compare the moves on such pairs of states in each).
 //   - Deterministic: with a node budget reached before any time limit, the same state, seat,
 //     Config and seed give the same move and statistics on any machine and for any value of
 //     Parallel. A search cut by its time budget is not deterministic: how many iterations fit

@@ -17,10 +17,10 @@ var _ games.Determinizer = (*State)(nil)
 // discard pile and seat's own hand stay as they are. The deal is uniform over what seat
 // cannot see; it does not weigh how likely the other players were to keep what they kept.
 //
-// The deal depends only on what seat can see: the places are taken in an order fixed by what
-// seat knows of them (see placeKey), and the cards dealt are the unseen ones in order. Two
-// states that seat cannot tell apart therefore give the same state for the same random
-// source — what the search AI needs to be seen not to peek.
+// The deal depends only on what seat can see and on r: the places are taken in an order fixed
+// by what seat knows of them (see placeKey) and dealt the unseen cards, shuffled by r from
+// their sorted order. Two states that seat cannot tell apart therefore give the same state for
+// the same random source — what the search AI needs to be seen not to peek.
 func (s *State) Determinize(seat games.Seat, r *rand.Rand) games.State {
 	c := s.clone()
 	var mine uint8

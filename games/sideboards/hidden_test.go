@@ -133,31 +133,21 @@ func TestDeterminize(t *testing.T) {
 func TestDeterminizeSeesOnlyTheView(t *testing.T) {
 	r := testRand(21)
 	compared := 0
-	for game := range 12 {
-		s := newGame(t, 2+game%4, Options{Variant: Basic})
-		for moves := 0; !games.Over(s); moves++ {
-			if moves > 2000 {
-				t.Fatal("game not over after 2000 moves")
+	comparing := func(s *State, seat games.Seat) games.Action {
+		for viewer := range games.Seat(len(s.seats)) {
+			other := s.Determinize(viewer, r).(*State)
+			seed := r.Uint64()
+			a := s.Determinize(viewer, testRand(seed)).(*State)
+			b := other.Determinize(viewer, testRand(seed)).(*State)
+			if fingerprint(a) != fingerprint(b) {
+				t.Fatalf("seat %d: two states it cannot tell apart redraw differently:\n%s\nvs\n%s\nfrom\n%s\nand\n%s", viewer, a, b, s, other)
 			}
-			act := s.ToAct()
-			seat := act[r.IntN(len(act))]
-			if seat == games.Chance {
-				mustApply(t, s, seat, s.SampleChance(r))
-				continue
-			}
-			for viewer := range games.Seat(len(s.seats)) {
-				other := s.Determinize(viewer, r).(*State)
-				seed := r.Uint64()
-				a := s.Determinize(viewer, testRand(seed)).(*State)
-				b := other.Determinize(viewer, testRand(seed)).(*State)
-				if fingerprint(a) != fingerprint(b) {
-					t.Fatalf("seat %d: two states it cannot tell apart redraw differently:\n%s\nvs\n%s\nfrom\n%s\nand\n%s", viewer, a, b, s, other)
-				}
-				compared++
-			}
-			legal := s.Legal(seat)
-			mustApply(t, s, seat, legal[r.IntN(len(legal))])
+			compared++
 		}
+		return randomPick(r)(s, seat)
+	}
+	for game := range 12 {
+		playAll(t, newGame(t, 2+game%4, Options{Variant: Basic}), r, comparing)
 	}
 	if compared < 100 {
 		t.Fatalf("only %d comparisons", compared)

@@ -161,7 +161,7 @@ func symbol(dc *gg.Context, sym game.Symbol, cx, cy, s float64, col color.RGBA) 
 // board returns the static picture of board n at cell size cell labelled in lang, on the
 // palette, drawing it on first use.
 func (r *Renderer) board(n, cell int, lang games.Lang) (*image.Paletted, error) {
-	return entry(r, r.boards, boardKey{board: n, cell: cell, lang: lang}).get(func() (*image.Paletted, error) {
+	return r.boards.Get(boardKey{board: n, cell: cell, lang: lang}, func() (*image.Paletted, error) {
 		g := boardGeom{cell: cell}
 		img := image.NewRGBA(image.Rectangle{Max: g.size()})
 		c, err := r.canvas(img, false)

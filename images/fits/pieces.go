@@ -51,7 +51,7 @@ type spriteSet struct {
 
 // sprites returns the sprites of cell size cell, drawing them on first use.
 func (r *Renderer) sprites(cell int) (*spriteSet, error) {
-	return entry(r, r.spriteSets, cell).get(func() (*spriteSet, error) {
+	return r.spriteSets.Get(cell, func() (*spriteSet, error) {
 		pal, err := r.pal()
 		if err != nil {
 			return nil, err
@@ -284,7 +284,7 @@ type ringKey struct {
 // ring returns the sprite ringing a card of size w × h in col (anchored at its top-left
 // corner), drawing it on first use.
 func (r *Renderer) ring(w, h int, col color.RGBA) (images.Sprite, error) {
-	return entry(r, r.rings, ringKey{w, h, col}).get(func() (images.Sprite, error) {
+	return r.rings.Get(ringKey{w, h, col}, func() (images.Sprite, error) {
 		pal, err := r.pal()
 		if err != nil {
 			return images.Sprite{}, err

@@ -20,7 +20,7 @@ type frameKey struct {
 
 // frame returns the frame of key on the palette, drawing it on first use.
 func (r *Renderer) frame(k frameKey, size image.Point, draw func(c *images.Canvas)) (*image.Paletted, error) {
-	return entry(r, r.frames, k).get(func() (*image.Paletted, error) {
+	return r.frames.Get(k, func() (*image.Paletted, error) {
 		img := image.NewRGBA(image.Rectangle{Max: size})
 		c, err := r.canvas(img, false)
 		if err != nil {

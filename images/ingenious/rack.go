@@ -171,12 +171,11 @@ func (r *Renderer) rackBase(placeLine, empty bool, lang games.Lang) (*image.Pale
 	if empty {
 		key.lang = lang
 	}
-	r.mu.Lock()
-	base, ok := r.rackBases[key]
-	r.mu.Unlock()
-	if ok {
-		return base, nil
-	}
+	return r.rackBases.Get(key, func() (*image.Paletted, error) { return r.drawRackBase(placeLine, empty, lang) })
+}
+
+// drawRackBase draws rackBase's strip.
+func (r *Renderer) drawRackBase(placeLine, empty bool, lang games.Lang) (*image.Paletted, error) {
 	pal, err := r.pal()
 	if err != nil {
 		return nil, err
@@ -199,11 +198,7 @@ func (r *Renderer) rackBase(placeLine, empty bool, lang games.Lang) (*image.Pale
 	if err := c.Err(); err != nil {
 		return nil, fmt.Errorf("ingenious art: draw the rack: %w", err)
 	}
-	base = pal.Convert(rack)
-	r.mu.Lock()
-	r.rackBases[key] = base
-	r.mu.Unlock()
-	return base, nil
+	return pal.Convert(rack), nil
 }
 
 // rackBaseKey names an empty rack strip.
@@ -232,12 +227,11 @@ type tileSprites struct {
 // use.
 func (r *Renderer) rackSprites(slots int, t ingenious.Tile, lang games.Lang) (*tileSprites, error) {
 	key := rackSpriteKey{slots: slots, tile: t, lang: lang}
-	r.mu.Lock()
-	sp, ok := r.rackTiles[key]
-	r.mu.Unlock()
-	if ok {
-		return sp, nil
-	}
+	return r.rackTiles.Get(key, func() (*tileSprites, error) { return r.drawRackSprites(slots, t, lang) })
+}
+
+// drawRackSprites draws rackSprites' sprites.
+func (r *Renderer) drawRackSprites(slots int, t ingenious.Tile, lang games.Lang) (*tileSprites, error) {
 	pal, err := r.pal()
 	if err != nil {
 		return nil, err
@@ -268,7 +262,7 @@ func (r *Renderer) rackSprites(slots int, t ingenious.Tile, lang games.Lang) (*t
 			c.Text(t.B.Initial().In(lang), x+cw/2, y, 0.5, 0.5, images.Bold, 28, ink)
 		}
 	}
-	sp = &tileSprites{
+	sp := &tileSprites{
 		tile: sprite(tileTop, tileBottom, func(c *images.Canvas, x, y float64) { drawRackTile(c.DC, t, x, y, cw, size) }),
 		ring: sprite(tileTop, tileBottom, func(c *images.Canvas, x, y float64) {
 			c.RoundedFrame(x-cw-size*0.55, y-(rackTileY-104), 2*cw+size*1.1, 108, 12, 4, images.Highlight)
@@ -285,9 +279,6 @@ func (r *Renderer) rackSprites(slots int, t ingenious.Tile, lang games.Lang) (*t
 	if drawErr != nil {
 		return nil, fmt.Errorf("ingenious art: draw a rack tile: %w", drawErr)
 	}
-	r.mu.Lock()
-	r.rackTiles[key] = sp
-	r.mu.Unlock()
 	return sp, nil
 }
 

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"sync"
 
 	"github.com/fogleman/gg"
 	"github.com/tablebot/tablebot/games"
@@ -25,16 +24,12 @@ import (
 type Renderer struct {
 	kit *images.Kit
 
-	paletteOnce sync.Once
-	palette     *images.Palette
-	paletteErr  error
-
-	mu     sync.Mutex
-	boards map[int]*boardEntry
-	icons  map[iconKey]images.Sprite
+	palette images.Once[*images.Palette]
+	boards  images.Cache[int, *boardArt] // by radius
+	icons   images.Cache[iconKey, images.Sprite]
 	// rackBases and rackTiles are the pieces rack strips are composed of (see rackStrip).
-	rackBases map[rackBaseKey]*image.Paletted
-	rackTiles map[rackSpriteKey]*tileSprites
+	rackBases images.Cache[rackBaseKey, *image.Paletted]
+	rackTiles images.Cache[rackSpriteKey, *tileSprites]
 
 	// panels lends RGBA images by size: the score panel and the rack's caption are drawn on
 	// them before they are converted to the palette.
@@ -51,13 +46,6 @@ var (
 	_ images.Recycler = (*Renderer)(nil)
 )
 
-// boardEntry is the lazily built art of one radius.
-type boardEntry struct {
-	once sync.Once
-	art  *boardArt
-	err  error
-}
-
 // iconKey names a small symbol icon: a colour at a face size.
 type iconKey struct {
 	col  ingenious.Colour
@@ -66,7 +54,7 @@ type iconKey struct {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), boards: map[int]*boardEntry{}, icons: map[iconKey]images.Sprite{}, rackBases: map[rackBaseKey]*image.Paletted{}, rackTiles: map[rackSpriteKey]*tileSprites{}, tiles: images.NewTiles(tileBudget)}
+	return &Renderer{kit: images.NewKit(), tiles: images.NewTiles(tileBudget)}
 }
 
 // tileBudget is the memory, in bytes, the tiles may keep: a score column is about 9 KB, a
@@ -151,54 +139,38 @@ func asView(view any) (*ingenious.View, error) {
 
 // pal returns the palette, building it (and its lookup table) on first use.
 func (r *Renderer) pal() (*images.Palette, error) {
-	r.paletteOnce.Do(func() { r.palette, r.paletteErr = images.NewPalette(paletteColours()) })
-	if r.paletteErr != nil {
-		return nil, fmt.Errorf("ingenious art: %w", r.paletteErr)
+	p, err := r.palette.Get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
+	if err != nil {
+		return nil, fmt.Errorf("ingenious art: %w", err)
 	}
-	return r.palette, nil
+	return p, nil
 }
 
 // board returns the art of radius, drawing it on first use.
 func (r *Renderer) board(radius int) (*boardArt, error) {
-	r.mu.Lock()
-	e, ok := r.boards[radius]
-	if !ok {
-		e = &boardEntry{}
-		r.boards[radius] = e
-	}
-	r.mu.Unlock()
-	e.once.Do(func() {
+	return r.boards.Get(radius, func() (*boardArt, error) {
 		l, err := newLayout(radius)
 		if err != nil {
-			e.err = err
-			return
+			return nil, err
 		}
 		faces, err := r.kit.Faces()
 		if err != nil {
-			e.err = fmt.Errorf("ingenious art: %w", err)
-			return
+			return nil, fmt.Errorf("ingenious art: %w", err)
 		}
 		pal, err := r.pal()
 		if err != nil {
-			e.err = err
-			return
+			return nil, err
 		}
-		e.art, e.err = newBoardArt(l, faces, pal)
+		return newBoardArt(l, faces, pal)
 	})
-	return e.art, e.err
 }
 
 // icon returns the sprite of colour col's face at circumradius f, for the score panel.
 func (r *Renderer) icon(col ingenious.Colour, f float64) images.Sprite {
-	k := iconKey{col, f}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if sp, ok := r.icons[k]; ok {
-		return sp
-	}
-	m := int(f) + 3
-	sp := images.NewSprite(m, m, m, m, func(dc *gg.Context) { drawFace(dc, col, images.Point{}, f) })
-	r.icons[k] = sp
+	sp, _ := r.icons.Get(iconKey{col, f}, func() (images.Sprite, error) {
+		m := int(f) + 3
+		return images.NewSprite(m, m, m, m, func(dc *gg.Context) { drawFace(dc, col, images.Point{}, f) }), nil
+	})
 	return sp
 }
 

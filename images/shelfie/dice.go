@@ -17,15 +17,7 @@ type dieKey struct {
 // dieSprite returns the sprite of die d at size, its anchor at the top-left corner, drawing
 // it on first use.
 func (r *Renderer) dieSprite(size int, d game.Die) (images.Sprite, error) {
-	k := dieKey{size, d}
-	r.mu.Lock()
-	e, ok := r.dice[k]
-	if !ok {
-		e = &lazy[images.Sprite]{}
-		r.dice[k] = e
-	}
-	r.mu.Unlock()
-	return e.get(func() (images.Sprite, error) {
+	return r.dice.Get(dieKey{size, d}, func() (images.Sprite, error) {
 		return images.NewSprite(0, 0, size, size, func(dc *gg.Context) { drawDie(dc, float64(size), d) }), nil
 	})
 }

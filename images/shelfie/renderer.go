@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"sync"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/shelfie"
@@ -33,11 +32,9 @@ var ErrView = errors.New("shelfie art: cannot draw this view")
 // caches (the palette, the dice sprites) fill on first use; it is safe for concurrent use.
 type Renderer struct {
 	kit     *images.Kit
-	palette lazy[*images.Palette]
-
-	mu    sync.Mutex
-	dice  map[dieKey]*lazy[images.Sprite]
-	pools images.Scratch
+	palette images.Once[*images.Palette]
+	dice    images.Cache[dieKey, images.Sprite]
+	pools   images.Scratch
 }
 
 var (
@@ -47,28 +44,15 @@ var (
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), dice: map[dieKey]*lazy[images.Sprite]{}}
+	return &Renderer{kit: images.NewKit()}
 }
 
 // Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
 func (r *Renderer) Kit() *images.Kit { return r.kit }
 
-// lazy is a value made once, on first use, by whichever caller comes first.
-type lazy[T any] struct {
-	once sync.Once
-	v    T
-	err  error
-}
-
-// get returns the value, making it with build on the first call.
-func (l *lazy[T]) get(build func() (T, error)) (T, error) {
-	l.once.Do(func() { l.v, l.err = build() })
-	return l.v, l.err
-}
-
 // pal returns the palette, building it (and its lookup table) on first use.
 func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette.get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
+	p, err := r.palette.Get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
 	if err != nil {
 		return nil, fmt.Errorf("shelfie art: palette: %w", err)
 	}

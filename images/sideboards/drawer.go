@@ -35,7 +35,7 @@ func (sc *scene) drawerSprite(w, h int, d game.Drawer) images.Sprite {
 	if sc.naive {
 		return images.Sprite{Draw: sc.r.drawerDraw(k)}
 	}
-	sp, err := entry(sc.r, sc.r.drawers, k).get(func() (images.Sprite, error) {
+	sp, err := sc.r.drawers.Get(k, func() (images.Sprite, error) {
 		draw := sc.r.drawerDraw(k)
 		if draw == nil {
 			return images.Sprite{}, errNoFonts

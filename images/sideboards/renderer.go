@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"sync"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/sideboards"
@@ -39,10 +38,8 @@ var ErrView = errors.New("sideboards art: cannot draw this view")
 type Renderer struct {
 	kit *images.Kit
 
-	palette lazy[*images.Palette]
-
-	mu      sync.Mutex
-	drawers map[drawerKey]*lazy[images.Sprite]
+	palette images.Once[*images.Palette]
+	drawers images.Cache[drawerKey, images.Sprite]
 	scratch images.Scratch
 }
 
@@ -53,40 +50,12 @@ var (
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{
-		kit:     images.NewKit(),
-		drawers: map[drawerKey]*lazy[images.Sprite]{},
-	}
-}
-
-// lazy is a value made once, on first use, by whichever caller comes first.
-type lazy[T any] struct {
-	once sync.Once
-	v    T
-	err  error
-}
-
-// get returns the value, making it with build on the first call.
-func (l *lazy[T]) get(build func() (T, error)) (T, error) {
-	l.once.Do(func() { l.v, l.err = build() })
-	return l.v, l.err
-}
-
-// entry returns m's entry for k, adding an empty one under r.mu.
-func entry[K comparable, T any](r *Renderer, m map[K]*lazy[T], k K) *lazy[T] {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	e, ok := m[k]
-	if !ok {
-		e = &lazy[T]{}
-		m[k] = e
-	}
-	return e
+	return &Renderer{kit: images.NewKit()}
 }
 
 // pal returns the palette, building it (and its lookup table) on first use.
 func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette.get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
+	p, err := r.palette.Get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
 	if err != nil {
 		return nil, fmt.Errorf("sideboards art: palette: %w", err)
 	}

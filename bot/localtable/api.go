@@ -145,16 +145,37 @@ type commandRequest struct {
 	Text string `json:"text"`
 }
 
-// handleCommand runs a typed slash command ("/start fits boards:1") as the person.
-func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
-	var req commandRequest
-	if err := json.NewDecoder(io.LimitReader(r.Body, 4096)).Decode(&req); err != nil {
+// personRequest is a request the page makes as one of the local people.
+type personRequest interface {
+	// person returns the name of the person acting.
+	person() string
+}
+
+func (r commandRequest) person() string { return r.User }
+func (r clickRequest) person() string   { return r.User }
+func (r modalRequest) person() string   { return r.User }
+func (r localeRequest) person() string  { return r.User }
+
+// readRequest decodes the JSON body of a request (at most limit bytes) and finds the person it
+// is made as. When either fails it has answered the request (400 or 404) and returns false.
+func readRequest[T personRequest](s *Server, w http.ResponseWriter, r *http.Request, limit int64) (T, fakediscord.User, bool) {
+	var req T
+	if err := json.NewDecoder(io.LimitReader(r.Body, limit)).Decode(&req); err != nil {
 		http.Error(w, "bad request", http.StatusBadRequest)
-		return
+		return req, fakediscord.User{}, false
 	}
-	me, ok := s.user(req.User)
+	me, ok := s.user(req.person())
 	if !ok {
 		http.Error(w, "unknown user", http.StatusNotFound)
+		return req, fakediscord.User{}, false
+	}
+	return req, me, true
+}
+
+// handleCommand runs a typed slash command ("/start fits boards:1") as the person.
+func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
+	req, me, ok := readRequest[commandRequest](s, w, r, 4096)
+	if !ok {
 		return
 	}
 	name, opts, err := parseCommand(s.bot.ApplicationCommands(), req.Text, func(name string) string {
@@ -181,14 +202,8 @@ type clickRequest struct {
 
 // handleClick clicks a component of a message as the person.
 func (s *Server) handleClick(w http.ResponseWriter, r *http.Request) {
-	var req clickRequest
-	if err := json.NewDecoder(io.LimitReader(r.Body, 8192)).Decode(&req); err != nil {
-		http.Error(w, "bad request", http.StatusBadRequest)
-		return
-	}
-	me, ok := s.user(req.User)
+	req, me, ok := readRequest[clickRequest](s, w, r, 8192)
 	if !ok {
-		http.Error(w, "unknown user", http.StatusNotFound)
 		return
 	}
 	m, ok := s.fake.Message(req.Message)
@@ -216,14 +231,8 @@ type modalRequest struct {
 
 // handleModal submits (or dismisses) the modal waiting for the person.
 func (s *Server) handleModal(w http.ResponseWriter, r *http.Request) {
-	var req modalRequest
-	if err := json.NewDecoder(io.LimitReader(r.Body, 8192)).Decode(&req); err != nil {
-		http.Error(w, "bad request", http.StatusBadRequest)
-		return
-	}
-	me, ok := s.user(req.User)
+	req, me, ok := readRequest[modalRequest](s, w, r, 8192)
 	if !ok {
-		http.Error(w, "unknown user", http.StatusNotFound)
 		return
 	}
 	s.mu.Lock()
@@ -242,19 +251,20 @@ func (s *Server) handleModal(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, map[string]string{})
 }
 
-// handleLocale sets a person's Discord language.
+// localeRequest is a person's choice of Discord language on the page.
+type localeRequest struct {
+	User   string `json:"user"`
+	Locale string `json:"locale"`
+}
+
+// handleLocale sets a person's Discord language ("cs" or "en-US").
 func (s *Server) handleLocale(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		User   string `json:"user"`
-		Locale string `json:"locale"`
-	}
-	if err := json.NewDecoder(io.LimitReader(r.Body, 1024)).Decode(&req); err != nil || (req.Locale != "cs" && req.Locale != "en-US") {
-		http.Error(w, "bad request", http.StatusBadRequest)
+	req, me, ok := readRequest[localeRequest](s, w, r, 1024)
+	if !ok {
 		return
 	}
-	me, ok := s.user(req.User)
-	if !ok {
-		http.Error(w, "unknown user", http.StatusNotFound)
+	if req.Locale != "cs" && req.Locale != "en-US" {
+		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
 	s.setLocale(me.ID, req.Locale)

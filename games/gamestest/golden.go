@@ -1,0 +1,146 @@
+package gamestest
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// Golden is one golden playthrough of a game: greedy AI seats (each game's Hint, the seat to
+// move picked at random among those to act) with chance drawn from Seed, kept as a record in
+// testdata with the result of its replay beside it.
+type Golden struct {
+	// File is the record's name in testdata ("ai-2p.json"); its result is kept beside it,
+	// with ".result.json" in place of ".json".
+	File    string
+	Players []string
+	Options string
+	Seed    uint64
+}
+
+// ReplayOutput is the result of a replay as `tablebot replay` prints it, with the result's
+// English summary; golden result files hold it.
+type ReplayOutput struct {
+	Game    string         `json:"game"`
+	Moves   int            `json:"moves"`
+	Over    bool           `json:"over"`
+	Seats   []ReplaySeat   `json:"seats"`
+	Ranking [][]games.Seat `json:"ranking"`
+	Summary string         `json:"summary"`
+}
+
+// ReplaySeat is one seat of a ReplayOutput.
+type ReplaySeat struct {
+	Seat   games.Seat `json:"seat"`
+	Name   string     `json:"name"`
+	Score  int        `json:"score"`
+	Detail any        `json:"detail"`
+}
+
+// Output returns the ReplayOutput of st, reached after moves moves of a record.
+func Output(st games.State, moves int) ReplayOutput {
+	res := st.Result()
+	out := ReplayOutput{Game: st.Game().Name(), Moves: moves, Over: res.Over, Ranking: res.Ranking, Summary: res.Summary.EN}
+	for _, s := range res.Seats {
+		out.Seats = append(out.Seats, ReplaySeat{s.Seat, games.NameOf(st, s.Seat), s.Score, s.Detail})
+	}
+	return out
+}
+
+// PlayRecord plays a game of g to the end as a Golden describes and returns its record.
+func PlayRecord(t testing.TB, g games.Game, gold Golden) games.Record {
+	t.Helper()
+	rec, err := games.Start(g, gold.Players, json.RawMessage(gold.Options))
+	if err != nil {
+		t.Fatalf("%s: start: %v", gold.File, err)
+	}
+	r := rand.New(rand.NewPCG(gold.Seed, 0))
+	for moves := 0; !games.Over(rec.State); moves++ {
+		if moves > 100000 {
+			t.Fatalf("%s: not over after %d moves", gold.File, moves)
+		}
+		act := rec.State.ToAct()
+		seat := act[r.IntN(len(act))]
+		a := rec.State.SampleChance(r)
+		if seat != games.Chance {
+			a = rec.State.Hint(seat)
+		}
+		if _, err := rec.Apply(seat, a); err != nil {
+			t.Fatalf("%s: move %d: %v", gold.File, moves, err)
+		}
+	}
+	return rec.Record
+}
+
+// ReadRecord reads and decodes the record file in dir.
+func ReadRecord(t testing.TB, dir, file string) games.Record {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := games.DecodeRecord(data)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return rec
+}
+
+// RunGolden replays each golden record of g in dir, requires it to apply every move and end
+// the game, runs check (when set) on the final state, and compares its ReplayOutput with the
+// result file beside the record. With update set it first plays every game again by its
+// Golden and rewrites both files (for a change of the rules or of the AI, to be reviewed in
+// the diff).
+func RunGolden(t *testing.T, g games.Game, dir string, goldens []Golden, update bool, check func(games.State) error) {
+	for _, gold := range goldens {
+		t.Run(strings.TrimSuffix(gold.File, ".json"), func(t *testing.T) {
+			path := filepath.Join(dir, gold.File)
+			resultPath := strings.TrimSuffix(path, ".json") + ".result.json"
+			if update {
+				pretty, err := PlayRecord(t, g, gold).Pretty()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, pretty, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rec := ReadRecord(t, dir, gold.File)
+			st, n, err := games.Replay(g, rec)
+			if err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+			if !games.Over(st) || n != len(rec.Moves) {
+				t.Fatalf("replay applied %d of %d moves, over %v", n, len(rec.Moves), games.Over(st))
+			}
+			if check != nil {
+				if err := check(st); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := json.MarshalIndent(Output(st, n), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			if update {
+				if err := os.WriteFile(resultPath, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(resultPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("replay of %s gives\n%s\nwant\n%s", gold.File, got, want)
+			}
+		})
+	}
+}

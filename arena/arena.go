@@ -144,6 +144,7 @@ func playGame(ctx context.Context, game games.Game, cfg Config, i, parallel int)
 	for s := range out.Seats {
 		out.Seats[s].Score = res.Seats[s].Score
 		out.Seats[s].Place = res.PlaceOf(games.Seat(s))
+		out.Seats[s].Detail = res.Seats[s].Detail
 	}
 	out.Summary = res.Summary.EN
 	switch {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,6 +112,19 @@ func TestRunVersus(t *testing.T) {
 	for _, k := range []string{"games", "win_rate_a", "score_median_a", "score_median_b", "decision_ms_p50", "decision_ms_p99"} {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("JSON report lacks %q", k)
+		}
+	}
+	// Every seat's result keeps the game's breakdown: in Ingenious the six colours, the lowest
+	// of which is the score.
+	for _, r := range rep.Results {
+		for _, so := range r.Seats {
+			d, ok := so.Detail.(ingenious.ScoreDetail)
+			if !ok {
+				t.Fatalf("seat detail %T, want ingenious.ScoreDetail", so.Detail)
+			}
+			if low := slices.Min([]int{d.R, d.G, d.B, d.O, d.Y, d.P}); low != so.Score {
+				t.Errorf("seat %s: colours %v, lowest %d, score %d", so.Side, d, low, so.Score)
+			}
 		}
 	}
 }

@@ -1,7 +1,10 @@
 // Package arena plays AI players against each other — or one alone, in a solo game — over
 // many seeded games and reports how strong they are: win rates with a 95% confidence
 // interval, score distributions, solo rating tiers and time per decision. It is the benchmark
-// of AI strength behind `tablebot arena`.
+// of AI strength behind `tablebot arena`. The report's results keep every game's seeds and,
+// for each seat, its side, score, place and the game's breakdown of the score (the replay's
+// detail: Ingenious's six colours, Shelfie's columns, tops, cards and shame), to study a run
+// beyond its medians.
 //
 // Guarantees: a run is deterministic for its Config (seed included) as far as the moves and
 // results go, whatever the number of cores: every game has its own seeds, derived from the

@@ -40,6 +40,10 @@ type SeatOutcome struct {
 	Score int `json:"score"`
 	// Place is the seat's 1-based place (shared places are equal).
 	Place int `json:"place"`
+	// Detail is the game's breakdown of the score, as a replay prints it (Ingenious: the six
+	// colours; Shelfie: columns, tops, cards and shame), so that a run can be studied beyond
+	// its headline scores.
+	Detail any `json:"detail,omitempty"`
 	// Decisions are the times the seat's AI took for each of its moves.
 	Decisions []time.Duration `json:"-"`
 }

@@ -56,5 +56,6 @@
 // 11.5), where two greedy players score 83 points for a lowest of 8.2: the search balances
 // better but scores no more. A greedy player that weighs points steeper (a point at v worth
 // (19−v)³, a bonus nothing) balances better in self-play (a lowest colour of 9.8 against 8.2),
-// but as the rollout policy it did worse: 11.0 against 11.45 on the same 20 games.
+// but as the rollout policy it did worse: 11.0 against 11.45 on the same 20 games. So did
+// rollouts that value a bonus at 0 (10.5) or at 24 (11.05) rather than bonusWorth.
 package ingenious

@@ -64,3 +64,36 @@ func Replay(g Game, rec Record) (State, int, error) {
 	}
 	return st, len(rec.Moves), nil
 }
+
+// Replayed is what a replay shows of the state it reached: the game, the moves applied,
+// whether the game is over, every ranked seat's name, score and detail, and the ranking. It
+// is the shape `tablebot replay` prints and golden result files keep.
+type Replayed struct {
+	Game    string         `json:"game"`
+	Moves   int            `json:"moves"`
+	Over    bool           `json:"over"`
+	Seats   []ReplayedSeat `json:"seats"`
+	Ranking [][]Seat       `json:"ranking"`
+}
+
+// ReplayedSeat is one seat of a Replayed, named as NameOf names it.
+type ReplayedSeat struct {
+	Seat   Seat   `json:"seat"`
+	Name   string `json:"name"`
+	Score  int    `json:"score"`
+	Detail any    `json:"detail"`
+}
+
+// ReplayedOf returns what a replay shows of st, reached after moves moves of a record. The
+// ranking is empty rather than nil when nobody is ranked yet.
+func ReplayedOf(st State, moves int) Replayed {
+	res := st.Result()
+	out := Replayed{Game: st.Game().Name(), Moves: moves, Over: res.Over, Ranking: res.Ranking}
+	if out.Ranking == nil {
+		out.Ranking = [][]Seat{}
+	}
+	for _, s := range res.Seats {
+		out.Seats = append(out.Seats, ReplayedSeat{Seat: s.Seat, Name: NameOf(st, s.Seat), Score: s.Score, Detail: s.Detail})
+	}
+	return out
+}

@@ -10,21 +10,11 @@ import (
 	"github.com/tablebot/tablebot/games"
 )
 
-// replayOutput is what `tablebot replay` prints, exactly as design.md specifies.
+// replayOutput is what `tablebot replay` prints, exactly as design.md specifies: the
+// replay's result, and the move that stopped it, if one did.
 type replayOutput struct {
-	Game    string         `json:"game"`
-	Moves   int            `json:"moves"`
-	Over    bool           `json:"over"`
-	Seats   []replaySeat   `json:"seats"`
-	Ranking [][]games.Seat `json:"ranking"`
-	Error   *replayError   `json:"error,omitempty"`
-}
-
-type replaySeat struct {
-	Seat   games.Seat `json:"seat"`
-	Name   string     `json:"name"`
-	Score  int        `json:"score"`
-	Detail any        `json:"detail"`
+	games.Replayed
+	Error *replayError `json:"error,omitempty"`
 }
 
 type replayError struct {
@@ -61,14 +51,7 @@ func runReplay(reg *games.Registry, path string, out io.Writer) error {
 	if err != nil && !errors.As(err, &moveErr) {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	res := st.Result()
-	o := replayOutput{Game: rec.Game, Moves: applied, Over: res.Over, Ranking: res.Ranking}
-	if o.Ranking == nil {
-		o.Ranking = [][]games.Seat{}
-	}
-	for _, s := range res.Seats {
-		o.Seats = append(o.Seats, replaySeat{Seat: s.Seat, Name: games.NameOf(st, s.Seat), Score: s.Score, Detail: s.Detail})
-	}
+	o := replayOutput{Replayed: games.ReplayedOf(st, applied)}
 	if moveErr != nil {
 		o.Error = &replayError{Move: moveErr.Index, Reason: moveErr.Err.Error()}
 	}

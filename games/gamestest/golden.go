@@ -24,33 +24,16 @@ type Golden struct {
 	Seed    uint64
 }
 
-// ReplayOutput is the result of a replay as `tablebot replay` prints it, with the result's
-// English summary; golden result files hold it.
+// ReplayOutput is what golden result files keep: the replay's result as `tablebot replay`
+// prints it, with the result's English summary.
 type ReplayOutput struct {
-	Game    string         `json:"game"`
-	Moves   int            `json:"moves"`
-	Over    bool           `json:"over"`
-	Seats   []ReplaySeat   `json:"seats"`
-	Ranking [][]games.Seat `json:"ranking"`
-	Summary string         `json:"summary"`
-}
-
-// ReplaySeat is one seat of a ReplayOutput.
-type ReplaySeat struct {
-	Seat   games.Seat `json:"seat"`
-	Name   string     `json:"name"`
-	Score  int        `json:"score"`
-	Detail any        `json:"detail"`
+	games.Replayed
+	Summary string `json:"summary"`
 }
 
 // Output returns the ReplayOutput of st, reached after moves moves of a record.
 func Output(st games.State, moves int) ReplayOutput {
-	res := st.Result()
-	out := ReplayOutput{Game: st.Game().Name(), Moves: moves, Over: res.Over, Ranking: res.Ranking, Summary: res.Summary.EN}
-	for _, s := range res.Seats {
-		out.Seats = append(out.Seats, ReplaySeat{s.Seat, games.NameOf(st, s.Seat), s.Score, s.Detail})
-	}
-	return out
+	return ReplayOutput{Replayed: games.ReplayedOf(st, moves), Summary: st.Result().Summary.EN}
 }
 
 // PlayRecord plays a game of g to the end as a Golden describes and returns its record.

@@ -12,9 +12,9 @@ import (
 	"github.com/tablebot/tablebot/games"
 )
 
-// Golden is one golden playthrough of a game: greedy AI seats (each game's Hint, the seat to
-// move picked at random among those to act) with chance drawn from Seed, kept as a record in
-// testdata with the result of its replay beside it.
+// Golden is one golden playthrough of a game: every seat on the game's built-in AI (Hint),
+// chance drawn from Seed, kept as a record in testdata with the result of its replay beside
+// it.
 type Golden struct {
 	// File is the record's name in testdata ("ai-2p.json"); its result is kept beside it,
 	// with ".result.json" in place of ".json".
@@ -36,27 +36,16 @@ func Output(st games.State, moves int) ReplayOutput {
 	return ReplayOutput{Replayed: games.ReplayedOf(st, moves), Summary: st.Result().Summary.EN}
 }
 
-// PlayRecord plays a game of g to the end as a Golden describes and returns its record.
+// PlayRecord plays a game of g to the end as a Golden describes (games.PlayOut: every seat
+// on the game's built-in AI, chance drawn from the Golden's seed) and returns its record.
 func PlayRecord(t testing.TB, g games.Game, gold Golden) games.Record {
 	t.Helper()
 	rec, err := games.Start(g, gold.Players, json.RawMessage(gold.Options))
 	if err != nil {
 		t.Fatalf("%s: start: %v", gold.File, err)
 	}
-	r := rand.New(rand.NewPCG(gold.Seed, 0))
-	for moves := 0; !games.Over(rec.State); moves++ {
-		if moves > 100000 {
-			t.Fatalf("%s: not over after %d moves", gold.File, moves)
-		}
-		act := rec.State.ToAct()
-		seat := act[r.IntN(len(act))]
-		a := rec.State.SampleChance(r)
-		if seat != games.Chance {
-			a = rec.State.Hint(seat)
-		}
-		if _, err := rec.Apply(seat, a); err != nil {
-			t.Fatalf("%s: move %d: %v", gold.File, moves, err)
-		}
+	if _, err := games.PlayOut(rec, rand.New(rand.NewPCG(gold.Seed, 0))); err != nil {
+		t.Fatalf("%s: %v", gold.File, err)
 	}
 	return rec.Record
 }

@@ -18,15 +18,7 @@ import (
 func TestAPIAnswersBadRequests(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	tables, err := table.New(storetest.OpenBolt(t), catalog.Games(catalog.Kits()), table.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := Start(ctx, Options{Addr: "127.0.0.1:0", Tables: tables})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := startServer(ctx, t)
 	for _, c := range []struct {
 		path, body string
 		want       int
@@ -55,4 +47,20 @@ func TestAPIAnswersBadRequests(t *testing.T) {
 	if u, _ := srv.user("ada"); u.Locale != "cs" {
 		t.Errorf("Ada's locale after choosing Czech: %q, want cs", u.Locale)
 	}
+}
+
+// startServer starts a local table on a free port over an embedded store of every game; the
+// test's cleanup closes it.
+func startServer(ctx context.Context, t *testing.T) *Server {
+	t.Helper()
+	tables, err := table.New(storetest.OpenBolt(t), catalog.Games(catalog.Kits()), table.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := Start(ctx, Options{Addr: "127.0.0.1:0", Tables: tables})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv
 }

@@ -13,10 +13,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/tablebot/tablebot/catalog"
-	"github.com/tablebot/tablebot/store/storetest"
-	"github.com/tablebot/tablebot/table"
 )
 
 var screenshots = flag.String("screenshots", "", "also write the page's screenshots to this directory (the README's are in docs/)")
@@ -75,15 +71,7 @@ func TestBrowserGame(t *testing.T) {
 	exe := browser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	tables, err := table.New(storetest.OpenBolt(t), catalog.Games(catalog.Kits()), table.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := Start(ctx, Options{Addr: "127.0.0.1:0", Tables: tables})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := startServer(ctx, t)
 
 	alloc, stop := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-quic", true),

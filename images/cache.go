@@ -2,30 +2,28 @@ package images
 
 import "sync"
 
-// Once holds one value built on first use by whichever caller comes first; callers that come
-// while it is being built wait for it. A build's error is kept like its value: Get returns it
-// again without a new build. The zero value is ready; a Once is safe for concurrent use and
-// must not be copied after first use.
-type Once[V any] struct {
+// once holds one value of a Cache, built by its first caller (sync.OnceValues, but with the
+// build given at the call).
+type once[V any] struct {
 	once sync.Once
 	v    V
 	err  error
 }
 
-// Get returns the value, building it with build on the first call (later builds are ignored).
-func (o *Once[V]) Get(build func() (V, error)) (V, error) {
+// get returns the value, building it with build on the first call (later builds are ignored).
+func (o *once[V]) get(build func() (V, error)) (V, error) {
 	o.once.Do(func() { o.v, o.err = build() })
 	return o.v, o.err
 }
 
-// Cache holds values built once per key, as [Once] does for one: the first caller of a key
-// builds its value, callers of the same key meanwhile wait for it, and callers of other keys
-// do not. Renderers keep their static art in Caches (boards, frames, sprites by size). Values
+// Cache holds values built once per key: the first caller of a key builds its value, callers
+// of the same key meanwhile wait for it (and get the first build's value or error), and
+// callers of other keys do not. Renderers keep their static art in Caches (boards, frames, sprites by size). Values
 // are never evicted, so keys must come from a small set. The zero value is ready; a Cache is
 // safe for concurrent use and must not be copied after first use.
 type Cache[K comparable, V any] struct {
 	mu      sync.Mutex
-	entries map[K]*Once[V]
+	entries map[K]*once[V]
 }
 
 // Get returns k's value, building it with build on the first call for k.
@@ -34,13 +32,13 @@ func (c *Cache[K, V]) Get(k K, build func() (V, error)) (V, error) {
 	e, ok := c.entries[k]
 	if !ok {
 		if c.entries == nil {
-			c.entries = map[K]*Once[V]{}
+			c.entries = map[K]*once[V]{}
 		}
-		e = &Once[V]{}
+		e = &once[V]{}
 		c.entries[k] = e
 	}
 	c.mu.Unlock()
-	return e.Get(build)
+	return e.get(build)
 }
 
 // Len returns how many keys the cache holds (built, failed or being built).

@@ -57,13 +57,14 @@ func TestCacheKeepsErrors(t *testing.T) {
 	}
 }
 
-// TestOnceWaitsForTheFirstBuild: a second caller gets the first build's value, not its own.
-func TestOnceWaitsForTheFirstBuild(t *testing.T) {
-	var o Once[string]
-	if v, _ := o.Get(func() (string, error) { return "first", nil }); v != "first" {
+// TestCacheKeepsTheFirstBuild: a second caller of a key gets the first build's value, not its
+// own.
+func TestCacheKeepsTheFirstBuild(t *testing.T) {
+	var c Cache[int, string]
+	if v, _ := c.Get(1, func() (string, error) { return "first", nil }); v != "first" {
 		t.Fatalf("first Get = %q", v)
 	}
-	if v, _ := o.Get(func() (string, error) { return "second", nil }); v != "first" {
+	if v, _ := c.Get(1, func() (string, error) { return "second", nil }); v != "first" {
 		t.Errorf("second Get = %q, want the first build's value", v)
 	}
 }

@@ -12,8 +12,8 @@
 //     image/draw's fast glyph path, and small pictures drawn once and stamped (onto RGBA, or
 //     straight onto a paletted picture).
 //   - [Kit]: the fonts and encoder a renderer keeps for its lifetime.
-//   - [Once] and [Cache]: static art (a palette, boards, frames, sprites by size) built once,
-//     on first use, by whichever render needs it first, the others waiting for it.
+//   - [Cache]: static art (boards, frames, sprites by size) built once per key, on first
+//     use, by whichever render needs it first, the others waiting for it.
 //
 // Renderers are pure functions of a game's view (games.State.View) and a draft. Static parts
 // are drawn once per renderer and reused. Nothing here keeps package-level state: caches live

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"sync"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/fits"
@@ -31,7 +32,7 @@ var ErrView = errors.New("fits art: cannot draw this view")
 type Renderer struct {
 	kit *images.Kit
 
-	palette    images.Once[*images.Palette]
+	palette    func() (*images.Palette, error) // built once, on first use
 	boards     images.Cache[boardKey, *image.Paletted]
 	frames     images.Cache[frameKey, *image.Paletted]
 	spriteSets images.Cache[int, *spriteSet] // by cell size
@@ -60,12 +61,12 @@ func (r *Renderer) Recycle(img image.Image) {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit()}
+	return &Renderer{kit: images.NewKit(), palette: sync.OnceValues(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })}
 }
 
 // pal returns the palette, building it (and its lookup table) on first use.
 func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette.Get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
+	p, err := r.palette()
 	if err != nil {
 		return nil, fmt.Errorf("fits art: palette: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"sync"
 
 	"github.com/fogleman/gg"
 	"github.com/tablebot/tablebot/games"
@@ -24,8 +25,8 @@ import (
 type Renderer struct {
 	kit *images.Kit
 
-	palette images.Once[*images.Palette]
-	boards  images.Cache[int, *boardArt] // by radius
+	palette func() (*images.Palette, error) // built once, on first use
+	boards  images.Cache[int, *boardArt]    // by radius
 	icons   images.Cache[iconKey, images.Sprite]
 	// rackBases and rackTiles are the pieces rack strips are composed of (see rackStrip).
 	rackBases images.Cache[rackBaseKey, *image.Paletted]
@@ -54,7 +55,7 @@ type iconKey struct {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), tiles: images.NewTiles(tileBudget)}
+	return &Renderer{kit: images.NewKit(), palette: sync.OnceValues(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) }), tiles: images.NewTiles(tileBudget)}
 }
 
 // tileBudget is the memory, in bytes, the tiles may keep: a score column is about 9 KB, a
@@ -139,7 +140,7 @@ func asView(view any) (*ingenious.View, error) {
 
 // pal returns the palette, building it (and its lookup table) on first use.
 func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette.Get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
+	p, err := r.palette()
 	if err != nil {
 		return nil, fmt.Errorf("ingenious art: %w", err)
 	}

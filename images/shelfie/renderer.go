@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"sync"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/shelfie"
@@ -32,7 +33,7 @@ var ErrView = errors.New("shelfie art: cannot draw this view")
 // caches (the palette, the dice sprites) fill on first use; it is safe for concurrent use.
 type Renderer struct {
 	kit     *images.Kit
-	palette images.Once[*images.Palette]
+	palette func() (*images.Palette, error) // built once, on first use
 	dice    images.Cache[dieKey, images.Sprite]
 	pools   images.Scratch
 }
@@ -44,7 +45,7 @@ var (
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit()}
+	return &Renderer{kit: images.NewKit(), palette: sync.OnceValues(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })}
 }
 
 // Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
@@ -52,7 +53,7 @@ func (r *Renderer) Kit() *images.Kit { return r.kit }
 
 // pal returns the palette, building it (and its lookup table) on first use.
 func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette.Get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
+	p, err := r.palette()
 	if err != nil {
 		return nil, fmt.Errorf("shelfie art: palette: %w", err)
 	}

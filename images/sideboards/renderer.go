@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"sync"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/sideboards"
@@ -38,7 +39,7 @@ var ErrView = errors.New("sideboards art: cannot draw this view")
 type Renderer struct {
 	kit *images.Kit
 
-	palette images.Once[*images.Palette]
+	palette func() (*images.Palette, error) // built once, on first use
 	drawers images.Cache[drawerKey, images.Sprite]
 	scratch images.Scratch
 }
@@ -50,12 +51,12 @@ var (
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit()}
+	return &Renderer{kit: images.NewKit(), palette: sync.OnceValues(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })}
 }
 
 // pal returns the palette, building it (and its lookup table) on first use.
 func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette.Get(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })
+	p, err := r.palette()
 	if err != nil {
 		return nil, fmt.Errorf("sideboards art: palette: %w", err)
 	}

@@ -45,7 +45,11 @@
 //     Config.Confidence standard errors (2 by default). The futures of the duel are new, so
 //     the test is not fooled by the luck that made the move look best. A budget too small for
 //     a noisy game thus plays like the game's own AI rather than worse; a clear improvement
-//     passes, and when the policy's move is the best the search stops early.
+//     passes, and when the policy's move is the best the search stops early. The duel is what
+//     lifts the search above the policy: in Ingenious the tree's best move played without it
+//     scored 1.7 less of a lowest colour than the committed search (see that package's
+//     documentation). In Shelfie a margin of 1 standard error scored 2.35 more than 2 on 20
+//     "beat your score" games (seed 1) and 1.3 less on 20 others (seed 2): no change.
 //   - Trusted rankings: a game whose ranking is itself a deeper search than its rollouts can
 //     judge (the RankingTrust power) has its best-ranked move played without a tree. FITS is
 //     one: its ranking looks two pieces ahead over every piece to come, its rollouts one

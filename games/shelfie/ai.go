@@ -434,4 +434,9 @@ func sortDesc(v []float64) {
 // counts 1/(1 + endgameDiscount·left) of its points. Chasing them early costs the columns
 // more than it brings (measured over the greedy player's games, where it is about the best
 // for every card but E2, which wants even less).
+//
+// The greedy player's constants sit at their best: over 2000 "beat your score" games (arena
+// easy, seed 7; mean 46.2) a discount of 1 or 3, a card cost 1.5 times as high, or a shame die
+// valued at 1.5 or 3 points instead of 2 each moved the mean by 0.15 at most, and half the
+// card cost lowered it to 45.3.
 const endgameDiscount = 2

@@ -60,15 +60,15 @@
 // rollouts that value a bonus at 0 (10.5) or at 24 (11.05) rather than bonusWorth.
 //
 // What lifts the search above the greedy player is the duel (search.Config.Verify), not the
-// tree's own choice. On the same 20 strong-against-strong games (seed 1, 1000 nodes, means
-// over both seats; the committed search 11.45): the tree's best move played without the duel
-// scored 9.8; a duel that lets a move through at 1 standard error 10.8, at 3 standard errors
-// 11.3 (2 is the default); flat rollouts over the ranking's 8 best moves, halved round by
-// round and the survivor checked against the first as the duel does, 10.6; and the ranking's
-// first move alone (no tree) 9.0 over 200 games. An own score that tells a track of
-// [11, 11, …] from one of [11, 12, …] (the soft minimum of the track, in place of the lowest
-// colour, in the Ambition share of rollouts played to the end) changed nothing: 11.4. Twice
-// the budget (2000 nodes a side, 100 games, 0.83 s a decision at the median) met a median
-// lowest colour of 11 (mean 11.2, 44 % of seats at 12 or more): the same as 1000 nodes at
-// full size, so more search does not lift it either.
+// tree's own choice. On the same 20 strong-against-strong games (seed 1, 1000 nodes, means over
+// both seats; the committed search 11.45): the tree's best move played without the duel scored
+// 9.8; a duel that lets a move through at 1 standard error 10.8, at 3 standard errors 11.3 (2
+// is the default); half the budget in the duel rather than a quarter 10.5; flat rollouts over
+// the ranking's 8 best moves, halved round by round and the survivor checked against the first
+// as the duel does, 10.6; and the ranking's first move alone (no tree) 9.0 over 200 games. An
+// own score that tells a track of [11, 11, …] from one of [11, 12, …] (the soft minimum of the
+// track, in place of the lowest colour, in the Ambition share of rollouts played to the end)
+// changed nothing: 11.4. Twice the budget (2000 nodes a side, 100 games, 0.83 s a decision at
+// the median) met a median lowest colour of 11 (mean 11.2, 44 % of seats at 12 or more): the
+// same as 1000 nodes at full size, so more search does not lift it either.
 package ingenious

@@ -18,9 +18,9 @@ func (o *once[V]) get(build func() (V, error)) (V, error) {
 
 // Cache holds values built once per key: the first caller of a key builds its value, callers
 // of the same key meanwhile wait for it (and get the first build's value or error), and
-// callers of other keys do not. Renderers keep their static art in Caches (boards, frames, sprites by size). Values
-// are never evicted, so keys must come from a small set. The zero value is ready; a Cache is
-// safe for concurrent use and must not be copied after first use.
+// callers of other keys do not. Renderers keep their static art in Caches (boards, frames,
+// sprites by size). Values are never evicted, so keys must come from a small set. The zero
+// value is ready; a Cache is safe for concurrent use and must not be copied after first use.
 type Cache[K comparable, V any] struct {
 	mu      sync.Mutex
 	entries map[K]*once[V]

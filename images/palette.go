@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sync"
 )
 
 // lutBits is the number of bits per channel that index the lookup table of a Palette: 6 bits
@@ -49,6 +50,13 @@ func Hex(s string) color.RGBA {
 	}
 	c.A = 0xff
 	return c
+}
+
+// LazyPalette returns a function that builds the palette of colours() with NewPalette on its
+// first call and returns that palette (or error) on every call, safe for concurrent use: a
+// renderer's palette, built when it first draws.
+func LazyPalette(colours func() []color.RGBA) func() (*Palette, error) {
+	return sync.OnceValues(func() (*Palette, error) { return NewPalette(colours()) })
 }
 
 // NewPalette builds a palette of the given opaque colours (duplicates are dropped, order is

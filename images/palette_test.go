@@ -170,3 +170,28 @@ func BenchmarkNewPalette(b *testing.B) {
 		}
 	}
 }
+
+// LazyPalette builds its palette once, on the first call, and hands every caller that one
+// palette; a build's error is kept likewise.
+func TestLazyPalette(t *testing.T) {
+	builds := 0
+	pal := LazyPalette(func() []color.RGBA { builds++; return []color.RGBA{Hex("#102030"), Hex("#ffffff")} })
+	if builds != 0 {
+		t.Fatal("the palette was built before its first use")
+	}
+	first, err := pal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := pal()
+	if err != nil || again != first || builds != 1 {
+		t.Fatalf("second call: %p (first %p), %v, %d builds; want the same palette from one build", again, first, err, builds)
+	}
+	bad := LazyPalette(func() []color.RGBA { return []color.RGBA{{R: 1, A: 0x80}} })
+	if _, err := bad(); err == nil {
+		t.Fatal("a translucent colour built a palette")
+	}
+	if _, err := bad(); err == nil {
+		t.Fatal("the kept error was lost on the second call")
+	}
+}

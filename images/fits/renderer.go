@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"sync"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/fits"
@@ -61,7 +60,7 @@ func (r *Renderer) Recycle(img image.Image) {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: sync.OnceValues(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })}
+	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours)}
 }
 
 // pal returns the palette, building it (and its lookup table) on first use.

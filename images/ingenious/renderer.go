@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"sync"
 
 	"github.com/fogleman/gg"
 	"github.com/tablebot/tablebot/games"
@@ -55,7 +54,7 @@ type iconKey struct {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: sync.OnceValues(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) }), tiles: images.NewTiles(tileBudget)}
+	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours), tiles: images.NewTiles(tileBudget)}
 }
 
 // tileBudget is the memory, in bytes, the tiles may keep: a score column is about 9 KB, a

@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"sync"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/shelfie"
@@ -45,7 +44,7 @@ var (
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: sync.OnceValues(func() (*images.Palette, error) { return images.NewPalette(paletteColours()) })}
+	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours)}
 }
 
 // Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).

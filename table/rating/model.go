@@ -39,11 +39,11 @@ func (m Model) params() (params, error) {
 		v    float64
 	}{{"Beta", m.Beta}, {"Kappa", m.Kappa}, {"Tau", m.Tau}} {
 		if !(f.v >= 0) || math.IsInf(f.v, 0) {
-			return params{}, fmt.Errorf("%s = %v: %w", f.name, f.v, ErrModel)
+			return params{}, fmt.Errorf("model: %s = %v: %w", f.name, f.v, ErrModel)
 		}
 	}
 	if m.Kappa > 1 {
-		return params{}, fmt.Errorf("Kappa = %v is above 1: %w", m.Kappa, ErrModel)
+		return params{}, fmt.Errorf("model: Kappa = %v is above 1: %w", m.Kappa, ErrModel)
 	}
 	// The defaults are filled in before squaring, so that β² and τ² are rounded as
 	// openskill.js rounds them (a constant expression would be squared exactly).
@@ -100,11 +100,7 @@ func (m Model) Rate(teams [][]Rating, ranks []float64) ([][]Rating, error) {
 			return nil, fmt.Errorf("team %d: rank %v: %w", i, ranks[i], ErrNotFinite)
 		}
 	}
-	out, err := p.rate(teams, ranks)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return p.rate(teams, ranks)
 }
 
 // RateScores is [Model.Rate] with scores in place of ranks: a higher score is a better place
@@ -136,9 +132,9 @@ type teamSums struct {
 	x     float64 // mu / c
 }
 
-// rate is Weng & Lin's Plackett–Luce update (Algorithm 1 with equation (51), ties as in
-// openskill), on valid input. The arithmetic follows openskill.js 5's plackett-luce.ts in
-// the same order of operations, over the teams sorted stably by rank as its rate.ts does.
+// rate is Weng & Lin's Plackett–Luce update (ties as in openskill), on valid input. The
+// arithmetic follows openskill.js 5's plackett-luce.ts in the same order of operations, over
+// the teams sorted stably by rank as its rate.ts does.
 func (p params) rate(teams [][]Rating, ranks []float64) ([][]Rating, error) {
 	n := len(teams)
 	// σ after τ, per player, in the caller's layout.
@@ -186,9 +182,11 @@ func (p params) rate(teams [][]Rating, ranks []float64) ([][]Rating, error) {
 	// largest term m[q] (exp(x − m[q]) ≤ 1, the sum ≥ 1), which leaves the quotients below
 	// unchanged and finite; in range, m is all zeros and the arithmetic is openskill's.
 	m := make([]float64, n)
+	e := make([]float64, n) // exp(μ/c) of each team, when no exponent is wide
 	wide := false
-	for _, t := range ts {
+	for k, t := range ts {
 		wide = wide || t.x > 600 || t.x < -600
+		e[k] = math.Exp(t.x)
 	}
 	sumQ := make([]float64, n)
 	a := make([]float64, n)
@@ -201,9 +199,13 @@ func (p params) rate(teams [][]Rating, ranks []float64) ([][]Rating, error) {
 				}
 			}
 		}
-		for _, t := range ts {
-			if t.rank >= tq.rank {
+		for s, t := range ts {
+			switch {
+			case t.rank < tq.rank:
+			case wide:
 				sumQ[q] += math.Exp(t.x - m[q])
+			default:
+				sumQ[q] += e[s]
 			}
 			if t.rank == tq.rank {
 				a[q]++
@@ -218,7 +220,10 @@ func (p params) rate(teams [][]Rating, ranks []float64) ([][]Rating, error) {
 			if tq.rank > ti.rank {
 				continue
 			}
-			quotient := math.Exp(ti.x-m[q]) / sumQ[q]
+			quotient := e[i] / sumQ[q]
+			if wide {
+				quotient = math.Exp(ti.x-m[q]) / sumQ[q]
+			}
 			if i == q {
 				omegaSum += (1 - quotient) / a[q]
 			} else {

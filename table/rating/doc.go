@@ -28,10 +28,11 @@
 //
 // # Guarantees
 //
-//   - Same numbers as openskill.js 5: every published Plackett–Luce test vector of
-//     openskill.js 5.0.1 and openskill.py 6.2.0 (2 to 5 teams, uneven teams, ties, ranks out
-//     of order, scores, τ, limitSigma, a 16-game series) is reproduced to 1e-12, most of them
-//     bit for bit; the arithmetic follows openskill.js's order of operations.
+//   - Same numbers as openskill.js 5: the published Plackett–Luce test vectors of
+//     openskill.js 5.0.1 and openskill.py 6.2.0 that use what this package implements (2 to
+//     5 teams, uneven teams, ties, ranks out of order, scores, τ, limitSigma, a 16-game
+//     series) are reproduced to 1e-12, nearly all bit for bit, and an older three-game series
+//     to its 9 printed decimals; the arithmetic follows openskill.js's order of operations.
 //   - Deterministic: the same input gives the same bits, so replaying an archive in order
 //     rebuilds exactly the ratings that were computed game by game.
 //   - The result does not depend on the order in which teams (with their ranks) or a team's

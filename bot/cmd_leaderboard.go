@@ -32,7 +32,8 @@ func (b *Bot) onLeaderboard(c *call) error {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 %s **%s** — %s\n", kit.Game.Emoji(), c.say(kit.Game.Title()), c.say(games.Say("leaderboard", "žebříček")))
 	if len(rows) == 0 {
-		sb.WriteString(c.say(games.Say("No finished games yet. Start one with /start!", "Zatím žádná dohraná hra. Založ ji přes /start!")))
+		sb.WriteString(c.say(games.Say("No finished games with other players yet (solo games are not ranked). Start one with /start!",
+			"Zatím žádná dohraná hra s dalšími hráči (sólo hry se do žebříčku nepočítají). Založ ji přes /start!")))
 	}
 	for i, r := range rows {
 		mark := fmt.Sprintf("%d.", i+1)

@@ -48,6 +48,20 @@ func testFinishOnce(t *testing.T, s Store) {
 	wantErr(t, "Finish in another guild", s.Finish(ctx, f), nil)
 	wantPlayed("other guild", "other", 1)
 	wantPlayed("first guild again", "g", 2)
+
+	// A game without outcomes (a solo game: the referee ranks none) is archived, once, and
+	// changes no leaderboard.
+	solo := Final{GameID: "game-solo", Guild: "g", Game: "chess", Record: []byte(`{"solo":1}`), At: time.Now()}
+	for range 2 {
+		wantErr(t, "Finish without outcomes", s.Finish(ctx, solo), nil)
+	}
+	if h, err := s.History(ctx, "g", 100); err != nil || len(h) != 3 || h[0].GameID != "game-solo" || string(h[0].Record) != `{"solo":1}` {
+		t.Errorf("History after a game without outcomes = %+v, %v; want it newest of 3", h, err)
+	}
+	b, err := s.Leaderboard(ctx, "g", "chess", 10)
+	if err != nil || len(b) != 2 || b[0].Played != 2 || b[1].Played != 2 || b[0].Wins != 2 {
+		t.Errorf("Leaderboard after a game without outcomes = %+v, %v; want both players with 2 games", b, err)
+	}
 }
 
 func testLeaderboard(t *testing.T, s Store) {

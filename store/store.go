@@ -57,7 +57,8 @@ type Final struct {
 	Guild, Game string
 	// Record is the game's record (JSON), archived as it is.
 	Record []byte
-	// Outcomes are the human players' results.
+	// Outcomes are the human players' results to rank. The referee passes none for a solo
+	// game: it is archived (its record keeps the score) but ranks nobody.
 	Outcomes []Outcome
 	// At is when the game ended.
 	At time.Time

@@ -30,25 +30,39 @@ func (s *Service) archive(ctx context.Context, t *Table, st games.State) error {
 }
 
 // finish archives and counts t's finished game in the store (idempotent by the table's ID).
+// A solo game (one seat, whatever opponent the game itself plays) is archived but not counted:
+// the leaderboard ranks games against other players and AI seats, and a solo game is never a
+// win there (nor a game played). Its record in the archive keeps the score.
 func (s *Service) finish(ctx context.Context, t *Table, st games.State) error {
 	data, err := json.Marshal(t.Record)
 	if err != nil {
 		return fmt.Errorf("encode record: %w", err)
 	}
-	res := st.Result()
 	f := store.Final{GameID: t.ID, Guild: t.Guild, Game: t.Game, Record: data, At: s.now()}
-	for i, seat := range t.Seats {
-		if seat.AI {
-			continue
-		}
-		f.Outcomes = append(f.Outcomes, store.Outcome{UserID: seat.User, Name: seat.Name,
-			Won: res.PlaceOf(games.Seat(i)) == 1, Score: res.Seats[i].Score})
+	if !solo(t) {
+		f.Outcomes = outcomes(t, st.Result())
 	}
 	if err := s.store.Finish(ctx, f); err != nil {
 		return fmt.Errorf("archive game %s: %w", t.ID, err)
 	}
 	return nil
 }
+
+// outcomes are the results of t's human seats in res, for the leaderboard.
+func outcomes(t *Table, res games.Result) []store.Outcome {
+	var out []store.Outcome
+	for i, seat := range t.Seats {
+		if seat.AI {
+			continue
+		}
+		out = append(out, store.Outcome{UserID: seat.User, Name: seat.Name,
+			Won: res.PlaceOf(games.Seat(i)) == 1, Score: res.Seats[i].Score})
+	}
+	return out
+}
+
+// solo reports whether t's game is played by one seat alone.
+func solo(t *Table) bool { return len(t.Seats) == 1 }
 
 // finishIfOwed archives t's game if it ended but was never archived (its archiving failed),
 // before t is replaced by a new table. An abandoned game is not archived.

@@ -211,9 +211,9 @@ func TestGameEndsArchivedOnce(t *testing.T) {
 	if out.Table.Status != StatusOver || !out.Table.Archived {
 		t.Fatalf("finished table: status %s archived %v", out.Table.Status, out.Table.Archived)
 	}
-	board, err := s.Leaderboard(ctx, guild, "fits", 5)
-	if err != nil || len(board) != 1 || board[0].Played != 1 || board[0].Best != out.State.Result().Seats[0].Score {
-		t.Fatalf("leaderboard %+v %v", board, err)
+	// A solo game is archived, not ranked: it is no win and no game played on the leaderboard.
+	if board, err := s.Leaderboard(ctx, guild, "fits", 5); err != nil || len(board) != 0 {
+		t.Fatalf("a solo game on the leaderboard: %+v %v", board, err)
 	}
 	// A rematch by a player; a second click points to the open lobby.
 	lobby, err := s.Rematch(ctx, who(ada, "fits", out.Table.Rev()))
@@ -222,8 +222,76 @@ func TestGameEndsArchivedOnce(t *testing.T) {
 	}
 	_, err = s.Rematch(ctx, who(ada, "fits", out.Table.Rev()))
 	wantKind(t, "second rematch", err, ErrBusy)
-	if h, _ := s.History(ctx, guild, 5); len(h) != 1 {
+	h, _ := s.History(ctx, guild, 5)
+	if len(h) != 1 {
 		t.Fatalf("history has %d games", len(h))
+	}
+	// The archive keeps the solo game and its score.
+	if rec, err := games.DecodeRecord(h[0].Record); err != nil || len(rec.Moves) != len(out.Table.Record.Moves) {
+		t.Fatalf("archived solo record: %v", err)
+	}
+}
+
+// TestLeaderboardRanksGamesAgainstOthers: the leaderboard counts every game with two or more
+// seats — against a person or an AI seat — for each human seat, the winners' wins and every
+// score; a solo game in between changes nothing on it, also when its archiving is repaired.
+func TestLeaderboardRanksGamesAgainstOthers(t *testing.T) {
+	ctx := context.Background()
+	flaky := &flakyFinish{Store: storetest.OpenBolt(t)}
+	s := newService(t, flaky, newClock())
+	r := rand.New(rand.NewPCG(12, 13))
+	play := func(others ...string) games.State {
+		t.Helper()
+		out := started(t, s, "fits", `{"boards":[1]}`, others...)
+		for !games.Over(out.State) {
+			seat := out.State.ToAct()[0]
+			var err error
+			out, err = s.Commit(ctx, who(out.Table.Seats[seat].User, "fits", out.Table.Rev()), draftFor(t, out.State, seat, r))
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, _, err := s.Current(ctx, channel); err != nil { // repairs a failed archive
+			t.Fatal(err)
+		}
+		return out.State
+	}
+	type line struct{ wins, played, best int }
+	want := map[string]line{}
+	count := func(st games.State, users ...string) {
+		res := st.Result()
+		for i, u := range users {
+			l := want[u]
+			l.played++
+			if res.PlaceOf(games.Seat(i)) == 1 {
+				l.wins++
+			}
+			l.best = max(l.best, res.Seats[i].Score)
+			if l.played == 1 {
+				l.best = res.Seats[i].Score
+			}
+			want[u] = l
+		}
+	}
+	count(play(ben), ada, ben)
+	count(play("AI"), ada)
+	flaky.broken = true // the solo game's archive is repaired by the next operation
+	play()
+	flaky.broken = false
+	if _, _, err := s.Current(ctx, channel); err != nil {
+		t.Fatal(err)
+	}
+	board, err := s.Leaderboard(ctx, guild, "fits", 5)
+	if err != nil || len(board) != len(want) {
+		t.Fatalf("leaderboard %+v %v, want %+v", board, err, want)
+	}
+	for _, b := range board {
+		if got := (line{b.Wins, b.Played, b.Best}); got != want[b.UserID] {
+			t.Errorf("%s: wins, played, best %+v, want %+v", b.UserID, got, want[b.UserID])
+		}
+	}
+	if h, _ := s.History(ctx, guild, 5); len(h) != 3 {
+		t.Fatalf("history has %d games, want all 3", len(h))
 	}
 }
 

@@ -10,8 +10,8 @@
 // the gateway (DispatchInteraction) or as signed POSTs to the bot's endpoint
 // (PostInteraction, with forged and unsigned variants), and read what the bot
 // did: every request is recorded (Requests, Filter, WaitFor), and the fake
-// keeps what users would see (ChannelMessages, Original, Followups,
-// Responses).
+// keeps what users would see (ChannelMessages, and with the ephemeral
+// messages shown to one user Visible; Original, Followups, Responses).
 //
 // # What it fakes
 //
@@ -30,7 +30,9 @@
 //   - Discord's rules for interactions: one callback per interaction (40060
 //     after that), callback types that fit the interaction type, webhook
 //     routes only after the callback, the first follow-up after a deferred
-//     response replacing the "thinking" message, update-message callbacks
+//     response replacing the "thinking" message (same ID, the deferral's
+//     visibility whatever flags it asks for; once that message is deleted, a
+//     follow-up is a new message), update-message callbacks
 //     editing the message the component was on, ephemeral messages kept out
 //     of the channel.
 //   - Discord's payload limits, answered with 50035 "Invalid Form Body" and

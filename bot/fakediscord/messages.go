@@ -146,6 +146,38 @@ func (s *Server) channelMessagesLocked(channelID string) []Message {
 	return out
 }
 
+// Visible returns what user sees in a channel, oldest first: the messages
+// everyone there sees (see ChannelMessages) and the ephemeral interaction
+// responses and follow-ups shown to user alone, as last edited, without
+// deleted ones. An ephemeral message is shown to the user whose interaction
+// it answers, and to nobody else.
+func (s *Server) Visible(channelID, userID string) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Message
+	for _, m := range s.messages {
+		if m.Deleted || m.ChannelID != channelID {
+			continue
+		}
+		if m.Ephemeral() {
+			if st := s.interactions[m.InteractionToken]; st == nil || st.userID != userID {
+				continue
+			}
+		} else if !slices.Contains(s.channelMsgs[channelID], m.ID) {
+			continue
+		}
+		out = append(out, m.clone())
+	}
+	// Snowflakes of one length order by time.
+	slices.SortFunc(out, func(a, b Message) int {
+		if c := len(a.ID) - len(b.ID); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out
+}
+
 // WaitChannelMessages waits until the channel shows at least n messages (see
 // ChannelMessages) and returns them all.
 func (s *Server) WaitChannelMessages(ctx context.Context, channelID string, n int) ([]Message, error) {

@@ -53,6 +53,8 @@ type message struct {
 	embeds     []*discordgo.MessageEmbed
 	ephemeral  bool
 	mentions   []string
+	// nonce, set on a board message, makes posting it idempotent (see boardNonce).
+	nonce string
 }
 
 func (m message) allowed() *discordgo.MessageAllowedMentions {

@@ -35,6 +35,11 @@
 //     follow-up is a new message), update-message callbacks
 //     editing the message the component was on, ephemeral messages kept out
 //     of the channel.
+//   - Channel message nonces: a create with enforce_nonce and a nonce used in
+//     the channel within NonceWindow returns the message created with it and
+//     creates none; nonces over 25 characters are refused.
+//   - Faults on request: InjectError (refused, nothing changes),
+//     InjectLostReply (done, but answered with an error), InjectDelay.
 //   - Discord's payload limits, answered with 50035 "Invalid Form Body" and
 //     its nested errors: content length, 5 action rows of 5 buttons, a select
 //     alone in its row with 1 to 25 options, 100-character custom_ids unique

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -48,6 +49,8 @@ type Message struct {
 	Payload json.RawMessage
 	// InteractionToken is set for interaction responses and follow-ups.
 	InteractionToken string
+	// Nonce is the nonce the message was created with, if any.
+	Nonce string
 	// Deferred is true for the "thinking..." original response of a deferred
 	// interaction until the bot edits it.
 	Deferred  bool
@@ -248,6 +251,10 @@ type msgPayload struct {
 	Attachments     json.RawMessage `json:"attachments"`
 	Poll            json.RawMessage `json:"poll"`
 	StickerIDs      json.RawMessage `json:"sticker_ids"`
+	// Nonce is a string or an integer (create only); EnforceNonce asks
+	// Discord to return the message already created with it.
+	Nonce        json.RawMessage `json:"nonce"`
+	EnforceNonce bool            `json:"enforce_nonce"`
 }
 
 // partialAttachment is an entry of a payload's attachments array: an existing
@@ -445,6 +452,9 @@ func wireMessage(m Message) map[string]any {
 	if m.GuildID != "" {
 		out["guild_id"] = m.GuildID
 	}
+	if m.Nonce != "" {
+		out["nonce"] = m.Nonce
+	}
 	if m.InteractionToken != "" {
 		out["webhook_id"] = appID
 		out["application_id"] = appID
@@ -457,12 +467,56 @@ func (s *Server) messageReply(m *Message) reply {
 	return jsonReply(http.StatusOK, wireMessage(*m))
 }
 
+// NonceWindow is how long a channel message's nonce is remembered: a create
+// with enforce_nonce and a nonce used in the channel that long ago or less
+// returns the message created with it, and creates nothing ("the past few
+// minutes", Discord says).
+const NonceWindow = 5 * time.Minute
+
 func (s *Server) postChannelMessage(req *Request) reply {
-	m, rp, ok := s.createMessage(req.Params["channel"], "", req.JSON, req.Files, true)
+	channel := req.Params["channel"]
+	p, _ := parseMsgPayload(req.JSON)
+	nonce, errs := parseNonce(p.Nonce)
+	if len(errs) > 0 && !s.cfg.SkipValidation {
+		return formErrorReply(errs)
+	}
+	key := channel + "\x00" + nonce
+	if nonce != "" && p.EnforceNonce {
+		if m := s.messages[s.nonces[key]]; m != nil && !m.Deleted && time.Since(m.CreatedAt) <= NonceWindow {
+			return s.messageReply(m)
+		}
+	}
+	m, rp, ok := s.createMessage(channel, "", req.JSON, req.Files, true)
 	if !ok {
 		return rp
 	}
+	if nonce != "" {
+		m.Nonce = nonce
+		s.nonces[key] = m.ID
+	}
 	return s.messageReply(m)
+}
+
+// parseNonce reads a create's nonce: a string of at most 25 characters or an
+// integer, as its text; "" when there is none.
+func parseNonce(raw json.RawMessage) (string, []fieldError) {
+	if isNull(raw) {
+		return "", nil
+	}
+	var text string
+	if json.Unmarshal(raw, &text) == nil {
+		if utf8.RuneCountInString(text) > 25 {
+			return "", []fieldError{{path: "nonce", code: "BASE_TYPE_MAX_LENGTH", message: "Must be 25 or fewer in length."}}
+		}
+		return text, nil
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		if _, err := n.Int64(); err == nil {
+			return n.String(), nil
+		}
+	}
+	return "", []fieldError{{path: "nonce", code: "NONCE_TYPE_INVALID", message: "Must be a string or an integer."}}
 }
 
 // channelMessage finds a live message in a channel. Callers hold s.mu.

@@ -72,12 +72,20 @@ func TestEveryRefusalSeen(t *testing.T) {
 			h.refuse(in, ada, cmd(ada, "undo"), noGame)
 			h.refuse(in, ada, cmd(ada, "rules"), "Which game?")       // deferred ephemeral
 			h.refuse(in, ada, cmd(ada, "leaderboard"), "Which game?") // deferred in public
+			h.refuse(in, ada, cmd(ada, "leaderboard", fakediscord.StringOption("game", "chess")), "do not know the game")
+			h.refuse(in, ada, cmd(ada, "rules", fakediscord.StringOption("game", "chess")), "do not know the game")
+			h.refuse(in, ada, cmd(ada, "start", fakediscord.SubCommand("ingenious", fakediscord.StringOption("pace", "7h"))), "Pick a pace")
+			h.refuse(in, ada, cmd(ada, "start", fakediscord.SubCommand("chess")), "do not know the game")
+			h.refuse(in, ada, cmd(ada, "notify"), "Say dm")
+			h.refuse(in, ada, cmd(ada, "fly"), "do not know the command") // answered at once
+			h.refuse(in, ada, h.fake.Click(actor(ada), "nonsense"), "not one of mine")
 
 			// A lobby is open.
 			lobby := h.openLobby(in)
 			h.refuse(in, ben, cmd(ben, "start", fakediscord.SubCommand("ingenious")), "už je otevřený stůl") // public deferral
 			h.refuse(in, ben, h.fake.Click(actor(ben).On(lobby), mustFind(t, lobby, verbStart, "").CustomID), "zakladatel")
 			h.refuse(in, ada, h.fake.Click(actor(ada).On(lobby), mustFind(t, lobby, verbJoin, "").CustomID), "already have a seat")
+			h.refuse(in, ada, h.fake.Click(actor(ada).On(lobby), buildID("ingenious", h.table().Rev(), verbScores, "")), "has not started yet")
 			lobby, _ = h.click(in, ben, lobby, mustFind(t, lobby, verbJoin, ""))
 			if _, err := h.click(in, ada, lobby, mustFind(t, lobby, verbStart, "")); err != nil {
 				t.Fatal(err)
@@ -105,6 +113,8 @@ func TestEveryRefusalSeen(t *testing.T) {
 			}
 			panel, _ := h.toConfirm(in)
 			h.refuse(in, cid, h.fake.Click(actor(cid).On(panel), mustFind(t, panel, verbCommit, "").CustomID), "not seated")
+			h.refuse(in, cid, h.fake.Click(actor(cid).On(panel), buildID("ingenious", h.table().Rev(), verbUndo, "")), "not seated")
+			h.refuse(in, cid, h.fake.Click(actor(cid).On(board), buildID("ingenious", h.table().Rev(), verbVote, "0")), "not seated")
 
 			// The host's kick goes through: the answer replaces the confirmation.
 			if m, err := h.click(in, ada, confirm, mustFind(t, confirm, verbKick, "")); err != nil || !strings.Contains(m.Content, "AI plays for Ben") || len(components(t, m)) != 0 {

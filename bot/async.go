@@ -324,13 +324,10 @@ func (b *Bot) away(c *call, user string) error {
 	return err
 }
 
-// onKickConfirm puts the seat of the user the confirmation names on the AI.
-func (b *Bot) onKickConfirm(c *call, id ID) error {
-	if err := c.update(message{ephemeral: true, content: "✅"}); err != nil {
-		c.log.Warn("could not close the confirmation", "err", err)
-	}
-	return b.away(c, id.Arg)
-}
+// onKickConfirm puts the seat of the user the confirmation names on the AI. The answer
+// replaces the confirmation (away's reply edits the clicked message); a refusal comes on its
+// own and leaves the confirmation as it was, never marked ✅.
+func (b *Bot) onKickConfirm(c *call, id ID) error { return b.away(c, id.Arg) }
 
 // myGames lists the caller's unfinished games in the server: which wait for them, their
 // deadlines, and links to the latest board messages.
@@ -408,7 +405,10 @@ func (b *Bot) onKick(c *call) error {
 		return err
 	}
 	seat, ok := t.SeatOf(user)
-	if !ok {
+	switch {
+	case t.Status != table.StatusPlaying:
+		return refuse("No game is running in this channel.", "V tomto kanálu neběží žádná hra.")
+	case !ok:
 		return refuse("That person has no seat at this table.", "Ten člověk u tohoto stolu nesedí.")
 	}
 	name := t.Seats[seat].Name

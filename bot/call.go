@@ -39,6 +39,9 @@ type call struct {
 	mu          sync.Mutex
 	acked       bool // the first response has been sent; later answers edit it
 	placeholder bool // the first response was a deferred new message not yet filled in
+	// private: the deferred new message is ephemeral (only the caller sees it); Discord fixes
+	// that at the deferral, and its first follow-up fills the placeholder in, as it is.
+	private bool
 }
 
 // message is an answer in the making: text, components, pictures and whom it may mention.
@@ -50,6 +53,8 @@ type message struct {
 	embeds     []*discordgo.MessageEmbed
 	ephemeral  bool
 	mentions   []string
+	// nonce, set on a board message, makes posting it idempotent (see boardNonce).
+	nonce string
 }
 
 func (m message) allowed() *discordgo.MessageAllowedMentions {
@@ -106,24 +111,57 @@ func (c *call) ackReply(ephemeral bool) error {
 		Data: &discordgo.InteractionResponseData{Flags: m.flags()}})
 	if err == nil {
 		c.mu.Lock()
-		c.placeholder = true
+		c.placeholder, c.private = true, ephemeral
 		c.mu.Unlock()
 	}
 	return err
 }
 
-// dropPlaceholder deletes a deferred response that was never filled in ("thinking…"), after
-// an error was sent as a follow-up instead.
-func (c *call) dropPlaceholder() {
+// pending reports whether the first response is a deferred new message not yet filled in
+// ("thinking…"), and whether only the caller sees it.
+func (c *call) pending() (placeholder, private bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.placeholder, c.private
+}
+
+// dropPlaceholder deletes a deferred response that was never filled in ("thinking…").
+func (c *call) dropPlaceholder() error {
 	c.mu.Lock()
 	drop := c.placeholder
 	c.placeholder = false
 	c.mu.Unlock()
-	if drop {
-		if err := c.soonKnown("delete placeholder", func() error { return c.rest.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx)) }); err != nil {
-			c.log.Warn("could not delete the unanswered placeholder", "err", err)
+	if !drop {
+		return nil
+	}
+	return c.soonKnown("delete placeholder", func() error { return c.rest.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx)) })
+}
+
+// tell shows m, ephemeral, to the caller alone, however the interaction was acknowledged, and
+// for good: a refusal or an error. Not acknowledged yet, it is the response itself. After a
+// deferred new message ("thinking…"), Discord makes the first follow-up that message — edited
+// in place, visible as the deferral was — so a follow-up sent there would be public after a
+// public deferral, and gone with the placeholder if that were deleted. So an ephemeral
+// placeholder is edited into the message; a public one is deleted first, after which a
+// follow-up is a message of its own, with its own flags. After any other acknowledgement (a
+// component's deferred update, a response already filled in) it is a follow-up.
+func (c *call) tell(m message) error {
+	m.ephemeral = true
+	if !c.isAcked() {
+		return c.reply(m)
+	}
+	placeholder, private := c.pending()
+	switch {
+	case placeholder && private:
+		return c.edit(m)
+	case placeholder:
+		if err := c.dropPlaceholder(); err != nil {
+			// The placeholder is still there: a follow-up would fill it in, in public. Better
+			// say it in public than not at all.
+			c.log.Warn("could not delete the unanswered public placeholder", "err", err)
 		}
 	}
+	return c.followup(m)
 }
 
 // ackUpdate acknowledges a component click: the answer will replace the clicked message.

@@ -9,6 +9,17 @@
 // other is told the board moved on. After a restart, or on another bot process sharing the
 // same Redis, every posted button still works.
 //
+// A board message is owed by the table until the poster records that it was posted; whoever
+// posts it — the mover's process, its retry, the scheduler after a crash — sends it with the
+// same nonce (boardNonce: the table, the range of moves it shows and those moves) and
+// enforce_nonce, so Discord returns the message already created instead of a second one, as
+// long as the repost comes within Discord's few minutes.
+//
+// A refusal is seen by the person it is for, by them alone, and stays (call.tell): after a
+// deferral Discord makes the first follow-up the "thinking…" message itself, so an ephemeral
+// placeholder is edited into the refusal, and a public one (/start, /leaderboard, Rematch) is
+// deleted before the refusal follows, ephemeral. The public "thinking…" shows for a moment.
+//
 // The bot knows no game by name: games come from the catalog, their panels from the
 // games.Composer contract, their pictures from images.Art.
 package bot

@@ -268,15 +268,7 @@ func (b *Bot) explain(c *call, err error) {
 		text = games.Say("Something went wrong on my side; your game is safe. Please try again in a moment.",
 			"Něco se u mě pokazilo; tvoje hra je v bezpečí. Zkus to prosím za chvíli znovu.")
 	}
-	m := message{content: "⚠️ " + c.say(text), ephemeral: true}
-	var sendErr error
-	if c.isAcked() {
-		sendErr = c.followup(m)
-		c.dropPlaceholder()
-	} else {
-		sendErr = c.reply(m)
-	}
-	if sendErr != nil {
+	if sendErr := c.tell(message{content: "⚠️ " + c.say(text)}); sendErr != nil {
 		c.log.Error("could not tell the user about an error", "err", sendErr, "cause", err)
 	}
 }

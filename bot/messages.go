@@ -302,9 +302,9 @@ func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lan
 
 // post sends a public message to a channel once.
 func (b *Bot) post(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
-	id, err := send(ctx, b.rest.get(), http.MethodPost, discordgo.EndpointChannelMessages(channel), &discordgo.MessageSend{
+	id, err := send(ctx, b.rest.get(), http.MethodPost, discordgo.EndpointChannelMessages(channel), &channelPost{MessageSend: discordgo.MessageSend{
 		Content: m.content, Files: m.files, Components: m.components, AllowedMentions: m.allowed(),
-	}, m.files)
+	}, Nonce: m.nonce, EnforceNonce: m.nonce != ""}, m.files)
 	if err != nil {
 		return nil, fmt.Errorf("post to channel %s: %w", channel, err)
 	}
@@ -398,6 +398,11 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 		head, rest, _ := strings.Cut(m.content, "\n")
 		m.content = head + "\n" + l.In(t.Lang()) + "\n" + rest
 	}
+	through := len(t.Record.Moves)
+	if t.Owed != nil {
+		through = t.Owed.Through
+	}
+	m.nonce = boardNonce(t, through-len(out.Board), through)
 	msg, err := b.postRetrying(ctx, t.Channel, m)
 	if err != nil {
 		log.Error("could not post the board message; it stays owed", "err", err)
@@ -405,10 +410,6 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 	}
 	// The newest board: its status line follows a simultaneous step, and "my games" links to it.
 	board := &table.PostedBoard{ID: msg.ID, At: b.tables.Now(), Body: m.body}
-	through := len(t.Record.Moves)
-	if t.Owed != nil {
-		through = t.Owed.Through
-	}
 	if err := b.tables.Announced(ctx, t.Channel, t.ID, through, board); err != nil {
 		log.Warn("posted a board message but could not record it", "err", err)
 	}

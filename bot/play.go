@@ -387,10 +387,13 @@ func (b *Bot) onCommit(c *call, id ID) error {
 	out, err := b.tables.Commit(c.ctx, c.click(id), id.Arg)
 	var refusal *games.Refusal
 	switch {
-	case errors.Is(err, table.ErrAlreadyMoved), errors.Is(err, table.ErrStale):
-		// A second click of a move already made, or a panel of an earlier state: show the
-		// current panel instead.
-		return b.showDraft(c, id, "", "✅ "+c.say(games.ReasonOf(err)))
+	case errors.Is(err, table.ErrAlreadyMoved):
+		// A second click of the move already made: show the current panel instead. Not ✅: the
+		// click did nothing (the confirmation was the first click's).
+		return b.showDraft(c, id, "", "ℹ️ "+c.say(games.ReasonOf(err)))
+	case errors.Is(err, table.ErrStale):
+		// A panel of an earlier state (another move, or one taken back): the current panel.
+		return b.showDraft(c, id, "", movedOn(c))
 	case errors.As(err, &refusal) && refusal.Kind != table.ErrNotSeated && refusal.Kind != table.ErrOver:
 		return b.showDraft(c, id, id.Arg, "⚠️ "+c.say(refusal.Reason))
 	case err != nil:

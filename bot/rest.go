@@ -38,3 +38,12 @@ func send(ctx context.Context, s *discordgo.Session, method, uri string, payload
 	}
 	return msg.ID, nil
 }
+
+// channelPost is the payload of a new channel message: discordgo's MessageSend with the fields
+// v0.29.0 lacks. With a nonce and EnforceNonce, Discord answers a create whose nonce was used
+// in the channel in the past few minutes with the message already created, and creates none.
+type channelPost struct {
+	discordgo.MessageSend
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+}

@@ -22,8 +22,8 @@ var (
 	// ErrStale: the component was drawn for an earlier state of the table (the board has moved
 	// on); the caller shows a fresh panel.
 	ErrStale = errors.New("the table has moved on")
-	// ErrAlreadyMoved: the seat has moved since its panel was drawn: a second click of a move
-	// already made.
+	// ErrAlreadyMoved: a second click of the very move the seat last made (Commit), or nothing
+	// the seat may take back (Undo). A stale click of any other move is ErrStale.
 	ErrAlreadyMoved = errors.New("that move was already made")
 	// ErrNotSeated: the person has no seat at the table.
 	ErrNotSeated = errors.New("not seated at this table")

@@ -1,7 +1,9 @@
 package table
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -70,8 +72,10 @@ func (s *Service) Current(ctx context.Context, channel string) (*Table, games.St
 // games.Composer) to the channel's game, lets chance and the AI seats follow, and writes the
 // table. A lost race is retried against the table as it then is. It refuses with ErrStale when
 // the component belongs to another game, ErrNotSeated, ErrOver when the game is not running,
-// ErrAlreadyMoved when the seat has moved since its panel was drawn, and with the game's own
-// *games.Refusal when the move is illegal now; nothing is written then.
+// ErrAlreadyMoved when the click is of the very move the seat last made (a second click of it,
+// on an older copy of the panel or another process), ErrStale for any other click of a panel
+// drawn before the seat's current decision (another move, or one taken back), and with the
+// game's own *games.Refusal when the move is illegal now; nothing is written then.
 func (s *Service) Commit(ctx context.Context, c Click, draft string) (Outcome, error) {
 	var out Outcome
 	t, err := s.update(ctx, c.Channel, func(t *Table) error {
@@ -84,8 +88,10 @@ func (s *Service) Commit(ctx context.Context, c Click, draft string) (Outcome, e
 			return notSeated()
 		case t.Status != StatusPlaying:
 			return refuse(ErrOver, "This game is not running any more.", "Tato hra už neběží.")
-		case t.Stale(seat, c.Rev):
+		case t.Stale(seat, c.Rev) && s.lastMoveIs(t, seat, draft):
 			return refuse(ErrAlreadyMoved, "That move was already made — here is the current state.", "Tento tah už je zahraný — tady je aktuální stav.")
+		case t.Stale(seat, c.Rev):
+			return movedOn()
 		}
 		st, err := s.State(t)
 		if err != nil {
@@ -112,6 +118,49 @@ func (s *Service) Commit(ctx context.Context, c Click, draft string) (Outcome, e
 	tableLog(s.log, t).Info("move applied", "seat", int(out.Seat), "steps", len(out.Steps), "waiting", len(out.Waiting), "board", out.Announce)
 	s.finishMove(ctx, &out)
 	return out, nil
+}
+
+// lastMoveIs reports whether draft, resolved where the seat made its last move, is that move,
+// made by the player themselves (not by the AI for them): whether a stale click of draft is a
+// second click of the move already applied. A move taken back is no longer in the record, so
+// a click of it is not one.
+func (s *Service) lastMoveIs(t *Table, seat games.Seat, draft string) bool {
+	if t.Record == nil {
+		return false
+	}
+	moves := t.Record.Moves
+	k := len(moves) - 1
+	for k >= 0 && moves[k].Seat != seat {
+		k--
+	}
+	if k < 0 || moves[k].By != "" {
+		return false
+	}
+	g, ok := s.games.Lookup(t.Game)
+	if !ok {
+		return false
+	}
+	head := *t.Record
+	head.Moves = moves[:k]
+	st, _, err := games.Replay(g, head)
+	if err != nil {
+		return false
+	}
+	composer, ok := st.(games.Composer)
+	if !ok {
+		return false
+	}
+	a, err := composer.Resolve(seat, draft)
+	if err != nil {
+		return false
+	}
+	made, err := g.DecodeAction(moves[k].Action)
+	if err != nil {
+		return false
+	}
+	want, err1 := json.Marshal(made)
+	got, err2 := json.Marshal(a)
+	return err1 == nil && err2 == nil && bytes.Equal(want, got)
 }
 
 // play applies seat's action a to st (the state of t), decided by by (see games.Move.By; ""

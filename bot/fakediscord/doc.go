@@ -10,8 +10,8 @@
 // the gateway (DispatchInteraction) or as signed POSTs to the bot's endpoint
 // (PostInteraction, with forged and unsigned variants), and read what the bot
 // did: every request is recorded (Requests, Filter, WaitFor), and the fake
-// keeps what users would see (ChannelMessages, Original, Followups,
-// Responses).
+// keeps what users would see (ChannelMessages, and with the ephemeral
+// messages shown to one user Visible; Original, Followups, Responses).
 //
 // # What it fakes
 //
@@ -30,9 +30,16 @@
 //   - Discord's rules for interactions: one callback per interaction (40060
 //     after that), callback types that fit the interaction type, webhook
 //     routes only after the callback, the first follow-up after a deferred
-//     response replacing the "thinking" message, update-message callbacks
+//     response replacing the "thinking" message (same ID, the deferral's
+//     visibility whatever flags it asks for; once that message is deleted, a
+//     follow-up is a new message), update-message callbacks
 //     editing the message the component was on, ephemeral messages kept out
 //     of the channel.
+//   - Channel message nonces: a create with enforce_nonce and a nonce used in
+//     the channel within NonceWindow returns the message created with it and
+//     creates none; nonces over 25 characters are refused.
+//   - Faults on request: InjectError (refused, nothing changes),
+//     InjectLostReply (done, but answered with an error), InjectDelay.
 //   - Discord's payload limits, answered with 50035 "Invalid Form Body" and
 //     its nested errors: content length, 5 action rows of 5 buttons, a select
 //     alone in its row with 1 to 25 options, 100-character custom_ids unique

@@ -147,6 +147,7 @@ func SubCommandGroup(name string, subs ...CommandOption) CommandOption {
 type interactionState struct {
 	id, token  string
 	typ        int
+	userID     string // who acted: only they see the interaction's ephemeral messages
 	guildID    string
 	channelID  string
 	messageID  string // message the component was on
@@ -245,7 +246,7 @@ func (s *Server) newInteraction(a *Actor, typ int, data func() map[string]any) *
 	if a != nil {
 		u := fillUser(a.User)
 		ix.User, ix.GuildID, ix.ChannelID = u, a.GuildID, a.ChannelID
-		st.guildID, st.channelID = a.GuildID, a.ChannelID
+		st.guildID, st.channelID, st.userID = a.GuildID, a.ChannelID, u.ID
 		s.users[u.ID] = u
 		s.rememberChannel(a.ChannelID, a.GuildID)
 		ch := s.channel(a.ChannelID)

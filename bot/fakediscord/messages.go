@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -48,6 +49,8 @@ type Message struct {
 	Payload json.RawMessage
 	// InteractionToken is set for interaction responses and follow-ups.
 	InteractionToken string
+	// Nonce is the nonce the message was created with, if any.
+	Nonce string
 	// Deferred is true for the "thinking..." original response of a deferred
 	// interaction until the bot edits it.
 	Deferred  bool
@@ -146,6 +149,38 @@ func (s *Server) channelMessagesLocked(channelID string) []Message {
 	return out
 }
 
+// Visible returns what user sees in a channel, oldest first: the messages
+// everyone there sees (see ChannelMessages) and the ephemeral interaction
+// responses and follow-ups shown to user alone, as last edited, without
+// deleted ones. An ephemeral message is shown to the user whose interaction
+// it answers, and to nobody else.
+func (s *Server) Visible(channelID, userID string) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Message
+	for _, m := range s.messages {
+		if m.Deleted || m.ChannelID != channelID {
+			continue
+		}
+		if m.Ephemeral() {
+			if st := s.interactions[m.InteractionToken]; st == nil || st.userID != userID {
+				continue
+			}
+		} else if !slices.Contains(s.channelMsgs[channelID], m.ID) {
+			continue
+		}
+		out = append(out, m.clone())
+	}
+	// Snowflakes of one length order by time.
+	slices.SortFunc(out, func(a, b Message) int {
+		if c := len(a.ID) - len(b.ID); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out
+}
+
 // WaitChannelMessages waits until the channel shows at least n messages (see
 // ChannelMessages) and returns them all.
 func (s *Server) WaitChannelMessages(ctx context.Context, channelID string, n int) ([]Message, error) {
@@ -216,6 +251,10 @@ type msgPayload struct {
 	Attachments     json.RawMessage `json:"attachments"`
 	Poll            json.RawMessage `json:"poll"`
 	StickerIDs      json.RawMessage `json:"sticker_ids"`
+	// Nonce is a string or an integer (create only); EnforceNonce asks
+	// Discord to return the message already created with it.
+	Nonce        json.RawMessage `json:"nonce"`
+	EnforceNonce bool            `json:"enforce_nonce"`
 }
 
 // partialAttachment is an entry of a payload's attachments array: an existing
@@ -413,6 +452,9 @@ func wireMessage(m Message) map[string]any {
 	if m.GuildID != "" {
 		out["guild_id"] = m.GuildID
 	}
+	if m.Nonce != "" {
+		out["nonce"] = m.Nonce
+	}
 	if m.InteractionToken != "" {
 		out["webhook_id"] = appID
 		out["application_id"] = appID
@@ -425,12 +467,56 @@ func (s *Server) messageReply(m *Message) reply {
 	return jsonReply(http.StatusOK, wireMessage(*m))
 }
 
+// NonceWindow is how long a channel message's nonce is remembered: a create
+// with enforce_nonce and a nonce used in the channel that long ago or less
+// returns the message created with it, and creates nothing ("the past few
+// minutes", Discord says).
+const NonceWindow = 5 * time.Minute
+
 func (s *Server) postChannelMessage(req *Request) reply {
-	m, rp, ok := s.createMessage(req.Params["channel"], "", req.JSON, req.Files, true)
+	channel := req.Params["channel"]
+	p, _ := parseMsgPayload(req.JSON)
+	nonce, errs := parseNonce(p.Nonce)
+	if len(errs) > 0 && !s.cfg.SkipValidation {
+		return formErrorReply(errs)
+	}
+	key := channel + "\x00" + nonce
+	if nonce != "" && p.EnforceNonce {
+		if m := s.messages[s.nonces[key]]; m != nil && !m.Deleted && time.Since(m.CreatedAt) <= NonceWindow {
+			return s.messageReply(m)
+		}
+	}
+	m, rp, ok := s.createMessage(channel, "", req.JSON, req.Files, true)
 	if !ok {
 		return rp
 	}
+	if nonce != "" {
+		m.Nonce = nonce
+		s.nonces[key] = m.ID
+	}
 	return s.messageReply(m)
+}
+
+// parseNonce reads a create's nonce: a string of at most 25 characters or an
+// integer, as its text; "" when there is none.
+func parseNonce(raw json.RawMessage) (string, []fieldError) {
+	if isNull(raw) {
+		return "", nil
+	}
+	var text string
+	if json.Unmarshal(raw, &text) == nil {
+		if utf8.RuneCountInString(text) > 25 {
+			return "", []fieldError{{path: "nonce", code: "BASE_TYPE_MAX_LENGTH", message: "Must be 25 or fewer in length."}}
+		}
+		return text, nil
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		if _, err := n.Int64(); err == nil {
+			return n.String(), nil
+		}
+	}
+	return "", []fieldError{{path: "nonce", code: "NONCE_TYPE_INVALID", message: "Must be a string or an integer."}}
 }
 
 // channelMessage finds a live message in a channel. Callers hold s.mu.

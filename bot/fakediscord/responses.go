@@ -163,9 +163,12 @@ func (s *Server) postFollowup(req *Request) reply {
 		return rp
 	}
 	var m *Message
-	if orig := s.messages[st.originalID]; st.ackType == CallbackDeferredChannelMessage && orig != nil && orig.Deferred {
+	if orig := s.messages[st.originalID]; st.ackType == CallbackDeferredChannelMessage && orig != nil && orig.Deferred && !orig.Deleted {
 		// The first follow-up after a deferred response replaces the
-		// "thinking..." message, keeping its visibility.
+		// "thinking..." message: same ID, and the visibility the deferral
+		// chose, whatever flags the follow-up asks for (editMessage keeps the
+		// ephemeral bit). Once that message is deleted, a follow-up is a new
+		// message with its own flags.
 		if rp, ok := s.editMessage(orig, req.JSON, req.Files); !ok {
 			return rp
 		}

@@ -140,7 +140,10 @@ func (s *Server) handleREST(r *http.Request, req *Request) reply {
 		rp = apiError(http.StatusBadRequest, codeInvalidJSON, "The request body contains invalid JSON.")
 	default:
 		if f, ok := s.takeFault(*req); ok {
-			rp = f
+			if f.applied {
+				rt.handle(s, req)
+			}
+			rp = f.reply
 		} else {
 			rp = rt.handle(s, req)
 		}
@@ -221,6 +224,7 @@ type fault struct {
 	pattern string
 	left    int // < 0: forever
 	reply   reply
+	applied bool // the request takes effect; only its answer is the error
 }
 
 // InjectError makes the next n requests matching pattern (see
@@ -234,6 +238,21 @@ func (s *Server) InjectError(pattern string, n, status, code int, message string
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = append(s.faults, fault{pattern: pattern, left: n, reply: apiError(status, code, message)})
+}
+
+// InjectLostReply makes the next n requests matching pattern (see
+// Request.Matches) take effect as usual but answer with status and Discord's
+// JSON error {code, message}, as when Discord's answer is lost on the way (a
+// proxy's timeout, a dropped connection): the bot cannot know that its
+// message was created. n <= 0 means every matching request until
+// ClearErrors.
+func (s *Server) InjectLostReply(pattern string, n, status, code int, message string) {
+	if n <= 0 {
+		n = -1
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = append(s.faults, fault{pattern: pattern, left: n, reply: apiError(status, code, message), applied: true})
 }
 
 // delay is an injected delay: the next n requests matching pattern wait d.
@@ -284,7 +303,7 @@ func (s *Server) ClearErrors() {
 
 // takeFault returns the injected error for req, if any, and uses it up.
 // Callers hold s.mu.
-func (s *Server) takeFault(req Request) (reply, bool) {
+func (s *Server) takeFault(req Request) (fault, bool) {
 	for i := range s.faults {
 		f := &s.faults[i]
 		if f.left == 0 || !req.Matches(f.pattern) {
@@ -293,9 +312,9 @@ func (s *Server) takeFault(req Request) (reply, bool) {
 		if f.left > 0 {
 			f.left--
 		}
-		return f.reply, true
+		return *f, true
 	}
-	return reply{}, false
+	return fault{}, false
 }
 
 // errNotFound reports an unknown resource with Discord's code and message.

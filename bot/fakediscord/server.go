@@ -106,6 +106,7 @@ type Server struct {
 	requests     []Request
 	messages     map[string]*Message
 	channelMsgs  map[string][]string // channel ID -> message IDs in creation order
+	nonces       map[string]string   // channel ID + "\x00" + nonce -> the message created with it
 	interactions map[string]*interactionState
 	guilds       map[string]Guild
 	channels     map[string]Channel
@@ -147,6 +148,7 @@ func New(cfg Config) (*Server, error) {
 		changed:      make(chan struct{}),
 		messages:     map[string]*Message{},
 		channelMsgs:  map[string][]string{},
+		nonces:       map[string]string{},
 		interactions: map[string]*interactionState{},
 		guilds:       map[string]Guild{},
 		channels:     map[string]Channel{},

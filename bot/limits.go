@@ -36,11 +36,10 @@ const (
 	maxEmbedsTotal = 6000 // all the text of all the embeds of a message
 	// maxLog bounds a board message's account of what happened, so that a long run of the
 	// AI's moves reads as a summary on a phone rather than a wall of lines.
-	maxLog            = 1200
-	ellipsis          = "…"
-	ellipsisLen       = 1
-	mentionOpen       = "<@"
-	minWordCutPercent = 50 // a cut backs up to a word's start only when it keeps this much
+	maxLog      = 1200
+	ellipsis    = "…"
+	ellipsisLen = 1
+	mentionOpen = "<@"
 )
 
 // textLen is the length of s as the bot counts it against Discord's limits: UTF-16 code units.
@@ -56,7 +55,7 @@ func textLen(s string) int {
 }
 
 // cutText shortens s to at most limit characters (textLen) ending in "…": at the end of a word
-// when one ends in the second half of the room, never inside a mention, a channel link or a
+// (inside a word only when s has one word), never inside a mention, a channel link or a
 // timestamp (<…>), and without leaving a bold or code mark open. s itself when it fits.
 func cutText(s string, limit int) string {
 	if textLen(s) <= limit {
@@ -82,7 +81,7 @@ func cutText(s string, limit int) string {
 	cut := s[:end]
 	// Back up to the end of a word, unless the cut already falls between words.
 	if next, _ := utf8.DecodeRuneInString(s[end:]); end < len(s) && !unicode.IsSpace(next) {
-		if sp := strings.LastIndexFunc(cut, unicode.IsSpace); sp >= 0 && sp*100 >= end*minWordCutPercent {
+		if sp := strings.LastIndexFunc(cut, unicode.IsSpace); sp > 0 {
 			cut = cut[:sp]
 		}
 	}

@@ -101,7 +101,9 @@ func TestMessageLimits(t *testing.T) {
 			}
 			return m
 		}},
-		{"embed title", 256, func(n int) *discordgo.MessageSend { return &discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Title: x(n)})} }},
+		{"embed title", 256, func(n int) *discordgo.MessageSend {
+			return &discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Title: x(n)})}
+		}},
 		{"embed description", 4096, func(n int) *discordgo.MessageSend {
 			return &discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Description: x(n)})}
 		}},
@@ -183,11 +185,15 @@ func TestModalLimits(t *testing.T) {
 		build func(n int) *discordgo.InteractionResponseData
 	}{
 		{"title", 45, func(n int) *discordgo.InteractionResponseData { return modal(x(n), input(discordgo.TextInput{})) }},
-		{"label", 45, func(n int) *discordgo.InteractionResponseData { return modal("t", input(discordgo.TextInput{Label: x(n)})) }},
+		{"label", 45, func(n int) *discordgo.InteractionResponseData {
+			return modal("t", input(discordgo.TextInput{Label: x(n)}))
+		}},
 		{"placeholder", 100, func(n int) *discordgo.InteractionResponseData {
 			return modal("t", input(discordgo.TextInput{Placeholder: x(n)}))
 		}},
-		{"value", 4000, func(n int) *discordgo.InteractionResponseData { return modal("t", input(discordgo.TextInput{Value: x(n)})) }},
+		{"value", 4000, func(n int) *discordgo.InteractionResponseData {
+			return modal("t", input(discordgo.TextInput{Value: x(n)}))
+		}},
 		{"max_length", 4000, func(n int) *discordgo.InteractionResponseData {
 			return modal("t", input(discordgo.TextInput{MaxLength: n}))
 		}},

@@ -345,6 +345,7 @@ func validateModal(raw json.RawMessage) []fieldError {
 			v.textInput(kids[0], join(join(path, "components"), 0), true)
 		case 18: // label
 			v.maxLen(row, path, "label", 45, true)
+			v.maxLen(row, path, "description", 100, false)
 			inner, ok := row["component"].(map[string]any)
 			switch {
 			case !ok:
@@ -352,7 +353,7 @@ func validateModal(raw json.RawMessage) []fieldError {
 			case typeOf(inner) == ComponentTextInput:
 				v.textInput(inner, join(path, "component"), false)
 			case isSelect(typeOf(inner)):
-				v.customID(inner, join(path, "component"))
+				v.component(inner, join(path, "component"), false)
 			}
 		case 10: // text display
 		default:

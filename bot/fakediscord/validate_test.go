@@ -197,6 +197,20 @@ func TestModalLimits(t *testing.T) {
 		{"max_length", 4000, func(n int) *discordgo.InteractionResponseData {
 			return modal("t", input(discordgo.TextInput{MaxLength: n}))
 		}},
+		{"label component", 45, func(n int) *discordgo.InteractionResponseData {
+			return modal("t", labelComponent{Label: x(n), Component: discordgo.TextInput{CustomID: "move", Style: discordgo.TextInputShort}})
+		}},
+		{"label description", 100, func(n int) *discordgo.InteractionResponseData {
+			return modal("t", labelComponent{Label: "l", Description: x(n), Component: discordgo.TextInput{CustomID: "move", Style: discordgo.TextInputShort}})
+		}},
+		{"options of a select in a label", 25, func(n int) *discordgo.InteractionResponseData {
+			m := discordgo.SelectMenu{CustomID: "pick", MenuType: discordgo.StringSelectMenu}
+			for i := range n {
+				v := string(rune('A' + i))
+				m.Options = append(m.Options, discordgo.SelectMenuOption{Label: v, Value: v})
+			}
+			return modal("t", labelComponent{Label: "l", Component: m})
+		}},
 		{"rows", 5, func(n int) *discordgo.InteractionResponseData {
 			var rows []discordgo.MessageComponent
 			for i := range n {
@@ -231,4 +245,16 @@ func TestModalLimits(t *testing.T) {
 			wantCode(t, err, 400, 50035)
 		}
 	}
+}
+
+// labelComponent is a modal's label component (type 18), which discordgo v0.29.0 lacks.
+type labelComponent struct {
+	Label, Description string
+	Component          discordgo.MessageComponent
+}
+
+func (labelComponent) Type() discordgo.ComponentType { return 18 }
+
+func (l labelComponent) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]any{"type": 18, "label": l.Label, "description": l.Description, "component": l.Component})
 }

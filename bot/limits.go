@@ -270,11 +270,11 @@ func (o leftOut) line(lang games.Lang) string {
 }
 
 // moreMoves is the line that stands for moves a board message leaves out: "… and 14 more
-// moves by the AI: see /status" (of the AI when ai is set), "… and more: see /status" when
-// none of what is left out is a move.
+// moves by the AI: see /status" (of the AI when ai is set), "… and more events: see /status"
+// when none of what is left out is a move (a card turned, a round dealt).
 func moreMoves(n int, ai bool) games.Text {
 	if n == 0 {
-		return games.Say("… and more: see /status", "… a další: viz /status")
+		return games.Say("… and more events: see /status", "… a další události: viz /status")
 	}
 	en := games.Count(n, "more move", "more moves", "", "", "").EN
 	// Czech agrees the adjective with the number: "ještě 1 tah", "další 3 tahy", "dalších 14 tahů".

@@ -150,6 +150,9 @@ func TestMoreMovesCzechPlurals(t *testing.T) {
 	if got := moreMoves(14, false).In(games.English); got != "… and 14 more moves: see /status" {
 		t.Errorf("%q", got)
 	}
+	if got := moreMoves(0, true).In(games.Czech); got != "… a další události: viz /status" {
+		t.Errorf("%q", got)
+	}
 }
 
 func TestFittedFitsAndIsStable(t *testing.T) {

@@ -285,10 +285,11 @@ func playAndBuild(t *testing.T, p *probe, g games.Game, names []string, options 
 		t.Fatal(err)
 	}
 	var all []games.Step
-	resume := true
+	resume, stopping := true, false
 	decide := func(st games.State, seat games.Seat) games.Action {
-		if !resume && r.IntN(12) == 0 {
-			return nil // a person decides here: build the messages
+		if !resume && (stopping || r.IntN(8) == 0) {
+			stopping = true // people decide here (all of a simultaneous step): build the messages
+			return nil
 		}
 		resume = false
 		if r.IntN(2) == 0 {
@@ -311,7 +312,7 @@ func playAndBuild(t *testing.T, p *probe, g games.Game, names []string, options 
 			t.Logf("%d moves in %d runs, %d payloads checked", len(rec.Record.Moves), point+1, p.checked)
 			return
 		}
-		resume = true
+		resume, stopping = true, false
 	}
 }
 

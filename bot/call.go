@@ -53,6 +53,7 @@ type message struct {
 	embeds     []*discordgo.MessageEmbed
 	ephemeral  bool
 	mentions   []string
+	log        *boardLog // board messages: the account of what happened, summarised to fit
 	// nonce, set on a board message, makes posting it idempotent (see boardNonce).
 	nonce string
 }
@@ -175,6 +176,7 @@ func (c *call) ackUpdate() error {
 // reply answers with a new message. Pictures cannot go in the first response, so a reply with
 // files is acknowledged first and then filled in by editing it.
 func (c *call) reply(m message) error {
+	m = m.fitted()
 	if !c.isAcked() && len(m.files) == 0 {
 		return c.first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: m.content, Components: m.components, Embeds: m.embeds,
@@ -188,6 +190,7 @@ func (c *call) reply(m message) error {
 
 // update replaces the message whose component was clicked.
 func (c *call) update(m message) error {
+	m = m.fitted()
 	if !c.isAcked() && len(m.files) == 0 {
 		comps := m.components
 		if comps == nil {
@@ -205,6 +208,7 @@ func (c *call) update(m message) error {
 
 // edit replaces the acknowledged response (or the clicked message after ackUpdate).
 func (c *call) edit(m message) error {
+	m = m.fitted()
 	comps := m.components
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
@@ -276,6 +280,7 @@ func (c *call) editOriginal(edit *discordgo.WebhookEdit) error {
 // followup sends an extra message after the response (used to report an error once the
 // response has been spent on something else).
 func (c *call) followup(m message) error {
+	m = m.fitted()
 	return c.soonKnown("send follow-up", func() error {
 		_, err := c.rest.FollowupMessageCreate(c.i, false, &discordgo.WebhookParams{
 			Content: m.content, Components: m.components, Files: m.files, Flags: m.flags(), AllowedMentions: m.allowed(),
@@ -286,6 +291,7 @@ func (c *call) followup(m message) error {
 
 // modal answers with a modal dialog.
 func (c *call) modal(customID string, title string, inputs ...discordgo.TextInput) error {
+	title, inputs = fitModal(title, inputs)
 	rows := make([]discordgo.MessageComponent, len(inputs))
 	for i, in := range inputs {
 		rows[i] = discordgo.ActionsRow{Components: []discordgo.MessageComponent{in}}

@@ -22,4 +22,14 @@
 //
 // The bot knows no game by name: games come from the catalog, their panels from the
 // games.Composer contract, their pictures from images.Art.
+//
+// Every message fits Discord's limits by construction: whatever a handler builds passes
+// through message.fitted on its way out (reply, update, edit, follow-up, post; modals through
+// fitModal). A board's account of what happened is kept to about 25 lines and to what fits
+// beside the header, status and result: the AI's moves and chance's dealings are left out
+// from the last back, a person's moves and milestones (a round scored) last, and one line
+// counts what was left out ("… and 14 more moves by the AI: see /status"). Other long texts
+// lose whole lines, never the header, the last line or a line that pings someone; labels and
+// option texts are cut at a word's end with "…". Lengths are counted in UTF-16 code units,
+// never fewer than the code points Discord counts.
 package bot

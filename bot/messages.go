@@ -151,18 +151,8 @@ func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, l
 		fmt.Fprintf(&sb, " · ⏱ %s", games.Say("%s per move", "%s na tah", paceName(t.Pace.Per, lang)).In(lang))
 	}
 	sb.WriteString("\n")
-	for _, s := range steps {
-		for _, e := range s.Events {
-			if e.Minor {
-				continue
-			}
-			prefix := ""
-			if s.Auto {
-				prefix = "🤖 "
-			}
-			sb.WriteString(prefix + e.Text.In(lang) + "\n")
-		}
-	}
+	log := newBoardLog(steps, lang)
+	sb.WriteString(log.full)
 	sb.WriteString(sinceLine(t, st, steps, lang))
 	body := sb.String()
 	line, mentions := statusLine(t, st, lang, inPanel)
@@ -185,7 +175,7 @@ func (b *Bot) boardMessage(t *table.Table, st games.State, steps []games.Step, l
 		discordgo.Button{Label: games.Say("Rules", "Pravidla").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbRules, "")},
 		discordgo.Button{Label: games.Say("My games", "Moje hry").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, t.Rev(), verbGames, "")},
 	}}
-	return message{content: sb.String(), body: body, files: []*discordgo.File{file}, components: []discordgo.MessageComponent{row}, mentions: mentions}, nil
+	return message{content: sb.String(), body: body, files: []*discordgo.File{file}, components: []discordgo.MessageComponent{row}, mentions: mentions, log: log}, nil
 }
 
 // maxSince bounds the moves sinceLine lists.
@@ -302,6 +292,7 @@ func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lan
 
 // post sends a public message to a channel once.
 func (b *Bot) post(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
+	m = m.fitted()
 	id, err := send(ctx, b.rest.get(), http.MethodPost, discordgo.EndpointChannelMessages(channel), &channelPost{MessageSend: discordgo.MessageSend{
 		Content: m.content, Files: m.files, Components: m.components, AllowedMentions: m.allowed(),
 	}, Nonce: m.nonce, EnforceNonce: m.nonce != ""}, m.files)
@@ -366,7 +357,7 @@ func (b *Bot) refreshStatus(c *call, out table.Outcome) {
 		return
 	}
 	line, _ := statusLine(t, out.State, t.Lang(), "")
-	content := t.Board.Body + line
+	content := fitLines(t.Board.Body+line, maxContent)
 	_, err := b.rest.get().ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.Board.ID, Channel: t.Channel, Content: &content,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(c.ctx))
 	if err != nil {
@@ -403,6 +394,7 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 		through = t.Owed.Through
 	}
 	m.nonce = boardNonce(t, through-len(out.Board), through)
+	m = m.fitted() // the body kept for refreshStatus is the one posted
 	msg, err := b.postRetrying(ctx, t.Channel, m)
 	if err != nil {
 		log.Error("could not post the board message; it stays owed", "err", err)

@@ -85,8 +85,11 @@ func validateMessage(m *Message) []fieldError {
 	var embeds []json.RawMessage
 	if json.Unmarshal(orEmptyList(m.Embeds), &embeds) != nil {
 		v.add("embeds", "BASE_TYPE_ARRAY", "Must be an array.")
-	} else if len(embeds) > 10 {
-		v.add("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+	} else {
+		if len(embeds) > 10 {
+			v.add("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+		}
+		v.embeds(embeds)
 	}
 	if len(m.Attachments) > 10 {
 		v.add("attachments", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
@@ -126,6 +129,56 @@ func validateMessage(m *Message) []fieldError {
 		v.component(c, path, false)
 	}
 	return v.errs
+}
+
+// embeds checks each embed's texts and fields, and the 6000 characters all
+// the embeds' texts may total.
+func (v *validator) embeds(embeds []json.RawMessage) {
+	total := 0
+	for i, raw := range embeds {
+		path := join("embeds", i)
+		var e map[string]any
+		if json.Unmarshal(raw, &e) != nil || e == nil {
+			v.add(path, "MODEL_TYPE_CONVERT", "Must be an object.")
+			continue
+		}
+		total += v.text(e, path, "title", 256, false)
+		total += v.text(e, path, "description", 4096, false)
+		if f, ok := e["footer"].(map[string]any); ok {
+			total += v.text(f, join(path, "footer"), "text", 2048, true)
+		}
+		if a, ok := e["author"].(map[string]any); ok {
+			total += v.text(a, join(path, "author"), "name", 256, true)
+		}
+		fields := children(e, "fields")
+		if len(fields) > 25 {
+			v.add(join(path, "fields"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+		}
+		for j, f := range fields {
+			fp := join(join(path, "fields"), j)
+			total += v.text(f, fp, "name", 256, true)
+			total += v.text(f, fp, "value", 1024, true)
+		}
+	}
+	if total > 6000 {
+		v.add("embeds", "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+	}
+}
+
+// text checks a string field as maxLen does and returns its length.
+func (v *validator) text(obj map[string]any, path, key string, max int, required bool) int {
+	v.maxLen(obj, path, key, max, required)
+	s, _ := obj[key].(string)
+	return utf8.RuneCountInString(s)
+}
+
+// intRange checks that the number field key of obj, when present, lies in
+// [lo, hi].
+func (v *validator) intRange(obj map[string]any, path, key string, lo, hi int) {
+	f, ok := obj[key].(float64)
+	if ok && (f < float64(lo) || f > float64(hi) || f != float64(int(f))) {
+		v.add(join(path, key), "NUMBER_TYPE_MAX", "Must be between %d and %d.", lo, hi)
+	}
 }
 
 // typeOf returns a component's type, 0 if it has none.
@@ -191,6 +244,8 @@ func (v *validator) component(c map[string]any, path string, v2 bool) {
 	case isSelect(t):
 		v.customID(c, path)
 		v.maxLen(c, path, "placeholder", 150, false)
+		v.intRange(c, path, "min_values", 0, 25)
+		v.intRange(c, path, "max_values", 1, 25)
 		if t == ComponentStringMenu {
 			opts := children(c, "options")
 			if len(opts) == 0 || len(opts) > 25 {
@@ -290,6 +345,7 @@ func validateModal(raw json.RawMessage) []fieldError {
 			v.textInput(kids[0], join(join(path, "components"), 0), true)
 		case 18: // label
 			v.maxLen(row, path, "label", 45, true)
+			v.maxLen(row, path, "description", 100, false)
 			inner, ok := row["component"].(map[string]any)
 			switch {
 			case !ok:
@@ -297,7 +353,7 @@ func validateModal(raw json.RawMessage) []fieldError {
 			case typeOf(inner) == ComponentTextInput:
 				v.textInput(inner, join(path, "component"), false)
 			case isSelect(typeOf(inner)):
-				v.customID(inner, join(path, "component"))
+				v.component(inner, join(path, "component"), false)
 			}
 		case 10: // text display
 		default:
@@ -316,6 +372,8 @@ func (v *validator) textInput(c map[string]any, path string, needLabel bool) {
 	}
 	v.maxLen(c, path, "value", 4000, false)
 	v.maxLen(c, path, "placeholder", 100, false)
+	v.intRange(c, path, "min_length", 0, 4000)
+	v.intRange(c, path, "max_length", 1, 4000)
 	if style, _ := c["style"].(float64); style != 1 && style != 2 {
 		v.add(join(path, "style"), "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.")
 	}
@@ -380,4 +438,39 @@ func (v *validator) options(opts []map[string]any, path string) {
 		}
 		v.options(children(o, "options"), join(op, "options"))
 	}
+}
+
+// MessageRefusals returns what Discord refuses in a message payload — the
+// JSON a bot sends to create or edit a message, or as an interaction
+// response's data: content, flags, components, embeds — sent with files
+// attachments: one "path: message" per refused field, none when the message
+// fits. It applies the limits the fake's routes apply, so that a test can
+// check a message the bot builds without sending it.
+func MessageRefusals(payload []byte, files int) []string {
+	var p struct {
+		Content    string          `json:"content"`
+		Flags      int             `json:"flags"`
+		Components json.RawMessage `json:"components"`
+		Embeds     json.RawMessage `json:"embeds"`
+	}
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return []string{"payload: " + err.Error()}
+	}
+	m := &Message{Content: p.Content, Flags: p.Flags, Components: p.Components, Embeds: p.Embeds, Attachments: make([]Attachment, files)}
+	return describe(validateMessage(m))
+}
+
+// ModalRefusals returns what Discord refuses in the data of a modal response
+// (title, custom_id, rows), as MessageRefusals does for a message.
+func ModalRefusals(data []byte) []string {
+	return describe(validateModal(data))
+}
+
+// describe writes field errors as "path: message".
+func describe(errs []fieldError) []string {
+	out := make([]string, len(errs))
+	for i, e := range errs {
+		out[i] = e.path + ": " + e.message
+	}
+	return out
 }

@@ -1,0 +1,85 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/bot/fakediscord"
+	"github.com/tablebot/tablebot/games"
+)
+
+// TestLongAIRunPostsTheResult: the only person at a table goes /away as soon as the game has
+// started, and the AI plays their seat, and every other, to the end in one run — Shelfie solo
+// against Shem Bot in Czech, FITS solo, Ingenious and Sideboards against an AI. The run's board
+// used to be over Discord's 2,000 characters, refused, and the channel never learned the
+// result; now the channel's last message is the result board, its account of the run
+// summarised, mentioning the player, and no board is owed. Then /status, /games, /leaderboard,
+// /history, /rules and /help all answer (the fake refuses whatever Discord would).
+func TestLongAIRunPostsTheResult(t *testing.T) {
+	cases := []struct {
+		game   string
+		host   fakediscord.User
+		opts   []fakediscord.CommandOption
+		others []string
+		over   string
+		more   string
+	}{
+		{"shelfie", ben, []fakediscord.CommandOption{fakediscord.StringOption("solo", "bot")}, nil, "Konec hry!", "tahů AI: viz /status"},
+		{"fits", ada, nil, nil, "Game over!", "more moves by the AI: see /status"},
+		{"ingenious", ada, nil, []string{"AI"}, "Game over!", "more moves by the AI: see /status"},
+		{"sideboards", ada, nil, []string{"AI"}, "Game over!", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.game, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, openBolt(t))
+			if c.host.Locale == "cs" {
+				h.fake.SetGuild(fakediscord.Guild{ID: testGuild, Name: "Deskovkáři", PreferredLocale: "cs"})
+			}
+			in := h.addBot("gateway")
+			ix := h.fake.SlashCommand(actor(c.host), "start", fakediscord.SubCommand(c.game, c.opts...))
+			if err := h.send(in, ix); err != nil {
+				t.Fatalf("/start: %v", err)
+			}
+			lobby := h.seen(ix)
+			for _, o := range c.others {
+				var err error
+				if lobby, err = h.click(in, c.host, lobby, mustFind(t, lobby, verbAddAI, "")); err != nil {
+					t.Fatalf("seating %s: %v", o, err)
+				}
+			}
+			if _, err := h.click(in, c.host, lobby, mustFind(t, lobby, verbStart, "")); err != nil {
+				t.Fatalf("start: %v", err)
+			}
+			ix = h.fake.SlashCommand(actor(c.host), "away")
+			if err := h.send(in, ix); err != nil {
+				t.Fatalf("/away: %v", err)
+			}
+			if st := h.state(); !games.Over(st) {
+				t.Fatal("the AI did not play the game to its end")
+			}
+			end := h.lastBoard()
+			if !strings.Contains(end.Content, c.over) || !strings.Contains(end.Content, "<@"+c.host.ID+">") || len(end.Attachments) != 1 {
+				t.Fatalf("the channel's last message is not the result board:\n%s", end.Content)
+			}
+			if n := textLen(end.Content); n > maxContent {
+				t.Fatalf("the result board is %d long", n)
+			}
+			if !strings.Contains(end.Content, c.more) {
+				t.Errorf("the run is not summarised (%q):\n%s", c.more, end.Content)
+			}
+			if tb := h.table(); tb.Owed != nil {
+				t.Fatalf("a board is still owed: %+v", tb.Owed)
+			}
+			for _, name := range []string{"status", "games", "leaderboard", "history", "rules", "help"} {
+				ix := h.fake.SlashCommand(actor(c.host), name)
+				if err := h.send(in, ix); err != nil {
+					t.Fatalf("/%s: %v", name, err)
+				}
+				if seen := h.seen(ix); seen.Deferred || seen.Content == "" || strings.HasPrefix(seen.Content, "⚠️") {
+					t.Fatalf("/%s answered %q", name, seen.Content)
+				}
+			}
+		})
+	}
+}

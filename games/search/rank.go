@@ -101,4 +101,3 @@ func among(legal, only []games.Action) ([]games.Action, error) {
 	}
 	return out, nil
 }
-

@@ -191,9 +191,11 @@ func GainsText(gains [6]int) games.Text {
 	return games.Join(parts, ", ")
 }
 
-// Ranked lists seat's places for tile, best first by the AI's valuation (ties in the order
-// Legal lists them), at most as many as a menu can offer. The panel's menu and its picture
-// number the places in this order, so "3" on the board is the menu's third row.
+// Ranked lists seat's places for tile, best first by the greedy player's valuation of what
+// each scores now (ties in the order Legal lists them), at most as many as a menu can offer:
+// the menu's quick ranking. The panel's menu and its picture number the places in this order,
+// or in the search AI's order of the same places in a state from Advised, so "3" on the board
+// is the menu's third row.
 func (s *State) Ranked(seat games.Seat, tile Tile) []Candidate {
 	before := s.scores[s.side(seat)]
 	// The best maxMenu so far, best first; equal values in the order forEachPlace lists them

@@ -35,6 +35,11 @@ func Rank(ctx context.Context, st games.State, seat games.Seat, moves []games.Ac
 	if err != nil {
 		return nil, err
 	}
+	return rankOf(moves, c), nil
+}
+
+// rankOf orders moves by what the search among them saw (c); see Rank.
+func rankOf(moves []games.Action, c Choice) []games.Action {
 	given, _ := among(moves, moves) // without duplicates
 	stats := map[any]MoveStat{}
 	most := 0
@@ -77,7 +82,7 @@ func Rank(ctx context.Context, st games.State, seat games.Seat, moves []games.Ac
 		}
 		return 0
 	})
-	return out, nil
+	return out
 }
 
 // among returns the moves of only that legal lists, in the order of only and each once; it

@@ -193,7 +193,8 @@ func (s *Service) Suggest(ctx context.Context, p Seated, fallback string) string
 func (s *Service) Advise(ctx context.Context, p Seated, draft string) (Seated, bool) {
 	d := s.ai
 	adviser, ok := p.State.(games.Adviser)
-	if !ok || d.suggest < 0 || p.Table == nil || p.Table.Record == nil || !games.IsToAct(p.State, p.Seat) {
+	if !ok || d.suggest < 0 || p.Table == nil || p.Table.Record == nil || !games.IsToAct(p.State, p.Seat) ||
+		p.Seat < 0 || int(p.Seat) >= len(p.Table.Seats) || p.Table.Seats[p.Seat].Auto() { // an AI's seat shows no menu
 		return p, false
 	}
 	moves := adviser.MenuMoves(p.Seat, draft)

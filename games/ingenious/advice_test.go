@@ -228,3 +228,42 @@ func BenchmarkBestPlaces(b *testing.B) {
 		}
 	})
 }
+
+// TestMenuMovesAreTheMenu checks the games.Adviser contract at every placement decision of
+// random games of every kind, for every tile of the rack: MenuMoves lists the places the
+// menu offers, in its order, and a state advised with that very order shows the same menu
+// and numbers, under the AI's placeholder.
+func TestMenuMovesAreTheMenu(t *testing.T) {
+	randomPositions(t, 1, func(s *State, seat games.Seat) {
+		for _, tile := range distinctTiles(s.racks[seat]) {
+			draft := tile.String()
+			moves := s.MenuMoves(seat, draft)
+			quick, err := s.Compose(seat, draft)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(moves) != len(quick.Menu.Choices) {
+				t.Fatalf("%s: %d places to rank, %d in the menu", draft, len(moves), len(quick.Menu.Choices))
+			}
+			for i, m := range moves {
+				if quick.Menu.Choices[i].Next != draftOf(m.(Place), s.radius) {
+					t.Fatalf("%s row %d: menu %s, MenuMoves %v", draft, i+1, quick.Menu.Choices[i].Next, m)
+				}
+			}
+			st, err := s.Advised(seat, draft, moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			advised, err := st.(games.Composer).Compose(seat, draft)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(advised.Menu.Choices, quick.Menu.Choices) || advised.Menu.Placeholder == quick.Menu.Placeholder {
+				t.Fatalf("%s: advised in the quick order, the menu changed or kept its placeholder", draft)
+			}
+			if !slices.Equal(st.View(seat).(*View).Candidates[tile], s.View(seat).(*View).Candidates[tile]) {
+				t.Fatalf("%s: advised in the quick order, the picture's numbers changed", draft)
+			}
+		}
+	})
+}

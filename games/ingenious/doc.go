@@ -52,7 +52,9 @@
 // ranking puts that place first and the AI's the pair that ends the game won (a test). The
 // order is remembered per position and tile in the process, so picking a place, turning it
 // or choosing the tile again within the turn costs no new search (another process searches
-// again, and may number differently). When no search slot frees within half a second (the
+// again, and may number differently). A 💡 click shows the suggested place in its tile's
+// menu, ranked once the suggestion is found, so that click may take two budgets when the
+// tile's menu was not ranked yet. When no search slot frees within half a second (the
 // bot is busy), the search fails or none is configured, the menu keeps the quick ranking.
 // The menu's placeholder says which it shows: "by the AI's judgement" / "podle úsudku AI", or
 // "by points now" / "podle bodů za tento tah". Places outside the quick 25 (a blocking place

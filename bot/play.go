@@ -23,11 +23,13 @@ type panel struct {
 
 // panelMessage builds seat's ephemeral panel at draft: the private picture, the hint, and the
 // panel's buttons and menu. note, when set, is shown above the hint (an error or "moved on").
-// A panel is a pure function of the table's revision, the seat, the draft, the note and the
-// language, so panels drawn once are kept in a small cache: a storm of identical clicks costs
-// one drawing.
+// A panel is a pure function of the table's revision, the seat, the draft, the note, the
+// language and whose ranking its menu shows, so panels drawn once are kept in a small cache:
+// a storm of identical clicks costs one drawing. A menu the search AI can rank is ranked first (Service.Advise: up to the
+// Suggest budget, after the acknowledgement; the quick ranking when the bot is busy).
 func (b *Bot) panelMessage(c *call, p table.Seated, draft, note string) (message, error) {
-	key := fmt.Sprintf("%s\x00%d\x00%d\x00%s\x00%s\x00%s", p.Table.ID, p.Table.Rev(), p.Seat, draft, note, c.lang)
+	p, advised := b.tables.Advise(c.ctx, p, draft)
+	key := fmt.Sprintf("%s\x00%d\x00%d\x00%s\x00%s\x00%s\x00%t", p.Table.ID, p.Table.Rev(), p.Seat, draft, note, c.lang, advised)
 	if hit, ok := b.panels.get(key); ok {
 		b.metrics.panelHits.Inc()
 		return hit.message(), nil

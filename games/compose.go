@@ -57,6 +57,22 @@ type Drafter interface {
 	DraftOf(seat Seat, a Action) (string, bool)
 }
 
+// Adviser is an optional power of a Composer's state: a menu of moves that the search AI may
+// rank. The game ranks its menus by its own quick judgement; given time after the click is
+// acknowledged, the referee has the search rank a panel's menu instead (search.Rank) and
+// draws the panel from the state Advised returns.
+type Adviser interface {
+	// MenuMoves returns the moves that seat's panel at draft offers in its menu, in the game's
+	// quick order, or nil when that panel has no menu of moves worth ranking. It must not
+	// change the state.
+	MenuMoves(seat Seat, draft string) []Action
+	// Advised returns a copy of the state whose panel and picture for seat at draft (and at
+	// the other drafts showing the same menu) offer the menu's moves in the order given,
+	// which lists MenuMoves in some order, and say that the AI ranked them. It must not change
+	// the state.
+	Advised(seat Seat, draft string, order []Action) (State, error)
+}
+
 // Choice is one option of a panel's menu; choosing it goes to draft Next.
 type Choice struct {
 	Label       Text

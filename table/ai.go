@@ -32,7 +32,7 @@ type deciders struct {
 	slots   chan struct{}
 
 	mu   sync.Mutex
-	done map[string]games.Action
+	done map[string]any // a games.Action, or the order of a ranked menu ([]games.Action)
 }
 
 // defaultSuggest is the time a suggestion's search takes unless configured.
@@ -43,7 +43,7 @@ func newDeciders(takeover search.Level, suggest time.Duration) *deciders {
 		suggest = defaultSuggest
 	}
 	return &deciders{takeover: takeover, suggest: suggest, slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
-		done: map[string]games.Action{}}
+		done: map[string]any{}}
 }
 
 // decider returns t's games.Decide for a game recorded in rec: an AI seat decides at its
@@ -86,17 +86,27 @@ func (d *deciders) decide(table string, moves []games.Move, st games.State, seat
 // remembered returns the decision remembered under key, or makes it with choose (seeded by
 // the key) and remembers it when it is not nil.
 func (d *deciders) remembered(key string, choose func(seed uint64) games.Action) games.Action {
+	a, _ := remember(d, key, func(seed uint64) (games.Action, bool) {
+		a := choose(seed)
+		return a, a != nil
+	})
+	return a
+}
+
+// remember returns what is remembered under key, or makes it with made (seeded by the key)
+// and remembers it when made says it is good; false when there is nothing good to give.
+func remember[T any](d *deciders, key string, made func(seed uint64) (T, bool)) (T, bool) {
 	d.mu.Lock()
-	a, ok := d.done[key]
+	v, ok := d.done[key].(T)
 	d.mu.Unlock()
 	if ok {
-		return a
+		return v, true
 	}
 	h := fnv.New64a()
 	h.Write([]byte(key))
-	a = choose(h.Sum64())
-	if a == nil {
-		return nil
+	v, ok = made(h.Sum64())
+	if !ok {
+		return v, false
 	}
 	d.mu.Lock()
 	if len(d.done) >= maxRemembered {
@@ -105,9 +115,23 @@ func (d *deciders) remembered(key string, choose func(seed uint64) games.Action)
 			break
 		}
 	}
-	d.done[key] = a
+	d.done[key] = v
 	d.mu.Unlock()
-	return a
+	return v, true
+}
+
+// slot takes one of the search slots for a suggestion's search, waiting at most slotWait; it
+// returns the function that gives it back, or false when none freed in time or ctx ended.
+func (d *deciders) slot(ctx context.Context) (func(), bool) {
+	wait := time.NewTimer(slotWait)
+	defer wait.Stop()
+	select {
+	case d.slots <- struct{}{}:
+		return func() { <-d.slots }, true
+	case <-wait.C:
+	case <-ctx.Done():
+	}
+	return nil, false
 }
 
 // slotWait is how long a suggestion waits for a search slot before it settles for the game's
@@ -128,16 +152,11 @@ func (s *Service) Suggest(ctx context.Context, p Seated, fallback string) string
 	}
 	key := positionKey(p.Table.ID, p.Table.Record.Moves, p.Seat, "suggest")
 	a := d.remembered(key, func(seed uint64) games.Action {
-		wait := time.NewTimer(slotWait)
-		defer wait.Stop()
-		select {
-		case d.slots <- struct{}{}:
-			defer func() { <-d.slots }()
-		case <-wait.C:
-			return nil
-		case <-ctx.Done():
+		free, ok := d.slot(ctx)
+		if !ok {
 			return nil
 		}
+		defer free()
 		cfg := search.Strong.Config()
 		cfg.Budget.Time = d.suggest
 		sctx, cancel := context.WithTimeout(ctx, d.suggest+time.Second)
@@ -158,6 +177,63 @@ func (s *Service) Suggest(ctx context.Context, p Seated, fallback string) string
 		return fallback
 	}
 	return draft
+}
+
+// Advise returns p ready to draw its seat's panel at draft, and whether the search AI ranked
+// the panel's menu. When the state is a games.Adviser whose panel at draft has a menu of
+// moves, search.Strong's search among those moves alone (search.Rank, within the Suggest
+// budget, from what the seat can see only) orders them, and the state is the one Advised
+// returns for that order; the order is remembered per position and menu, so the other drafts
+// of the same menu within the turn (a place picked, turned, the tile chosen again) cost
+// nothing in this process. Otherwise it returns p as it is, whose menu keeps the game's
+// quick ranking and says so: when the game has no such menu, no search is configured, the
+// search fails, no search slot frees within half a second (the bot is busy), or ctx ends
+// first. It runs after the click is acknowledged; the memory is only a saving (another
+// process ranks again).
+func (s *Service) Advise(ctx context.Context, p Seated, draft string) (Seated, bool) {
+	d := s.ai
+	adviser, ok := p.State.(games.Adviser)
+	if !ok || d.suggest < 0 || p.Table == nil || p.Table.Record == nil || !games.IsToAct(p.State, p.Seat) ||
+		p.Seat < 0 || int(p.Seat) >= len(p.Table.Seats) || p.Table.Seats[p.Seat].Auto() { // an AI's seat shows no menu
+		return p, false
+	}
+	moves := adviser.MenuMoves(p.Seat, draft)
+	if len(moves) < 2 {
+		return p, false
+	}
+	menu := fnv.New64a()
+	for _, m := range moves {
+		b, _ := json.Marshal(m)
+		menu.Write(b)
+	}
+	key := positionKey(p.Table.ID, p.Table.Record.Moves, p.Seat, "rank "+strconv.FormatUint(menu.Sum64(), 36))
+	order, ok := remember(d, key, func(seed uint64) ([]games.Action, bool) {
+		free, ok := d.slot(ctx)
+		if !ok {
+			return nil, false
+		}
+		defer free()
+		cfg := search.Strong.Config()
+		cfg.Budget.Time = d.suggest
+		sctx, cancel := context.WithTimeout(ctx, d.suggest+time.Second)
+		defer cancel()
+		order, err := search.Rank(sctx, p.State, p.Seat, moves, cfg, seed)
+		if err != nil {
+			s.log.Warn("the menu's ranking search failed", "table", p.Table.ID, "game", p.Table.Game, "err", err)
+			return nil, false
+		}
+		return order, true
+	})
+	if !ok {
+		return p, false
+	}
+	st, err := adviser.Advised(p.Seat, draft, order)
+	if err != nil {
+		s.log.Warn("the game refused the AI's ranking of its menu", "table", p.Table.ID, "game", p.Table.Game, "err", err)
+		return p, false
+	}
+	p.State = st
+	return p, true
 }
 
 // positionKey names the position at which seat decides in table's game, after moves: the

@@ -6,6 +6,8 @@ import (
 	"hash/fnv"
 	"io"
 	"log/slog"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -177,5 +179,130 @@ func TestSuggest(t *testing.T) {
 				t.Fatalf("with no search: %q, want the fallback", got)
 			}
 		})
+	}
+}
+
+// seatedToPlace opens an Ingenious game of Ada and Ben on s and returns the seat in turn,
+// which has a tile to place.
+func seatedToPlace(t *testing.T, s *Service) Seated {
+	t.Helper()
+	ctx := context.Background()
+	out := started(t, s, "ingenious", "{}", ben)
+	for _, user := range []string{ada, ben} {
+		p, err := s.Seated(ctx, who(user, "ingenious", out.Table.Rev()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if games.IsToAct(p.State, p.Seat) {
+			return p
+		}
+	}
+	t.Fatal("nobody is to place")
+	return Seated{}
+}
+
+// menuOf composes p's panel at draft and returns its menu.
+func menuOf(t *testing.T, p Seated, draft string) *games.Menu {
+	t.Helper()
+	panel, err := p.State.(games.Composer).Compose(p.Seat, draft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if panel.Menu == nil {
+		t.Fatalf("the panel at %q has no menu", draft)
+	}
+	return panel.Menu
+}
+
+// tileDrafts returns the drafts of the distinct tiles on the rack of p's seat, from its
+// first panel's buttons.
+func tileDrafts(t *testing.T, p Seated) []string {
+	t.Helper()
+	panel, err := p.State.(games.Composer).Compose(p.Seat, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, c := range panel.Controls {
+		if !c.Suggest {
+			out = append(out, c.Next)
+		}
+	}
+	return out
+}
+
+// TestAdvise checks the best-places menu ranked by the search AI: at a tile's draft the
+// menu says the AI ranked it and offers the same places as the quick ranking; the ranking is
+// remembered for the position, so other drafts of the same menu get it while every search
+// slot is taken; with the slots taken a menu not yet ranked falls back to the quick ranking
+// and says it ranks by points now; panels without a menu, and a Service without search, are
+// left as they are.
+func TestAdvise(t *testing.T) {
+	ctx := context.Background()
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	s, err := New(storetest.OpenBolt(t), testGames(), Options{Seed: 7, Logger: quiet, Suggest: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := seatedToPlace(t, s)
+	tiles := tileDrafts(t, p)
+	if len(tiles) < 2 {
+		t.Fatalf("rack of %d distinct tiles, want two to rank one and not the other", len(tiles))
+	}
+	first, second := tiles[0], tiles[1]
+
+	if got, ranked := s.Advise(ctx, p, ""); ranked || got.State != p.State {
+		t.Fatal("the first step, which has no menu, was advised")
+	}
+	advised, ranked := s.Advise(ctx, p, first)
+	if !ranked {
+		t.Fatal("the menu was not ranked by the AI with search slots free")
+	}
+	quick, ai := menuOf(t, p, first), menuOf(t, advised, first)
+	if !strings.Contains(ai.Placeholder.EN, "AI's judgement") || !strings.Contains(ai.Placeholder.CS, "úsudku AI") {
+		t.Errorf("the advised menu says %+v", ai.Placeholder)
+	}
+	if !strings.Contains(quick.Placeholder.EN, "by points now") {
+		t.Errorf("the quick menu says %q", quick.Placeholder.EN)
+	}
+	var want, got []string
+	for i := range quick.Choices {
+		want, got = append(want, quick.Choices[i].Next), append(got, ai.Choices[i].Next)
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(want, got) {
+		t.Fatalf("the AI's menu offers other places than the quick one:\n%v\n%v", got, want)
+	}
+
+	// Every search slot taken: the bot is busy.
+	for range cap(s.ai.slots) {
+		s.ai.slots <- struct{}{}
+	}
+	picked := ai.Choices[len(ai.Choices)-1].Next // a place picked from the menu: same menu
+	again, ranked := s.Advise(ctx, p, picked)
+	if !ranked {
+		t.Fatal("the remembered ranking was not reused while busy")
+	}
+	if m := menuOf(t, again, picked); m.Choices[0].Next != ai.Choices[0].Next || !m.Choices[len(m.Choices)-1].Default {
+		t.Errorf("the picked place's menu is not the remembered ranking with the pick marked")
+	}
+	busy, ranked := s.Advise(ctx, p, second)
+	if ranked || busy.State != p.State {
+		t.Fatal("a busy bot did not fall back to the quick ranking")
+	}
+	if m := menuOf(t, busy, second); !strings.Contains(m.Placeholder.EN, "by points now") || !strings.Contains(m.Placeholder.CS, "podle bodů za tento tah") {
+		t.Errorf("the busy fallback's menu says %+v", m.Placeholder)
+	}
+	for range cap(s.ai.slots) {
+		<-s.ai.slots
+	}
+
+	off, err := New(storetest.OpenBolt(t), testGames(), Options{Seed: 7, Logger: quiet, Suggest: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ranked := off.Advise(ctx, seatedToPlace(t, off), first); ranked {
+		t.Error("advised with no search configured")
 	}
 }

@@ -191,9 +191,11 @@ func GainsText(gains [6]int) games.Text {
 	return games.Join(parts, ", ")
 }
 
-// Ranked lists seat's places for tile, best first by the AI's valuation (ties in the order
-// Legal lists them), at most as many as a menu can offer. The panel's menu and its picture
-// number the places in this order, so "3" on the board is the menu's third row.
+// Ranked lists seat's places for tile, best first by the greedy player's valuation of what
+// each scores now (ties in the order Legal lists them), at most as many as a menu can offer:
+// the menu's quick ranking. The panel's menu and its picture number the places in this order,
+// or in the search AI's order of the same places in a state from Advised, so "3" on the board
+// is the menu's third row.
 func (s *State) Ranked(seat games.Seat, tile Tile) []Candidate {
 	before := s.scores[s.side(seat)]
 	// The best maxMenu so far, best first; equal values in the order forEachPlace lists them
@@ -259,6 +261,8 @@ type rankedCandidate struct {
 type ranking struct {
 	once   sync.Once
 	byTile map[Tile][]Candidate
+	// byAI marks the tiles whose places the search AI ordered (see Advised).
+	byAI map[Tile]bool
 }
 
 // candidates returns the ranked places of every tile on the rack of the seat in turn (see
@@ -278,11 +282,16 @@ func (s *State) candidates() map[Tile][]Candidate {
 }
 
 // placeMenu offers the best places of tile (at most 25) numbered as on the panel's picture,
-// "1 · +2 green, +1 blue · B5–B6", the chosen one marked.
+// "1 · +2 green, +1 blue · B5–B6", the chosen one marked. Its placeholder says which ranking
+// it shows: the search AI's (a state from Advised) or the quick one, by points now.
 func (s *State) placeMenu(seat games.Seat, tile Tile, chosen *Place) *games.Menu {
-	m := &games.Menu{Placeholder: games.Say("Best places for %s — numbered as on the picture", "Nejlepší místa pro %s — čísla jako na obrázku", tile.String())}
+	cands := s.candidates()[tile] // seat is in turn: its ranking of this position
+	m := &games.Menu{Placeholder: games.Say("Best places for %s by points now — numbered as on the picture", "Nejlepší místa pro %s podle bodů za tento tah — čísla jako na obrázku", tile.String())}
+	if s.rank != nil && s.rank.byAI[tile] {
+		m.Placeholder = games.Say("Best places for %s by the AI's judgement — numbered as on the picture", "Nejlepší místa pro %s podle úsudku AI — čísla jako na obrázku", tile.String())
+	}
 	r := s.radius
-	for i, c := range s.candidates()[tile] { // seat is in turn: its ranking of this position
+	for i, c := range cands {
 		p := c.Place
 		g := GainsText(c.Gains)
 		cells := p.Cells[0].Label(r) + "–" + p.Cells[1].Label(r)

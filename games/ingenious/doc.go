@@ -33,6 +33,37 @@
 // not topped out. It rates placements from a table of what a half of each colour would score on
 // each empty cell (fast.go), not by walking every placement's lines.
 //
+// The panel's best-places menu (a tile picked: its 25 best places, numbered as on the panel's
+// picture, each with what it scores now) has two rankings. The quick one ([State.Ranked]) is
+// the greedy player's value of the points each place scores now; following its first row is
+// playing Easy, which Strong beats in 83 % of games (below). So the referee has the search AI
+// rank the menu once the click is acknowledged ([State.MenuMoves] and [State.Advised], the
+// games.Adviser power; table.Service.Advise): search.Rank runs the Strong level's search
+// within the 💡 Suggest budget (a second) with its first move restricted to the tile's quick
+// 25, the quick first being the policy's move that the duel defends. The menu then lists the
+// search's choice first (the quick first unless another beat it by 2 standard errors in the
+// duel), then the places tried at least half as often as the most tried by mean reward, then
+// the others tried, the more tried first, then those never tried in the quick order. Why a
+// search restricted to the tile rather than the alternatives: the root statistics of the full
+// 💡 search spread its few hundred iterations over every tile's places, so most of one tile's
+// get no visit at all; and scoring each of the best few places by flat rollouts played worse
+// than the tree with the duel (10.6 against 11.45, below). On a full board where the only
+// points on offer (red +1) hand the last pair to the opponent, who wins with it, the quick
+// ranking puts that place first and the AI's the pair that ends the game won (a test). The
+// order is remembered per position and tile in the process, so picking a place, turning it
+// or choosing the tile again within the turn costs no new search (another process searches
+// again, and may number differently). A 💡 click shows the suggested place in its tile's
+// menu, ranked once the suggestion is found, so that click may take two budgets when the
+// tile's menu was not ranked yet. When no search slot frees within half a second (the
+// bot is busy), the search fails or none is configured, the menu keeps the quick ranking.
+// The menu's placeholder says which it shows: "by the AI's judgement" / "podle úsudku AI", or
+// "by points now" / "podle bodů za tento tah". Places outside the quick 25 (a blocking place
+// that scores nothing, say) are never in the menu; they can be typed. The AI's ranking costs
+// its budget, up to a second of the search's cores, where the quick ranking takes tens of
+// microseconds: BenchmarkBestPlaces measures both in one run, the search at the Strong
+// level's 1000 nodes on one core (1.7 s against 28 µs, 61 000 times as much, on a loaded
+// two-core machine).
+//
 // The search AI (games/search) gets four powers: [State.RankMoves] orders the moves by the
 // greedy value, its best few reordered by a look-ahead at the next placement of the rest of
 // the rack; [State.RolloutMove] plays the greedy player's move, quickly; [State.Estimate]

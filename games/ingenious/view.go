@@ -41,7 +41,8 @@ type View struct {
 	// Result is the standing so far.
 	Result games.Result
 	// Candidates are, while the viewer must place a tile, the best places for each tile of
-	// its rack, best first (see State.Ranked): the numbers the panel's picture and menu share.
+	// its rack, best first (see State.Ranked; in a state from State.Advised, the search AI's
+	// order for the advised tile): the numbers the panel's picture and menu share.
 	Candidates map[Tile][]Candidate
 }
 

@@ -2,7 +2,8 @@
 // (ISMCTS) that plays any game through the engine contract alone — ToAct, Legal, Apply,
 // SampleChance, Result, Hint, Clone and, for games with hidden information, the optional
 // games.Determinizer. It makes the Normal and Strong levels of every game; Easy is the game's
-// own greedy Hint. Choose is the entry point of the bot; Search exposes the statistics.
+// own greedy Hint. Choose is the entry point of the bot; Search exposes the statistics; Rank
+// orders a list of moves given (a panel's menu) by a search among them alone.
 //
 // # The algorithm
 //

@@ -16,3 +16,7 @@ var ErrBadLevel = errors.New("search: unknown level")
 // ErrBadConfig is returned by Search for a Config it cannot run: a budget with neither nodes
 // nor time, or a negative setting.
 var ErrBadConfig = errors.New("search: bad config")
+
+// ErrBadMoves is returned by Rank when a move it is asked to rank is not one of the seat's
+// legal moves.
+var ErrBadMoves = errors.New("search: moves to rank")

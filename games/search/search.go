@@ -81,6 +81,13 @@ func Choose(ctx context.Context, st games.State, seat games.Seat, level Level, s
 // game and the move when a move made inside the search is refused (an engine bug), and with
 // ctx's error (wrapped) when ctx is done before the budget is spent.
 func Search(ctx context.Context, st games.State, seat games.Seat, cfg Config, seed uint64) (Choice, error) {
+	return searchAmong(ctx, st, seat, cfg, seed, nil)
+}
+
+// searchAmong is Search; when only is not nil, the seat's first move is one of only (a list of
+// its legal moves, best first: the first is the policy's move), in place of all of Legal
+// ranked by the game.
+func searchAmong(ctx context.Context, st games.State, seat games.Seat, cfg Config, seed uint64, only []games.Action) (Choice, error) {
 	if err := ctx.Err(); err != nil {
 		return Choice{}, fmt.Errorf("search: %w", err)
 	}
@@ -93,6 +100,11 @@ func Search(ctx context.Context, st games.State, seat games.Seat, cfg Config, se
 		return Choice{}, err
 	}
 	legal := st.Legal(seat)
+	if only != nil {
+		if legal, err = among(legal, only); err != nil {
+			return Choice{}, fmt.Errorf("search: %s seat %v: %w", name, seat, err)
+		}
+	}
 	switch len(legal) {
 	case 0:
 		return Choice{}, fmt.Errorf("%w: %s lists none for seat %v", ErrNoMove, name, seat)
@@ -121,8 +133,12 @@ func Search(ctx context.Context, st games.State, seat games.Seat, cfg Config, se
 	// Every determinization lists the same moves for the seat, so the root's candidates (a
 	// Ranker's order can be costly) are listed once, by the first tree, and shared.
 	drawn := trees[0].determinize(st, trees[0].r)
-	roots, err := trees[0].candidates(drawn, trees[0].root, 0)
-	if err != nil {
+	var roots []candidate
+	if only != nil {
+		for _, a := range legal {
+			roots = append(roots, candidate{key: keyOf(a), action: a})
+		}
+	} else if roots, err = trees[0].candidates(drawn, trees[0].root, 0); err != nil {
 		return Choice{}, fmt.Errorf("search: %s seat %v: %w", name, seat, err)
 	}
 	if tr, ok := drawn.(RankingTrust); ok && tr.TrustRanking() {

@@ -45,9 +45,11 @@ func (c *Canvas) Baseline() bool { return c.baseline }
 func (c *Canvas) SetMinText(size float64) { c.minText = size }
 
 // PhoneWidth is the width, in pixels, at which a picture is seen on a phone, and PhoneLabel
-// the smallest text, in pixels at that width, that still reads there (../shared/ux.md).
+// the smallest text, in pixels at that width, that still reads there. Discord shows a picture
+// 345–376 px wide in a 400 px window (its margins and the avatar column take the rest), so
+// the check measures at 360 px, not at the window's width.
 const (
-	PhoneWidth = 400
+	PhoneWidth = 360
 	PhoneLabel = 11
 )
 

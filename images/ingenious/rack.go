@@ -327,37 +327,74 @@ func (r *Renderer) drawTextBand(band *image.RGBA, text string, y, size float64, 
 const maxNumbers = 9
 
 // drawNumbers marks the best places of a chosen tile on the board of out, each with its
-// number in the panel's menu, in a badge on the edge between its two cells. A pair of cells
-// offered both ways round is numbered once, with its better way.
+// number in the panel's menu (see drawBadges). A pair of cells offered both ways round gets
+// two numbers, one in each cell.
 func (r *Renderer) drawNumbers(out *image.Paletted, v *ingenious.View, cands []ingenious.Candidate) error {
 	var marks []badgeMark
-	seen := map[[2]ingenious.Cell]bool{}
 	for i, cand := range cands {
 		if i >= maxNumbers {
 			break
 		}
-		cells := cand.Place.Canonical().Cells
-		if seen[cells] {
-			continue
-		}
-		seen[cells] = true
 		marks = append(marks, badgeMark{cells: cand.Place.Cells, label: strconv.Itoa(i + 1), fill: images.Slate, ink: images.Paper})
 	}
 	return r.drawBadges(out, v, marks)
 }
 
-// badgeMark is a round badge on the edge between a tile's two cells: a number on a fill.
+// badgeMark is a round badge marking a tile's two cells: a number on a fill.
 type badgeMark struct {
 	cells     [2]ingenious.Cell
 	label     string
 	fill, ink color.RGBA
 }
 
-// badgeRadius is the radius of a badge, ringed in the highlight colour.
-const badgeRadius = 17
+// badgeRadius is the radius of a badge, ringed in the highlight colour, and badgeRing the
+// ring's width: the whole badge fits inside the smallest cell, so badges in different cells
+// never touch.
+const (
+	badgeRadius = 17
+	badgeRing   = 3
+)
 
-// drawBadges draws marks on the board of out. Each badge is drawn in RGBA over a small copy
-// of its patch of the board and put back on the palette, so a few badges cost little.
+// spotBadges gives each mark a spot, in order: one of its own two cells (the first when
+// free), never a cell another badge took, moving earlier badges to their other cell when that
+// frees one (a matching of marks to cells). It returns, for the longest run of marks from the
+// first that can all have a cell, the index of the chosen cell of each, 0 or 1: the marks
+// after a mark with no free cell are left unnumbered, so that the board never skips a
+// number. Laid tiles never share a cell, so every mark of them has a spot.
+func spotBadges(marks []badgeMark) []int {
+	owner := map[ingenious.Cell]int{} // cell → index of the mark in it
+	spot := make([]int, 0, len(marks))
+	// place tries to give mark i a cell, moving the marks in its way (seen guards the search).
+	var place func(i int, seen map[ingenious.Cell]bool) bool
+	place = func(i int, seen map[ingenious.Cell]bool) bool {
+		for k, c := range marks[i].cells {
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			j, taken := owner[c]
+			if !taken || place(j, seen) {
+				owner[c] = i
+				spot[i] = k
+				return true
+			}
+		}
+		return false
+	}
+	for i := range marks {
+		spot = append(spot, 0)
+		if !place(i, map[ingenious.Cell]bool{}) {
+			return spot[:i]
+		}
+	}
+	return spot
+}
+
+// drawBadges draws marks on the board of out: each badge in one of its tile's two cells (see
+// spotBadges), a wedge pointing across the edge to the other cell, so that a tile and the
+// same cells the other way round are two badges in two cells, and no two badges overlap.
+// Each badge is drawn in RGBA over a small copy of its patch of the board and put back on
+// the palette, so a few badges cost little.
 func (r *Renderer) drawBadges(out *image.Paletted, v *ingenious.View, marks []badgeMark) error {
 	if len(marks) == 0 {
 		return nil
@@ -370,19 +407,33 @@ func (r *Renderer) drawBadges(out *image.Paletted, v *ingenious.View, marks []ba
 	if err != nil {
 		return err
 	}
-	const side = 2*badgeRadius + 12
+	// The wedge reaches to the edge with the other cell, short of a wedge from that side.
+	reach := float64(art.l.grid.Width)/2 - 2
+	side := 2 * int(math.Ceil(reach+2))
 	patch := image.NewRGBA(image.Rect(0, 0, side, side))
 	c, err := r.canvas(patch, false)
 	if err != nil {
 		return err
 	}
-	for _, m := range marks {
-		a, b := art.l.at(m.cells[0]), art.l.at(m.cells[1])
-		x, y := int((a.X+b.X)/2), int((a.Y+b.Y)/2)
+	for i, k := range spotBadges(marks) {
+		m := marks[i]
+		a, b := art.l.at(m.cells[k]), art.l.at(m.cells[1-k])
+		x, y := int(math.Round(a.X)), int(math.Round(a.Y))
 		at := image.Pt(x-side/2, y-side/2)
 		draw.Draw(patch, patch.Rect, out, at, draw.Src)
 		mid := float64(side) / 2
-		c.DC.DrawCircle(mid, mid, badgeRadius+3)
+		// The wedge: a triangle from the badge's sides to a tip towards the other cell.
+		dx, dy := b.X-a.X, b.Y-a.Y
+		n := math.Hypot(dx, dy)
+		dx, dy = dx/n, dy/n
+		w := badgeRadius * 0.75
+		c.DC.MoveTo(mid+dx*reach, mid+dy*reach)
+		c.DC.LineTo(mid-dy*w, mid+dx*w)
+		c.DC.LineTo(mid+dy*w, mid-dx*w)
+		c.DC.ClosePath()
+		c.DC.SetColor(images.Highlight)
+		c.DC.Fill()
+		c.DC.DrawCircle(mid, mid, badgeRadius+badgeRing)
 		c.DC.SetColor(images.Highlight)
 		c.DC.Fill()
 		c.DC.DrawCircle(mid, mid, badgeRadius)

@@ -20,11 +20,13 @@ type drawerKey struct {
 }
 
 // colourLetter is the letter shown on a drawer of colour c, in the language of the picture:
-// R T P O K in English (as in the rules' card table), Č T R O K in Czech (červená,
-// tyrkysová, růžová, oranžová, černá — K as in the printer's key black, since Č is taken).
+// R T P O K in English (as in the rules' card table), Č T P O K in Czech. No letter stands
+// for two colours across the languages, so a mixed channel cannot misread one (the Czech
+// růžová is P, as in the card table, not R, which is red in English). Czech red is Č for
+// červená; black is K in both (the printer's key black, and Č is taken).
 func colourLetter(c game.Colour, lang games.Lang) string {
 	if lang == games.Czech {
-		return [...]string{"Č", "T", "R", "O", "K"}[c]
+		return [...]string{"Č", "T", "P", "O", "K"}[c]
 	}
 	return c.Letter()
 }

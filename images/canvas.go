@@ -198,25 +198,60 @@ func (c *Canvas) TextFitted(s string, x, y, ax, ay float64, style Style, size fl
 
 // Wrap breaks s at spaces (never at a no-break space) into at most lines lines no wider than
 // w pixels in style at size, the last shortened with an ellipsis when the words do not fit.
+// A last line of one word is given words from the line before when they fit (never leaving a
+// separator such as "·" to start a line), so that no word is left alone on a line when it
+// need not be: "runs in rows 1 / and 4", not "runs in rows 1 and / 4".
 func (c *Canvas) Wrap(s string, style Style, size, w float64, lines int) []string {
-	var out []string
-	cur := ""
+	var out [][]string
+	var cur []string
 	words := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
+	fits := func(ws []string) bool { return c.TextWidth(strings.Join(ws, " "), style, size) <= w }
+	cut := false
 	for i, word := range words {
-		try := strings.TrimSpace(cur + " " + word)
-		if cur == "" || c.TextWidth(try, style, size) <= w {
-			cur = try
+		if len(cur) == 0 || fits(append(cur[:len(cur):len(cur)], word)) {
+			cur = append(cur, word)
 			continue
 		}
 		if len(out) == lines-1 {
-			cur = strings.Join(append([]string{cur}, words[i:]...), " ")
+			cur = append(cur, words[i:]...)
+			cut = true
 			break
 		}
 		out = append(out, cur)
-		cur = word
+		cur = []string{word}
 	}
-	if cur != "" {
-		out = append(out, c.Fit(cur, style, size, w))
+	if len(cur) > 0 {
+		out = append(out, cur)
 	}
-	return out
+	if n := len(out); !cut && n >= 2 && len(out[n-1]) == 1 {
+		prev := out[n-2]
+		// Move the last word of the line before, with the separator after it if any.
+		k := len(prev) - 1
+		if isSeparator(prev[k]) {
+			k--
+		}
+		if k >= 1 && !isSeparator(prev[k]) && !(k == 1 && isSeparator(prev[0])) {
+			last := append(prev[k:len(prev):len(prev)], out[n-1]...)
+			if fits(last) {
+				out[n-2], out[n-1] = prev[:k], last
+			}
+		}
+	}
+	res := make([]string, len(out))
+	for i, ws := range out {
+		res[i] = strings.Join(ws, " ")
+	}
+	if len(res) > 0 {
+		res[len(res)-1] = c.Fit(res[len(res)-1], style, size, w)
+	}
+	return res
+}
+
+// isSeparator reports whether word is a lone separator between the parts of a line.
+func isSeparator(word string) bool {
+	switch word {
+	case "·", "–", "—", "|", "/", "•":
+		return true
+	}
+	return false
 }

@@ -279,7 +279,7 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 	sc.toCome(v, mine, x, x1, top+482)
 
 	// The board's rule, at the bottom.
-	rule := sc.wrap(wordRule[v.Board].In(sc.lang), images.Medium, 15, w, 2)
+	rule := sc.wrap(sc.rule(v.Board), images.Medium, 15, w, 2)
 	for i, line := range rule {
 		sc.text(line, x, float64(r.Max.Y)-24-float64(len(rule)-1-i)*20, 0, 0.5, images.Medium, 15, images.Dim, w)
 	}

@@ -59,7 +59,7 @@ func TestNumberedPlacesDistinct(t *testing.T) {
 					}
 					pairs[cells] = true
 				}
-				spots := spotBadges(marks)
+				spots := spotBadges(marks, l)
 				hist[len(spots)]++
 				checked++
 				if len(spots) < len(marks) {
@@ -68,19 +68,7 @@ func TestNumberedPlacesDistinct(t *testing.T) {
 				if len(spots) < min(len(marks), 2) {
 					t.Fatalf("tile %v after %d tiles: %d of %d places numbered", tile, laid, len(spots), len(marks))
 				}
-				at := make([]images.Point, len(spots))
-				for i, k := range spots {
-					cell, other := marks[i].cells[k], marks[i].cells[1-k]
-					at[i] = l.at(cell)
-					if d := math.Hypot(l.at(other).X-at[i].X, l.at(other).Y-at[i].Y); math.Abs(d-float64(l.grid.Width)) > 1 {
-						t.Fatalf("badge %d's wedge points %.0f px away, not at the neighbouring cell", i+1, d)
-					}
-					for j := range i {
-						if d := math.Hypot(at[i].X-at[j].X, at[i].Y-at[j].Y); d < 2*(badgeRadius+badgeRing) {
-							t.Fatalf("tile %v after %d tiles: badges %d and %d are %.0f px apart, overlapping", tile, laid, j+1, i+1, d)
-						}
-					}
-				}
+				checkBadges(t, l, marks, spots)
 			}
 			return false
 		})
@@ -100,7 +88,65 @@ func TestSinceBadgesAllPlaced(t *testing.T) {
 	for i, pl := range v.Placements {
 		marks = append(marks, badgeMark{cells: pl.Place.Cells, label: strconv.Itoa(i + 1)})
 	}
-	if got := len(spotBadges(marks)); got != len(marks) || got < 40 {
-		t.Errorf("%d of %d laid tiles have a badge", got, len(marks))
+	l, err := newLayout(v.Radius)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spots := spotBadges(marks, l)
+	if got := len(spots); got != len(marks) || got < 40 {
+		t.Fatalf("%d of %d laid tiles have a badge", got, len(marks))
+	}
+	checkBadges(t, l, marks, spots)
+	// A few tiles apart sit on their joints, where no cell's symbol is hidden.
+	few := []badgeMark{marks[0], marks[len(marks)/2], marks[len(marks)-1]}
+	for i, s := range spotBadges(few, l) {
+		a, b := l.at(few[i].cells[0]), l.at(few[i].cells[1])
+		far := true
+		for j := range few {
+			c, d := l.at(few[j].cells[0]), l.at(few[j].cells[1])
+			if j != i && math.Hypot((a.X+b.X-c.X-d.X)/2, (a.Y+b.Y-c.Y-d.Y)/2) < 3*float64(l.grid.Width) {
+				far = false
+			}
+		}
+		if far && !s.joint {
+			t.Errorf("tile %d, far from the others, is marked in a cell, not on its joint", i+1)
+		}
+	}
+}
+
+// checkBadges fails when two badges overlap (a wedge counted as its badge's reach) or a badge
+// is not on its own tile: on the joint of its two cells, or in one of them with its wedge
+// pointing at the other.
+func checkBadges(t *testing.T, l layout, marks []badgeMark, spots []badgeSpot) {
+	t.Helper()
+	at := make([]images.Point, len(spots))
+	for i, s := range spots {
+		var other images.Point
+		at[i], other = badgeAt(marks[i], s, l)
+		want := float64(l.grid.Width)
+		if s.joint {
+			want /= 2
+		}
+		if d := math.Hypot(other.X-at[i].X, other.Y-at[i].Y); math.Abs(d-want) > 1 {
+			t.Fatalf("badge %s is %.0f px from its tile's other cell, want %.0f", marks[i].label, d, want)
+		}
+		for j := range i {
+			if d := math.Hypot(at[i].X-at[j].X, at[i].Y-at[j].Y); d < 2*(badgeRadius+badgeRing) {
+				t.Fatalf("badges %s and %s are %.0f px apart, overlapping", marks[j].label, marks[i].label, d)
+			}
+		}
+	}
+	// A wedge's tip, half a cell from its badge towards the other cell, touches no badge.
+	for i, s := range spots {
+		if s.joint {
+			continue
+		}
+		a, b := badgeAt(marks[i], s, l)
+		tip := images.Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}
+		for j := range spots {
+			if d := math.Hypot(tip.X-at[j].X, tip.Y-at[j].Y); j != i && d < badgeRadius+badgeRing {
+				t.Fatalf("the wedge of badge %s reaches badge %s", marks[i].label, marks[j].label)
+			}
+		}
 	}
 }

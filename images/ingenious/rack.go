@@ -355,15 +355,30 @@ const (
 	badgeRing   = 3
 )
 
-// spotBadges gives each mark a spot, in order: one of its own two cells (the first when
-// free), never a cell another badge took, moving earlier badges to their other cell when that
-// frees one (a matching of marks to cells). It returns, for the longest run of marks from the
-// first that can all have a cell, the index of the chosen cell of each, 0 or 1: the marks
-// after a mark with no free cell are left unnumbered, so that the board never skips a
-// number. Laid tiles never share a cell, so every mark of them has a spot.
-func spotBadges(marks []badgeMark) []int {
+// badgeSpot is where a mark's badge goes: on the joint of its tile's two cells, or in one of
+// them (cell, 0 or 1) with a wedge pointing at the other.
+type badgeSpot struct {
+	joint bool
+	cell  int
+}
+
+// spotBadges gives each mark a spot on the board of layout l, in order. A badge sits on the
+// joint of its tile when no other mark's joint or cells are near enough for a badge there to
+// touch it (so a placement and the same cells the other way round never do). The others sit
+// each in one of its own two cells (the first when free), never a cell another badge took,
+// moving earlier badges to their other cell when that frees one (a matching of marks to
+// cells). It returns the spots of the longest run of marks from the first that can all have
+// one: the marks after a mark with no free cell are left unnumbered, so that the board never
+// skips a number. Laid tiles never share a cell, so every mark of them has a spot.
+func spotBadges(marks []badgeMark, l layout) []badgeSpot {
+	const room = 2 * (badgeRadius + badgeRing)
+	joint := func(m badgeMark) images.Point {
+		a, b := l.at(m.cells[0]), l.at(m.cells[1])
+		return images.Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}
+	}
+	near := func(p, q images.Point) bool { return math.Hypot(p.X-q.X, p.Y-q.Y) < room }
+	spots := make([]badgeSpot, 0, len(marks))
 	owner := map[ingenious.Cell]int{} // cell → index of the mark in it
-	spot := make([]int, 0, len(marks))
 	// place tries to give mark i a cell, moving the marks in its way (seen guards the search).
 	var place func(i int, seen map[ingenious.Cell]bool) bool
 	place = func(i int, seen map[ingenious.Cell]bool) bool {
@@ -375,26 +390,43 @@ func spotBadges(marks []badgeMark) []int {
 			j, taken := owner[c]
 			if !taken || place(j, seen) {
 				owner[c] = i
-				spot[i] = k
+				spots[i].cell = k
 				return true
 			}
 		}
 		return false
 	}
-	for i := range marks {
-		spot = append(spot, 0)
-		if !place(i, map[ingenious.Cell]bool{}) {
-			return spot[:i]
+	for i, m := range marks {
+		alone := true
+		for j, o := range marks {
+			if j != i && (near(joint(m), joint(o)) || near(joint(m), l.at(o.cells[0])) || near(joint(m), l.at(o.cells[1]))) {
+				alone = false
+				break
+			}
+		}
+		spots = append(spots, badgeSpot{joint: alone})
+		if !alone && !place(i, map[ingenious.Cell]bool{}) {
+			return spots[:i]
 		}
 	}
-	return spot
+	return spots
 }
 
-// drawBadges draws marks on the board of out: each badge in one of its tile's two cells (see
-// spotBadges), a wedge pointing across the edge to the other cell, so that a tile and the
-// same cells the other way round are two badges in two cells, and no two badges overlap.
-// Each badge is drawn in RGBA over a small copy of its patch of the board and put back on
-// the palette, so a few badges cost little.
+// badgeAt returns the centre of the badge of m at spot s, and the centre of the cell its
+// wedge points at (unused on a joint).
+func badgeAt(m badgeMark, s badgeSpot, l layout) (at, other images.Point) {
+	a, b := l.at(m.cells[s.cell]), l.at(m.cells[1-s.cell])
+	if s.joint {
+		return images.Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}, b
+	}
+	return a, b
+}
+
+// drawBadges draws marks on the board of out at their spots (see spotBadges): on the joint of
+// a tile's two cells, or in one of them with a wedge pointing across the edge to the other,
+// so that a placement and the same cells the other way round are two badges in two cells
+// and no two badges overlap. Each badge is drawn in RGBA over a small copy of its patch of
+// the board and put back on the palette, so a few badges cost little.
 func (r *Renderer) drawBadges(out *image.Paletted, v *ingenious.View, marks []badgeMark) error {
 	if len(marks) == 0 {
 		return nil
@@ -415,24 +447,26 @@ func (r *Renderer) drawBadges(out *image.Paletted, v *ingenious.View, marks []ba
 	if err != nil {
 		return err
 	}
-	for i, k := range spotBadges(marks) {
+	for i, s := range spotBadges(marks, art.l) {
 		m := marks[i]
-		a, b := art.l.at(m.cells[k]), art.l.at(m.cells[1-k])
+		a, b := badgeAt(m, s, art.l)
 		x, y := int(math.Round(a.X)), int(math.Round(a.Y))
 		at := image.Pt(x-side/2, y-side/2)
 		draw.Draw(patch, patch.Rect, out, at, draw.Src)
 		mid := float64(side) / 2
-		// The wedge: a triangle from the badge's sides to a tip towards the other cell.
-		dx, dy := b.X-a.X, b.Y-a.Y
-		n := math.Hypot(dx, dy)
-		dx, dy = dx/n, dy/n
-		w := badgeRadius * 0.75
-		c.DC.MoveTo(mid+dx*reach, mid+dy*reach)
-		c.DC.LineTo(mid-dy*w, mid+dx*w)
-		c.DC.LineTo(mid+dy*w, mid-dx*w)
-		c.DC.ClosePath()
-		c.DC.SetColor(images.Highlight)
-		c.DC.Fill()
+		if !s.joint {
+			// The wedge: a triangle from the badge's sides to a tip towards the other cell.
+			dx, dy := b.X-a.X, b.Y-a.Y
+			n := math.Hypot(dx, dy)
+			dx, dy = dx/n, dy/n
+			w := badgeRadius * 0.75
+			c.DC.MoveTo(mid+dx*reach, mid+dy*reach)
+			c.DC.LineTo(mid-dy*w, mid+dx*w)
+			c.DC.LineTo(mid+dy*w, mid-dx*w)
+			c.DC.ClosePath()
+			c.DC.SetColor(images.Highlight)
+			c.DC.Fill()
+		}
 		c.DC.DrawCircle(mid, mid, badgeRadius+badgeRing)
 		c.DC.SetColor(images.Highlight)
 		c.DC.Fill()

@@ -3,9 +3,10 @@
 // player's private panel (the rack, the chosen tile, a preview of the placement).
 //
 // Numbered places (the best places of a chosen tile, the tiles laid since a seat's last turn)
-// are badges each in a cell of its own tile, a wedge pointing across the edge to the tile's
-// other cell: a placement and the same two cells the other way round are two badges in two
-// cells, and no two badges ever overlap. The best places are numbered from 1 for as long as
+// are badges on the joint of their tile's two cells when no other badge is near, else each in
+// a cell of its own tile with a wedge pointing across the edge to the tile's other cell: a
+// placement and the same two cells the other way round are two badges in two cells, and no
+// two badges ever overlap. The best places are numbered from 1 for as long as
 // each can have a cell of its own (at most 9); the menu lists them all. Every label is at
 // least 11 px once the picture is scaled to images.PhoneWidth.
 //

@@ -279,8 +279,12 @@ func (sc *scene) soloPanel(v *game.View, sv game.SeatView, r image.Rectangle) {
 		}
 		sc.text(label, x, y, 0, 0.5, images.Bold, 19, ink, w-70)
 		sc.text(value, x1, y, 1, 0.5, images.Bold, 21, vink, 0)
-		if detail != "" {
-			sc.text(detail, x, y+24, 0, 0.5, images.Medium, 14, images.Dim, w)
+		// The detail wraps rather than losing its end (the panel is as tall as a board).
+		for k, line := range sc.wrap(detail, images.Medium, 14, w, 2) {
+			sc.text(line, x, y+24+float64(k)*24, 0, 0.5, images.Medium, 14, images.Dim, w)
+			if k > 0 {
+				y += 24
+			}
 		}
 		y += 62
 	}

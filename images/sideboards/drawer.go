@@ -53,8 +53,8 @@ var errNoFonts = errors.New("sideboards art: the embedded fonts cannot be loaded
 
 // drawerDraw returns the function that draws drawer k with its top-left corner at the origin:
 // a rounded front in the drawer's colour with a darker rim, its colour's letter, and its
-// handle's glyph. Wide drawers show the letter in the top-left corner and the handle in the
-// middle; narrow ones the letter on the left and the handle on the right.
+// handle's glyph. Wide drawers show the letter in the top-left corner and the handle right of
+// it; narrow ones the letter on the left and the handle on the right.
 func (r *Renderer) drawerDraw(k drawerKey) func(dc *gg.Context) {
 	fonts, err := r.kit.Fonts()
 	if err != nil {
@@ -80,9 +80,12 @@ func (r *Renderer) drawerDraw(k drawerKey) func(dc *gg.Context) {
 		wide := w >= 70
 		var lx, ly, hx, hy, hr, room float64
 		if wide {
+			// The letter in the top-left corner, the handle centred in the space right of it
+			// and a little lower, clear of the letter.
 			lx, ly = 7, 5+images.CapHeight(face)
-			hx, hy, hr = w/2+6, h/2, math.Min(h*0.3, w*0.2)
-			room = w - 24
+			start := lx + images.TextWidth(face, letter) + 6
+			room = w - 6 - start
+			hx, hy, hr = start+room/2, h/2+3, math.Min(h*0.3, w*0.2)
 		} else {
 			// The letter on the left, the handle in the space right of it.
 			lx, ly = 3, h/2+images.CapHeight(face)/2

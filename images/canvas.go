@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"unicode"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -200,11 +201,12 @@ func (c *Canvas) TextFitted(s string, x, y, ax, ay float64, style Style, size fl
 // w pixels in style at size, the last shortened with an ellipsis when the words do not fit.
 // A last line of one word is given words from the line before when they fit (never leaving a
 // separator such as "·" to start a line), so that no word is left alone on a line when it
-// need not be: "runs in rows 1 / and 4", not "runs in rows 1 and / 4".
+// need not be: "runs in rows 1 / and 4", not "runs in rows 1 and / 4". A word of one letter
+// never ends a line, as Czech typesetting wants ("poslat 30 / a 46", "a 1" kept together).
 func (c *Canvas) Wrap(s string, style Style, size, w float64, lines int) []string {
 	var out [][]string
 	var cur []string
-	words := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
+	words := bindOneLetterWords(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' }))
 	fits := func(ws []string) bool { return c.TextWidth(strings.Join(ws, " "), style, size) <= w }
 	cut := false
 	for i, word := range words {
@@ -245,6 +247,27 @@ func (c *Canvas) Wrap(s string, style Style, size, w float64, lines int) []strin
 		res[len(res)-1] = c.Fit(res[len(res)-1], style, size, w)
 	}
 	return res
+}
+
+// bindOneLetterWords joins each word of one letter ("a", "v", "k", "I") to the word after it,
+// so that no line ends with it.
+func bindOneLetterWords(words []string) []string {
+	out := words[:0:0]
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		for i+1 < len(words) && oneLetter(w[strings.LastIndexByte(w, ' ')+1:]) {
+			i++
+			w += " " + words[i]
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// oneLetter reports whether word is a single letter.
+func oneLetter(word string) bool {
+	rs := []rune(word)
+	return len(rs) == 1 && unicode.IsLetter(rs[0])
 }
 
 // isSeparator reports whether word is a lone separator between the parts of a line.

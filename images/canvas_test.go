@@ -90,3 +90,18 @@ func TestWrapNoLoneWord(t *testing.T) {
 		t.Errorf("Wrap = %q, want %q", got, want)
 	}
 }
+
+// TestWrapOneLetterWords checks that a word of one letter never ends a line: it goes down with
+// the word after it ("poslat 30 / a 46", as Czech typesetting wants).
+func TestWrapOneLetterWords(t *testing.T) {
+	fonts, err := LoadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, 10, 10)), NewFaces(fonts))
+	w := c.TextWidth("poslat 30 a", Regular, 20)
+	got := c.Wrap("poslat 30 a 46 hráči Cyril", Regular, 20, w, 3)
+	if len(got) == 0 || got[0] != "poslat 30" || !strings.HasPrefix(got[1], "a 46") {
+		t.Errorf("Wrap = %q, want a line ending at 30 and the next starting with \"a 46\"", got)
+	}
+}

@@ -186,11 +186,18 @@ func (sc *scene) board(board []game.Placed, at image.Point, g boardGeom, m board
 		for row, d := range col {
 			sc.c.Stamp(sc.drawerSprite(g.cw, g.rh, d), x, top+row*g.rh)
 		}
+		// The card's number, and a ▼ after it for a turned card: the two together centred on
+		// the card, clear of each other (a narrow card's number runs into the next card's
+		// space rather than into its own triangle).
 		num := board[i].Card.String()
-		sc.text(num, float64(x+g.cw/2), float64(body.Max.Y+numbersH/2+1), 0.5, 0.5, images.Bold, textS, images.Paper, 0)
+		ny := float64(body.Max.Y + numbersH/2 + 1)
+		nw := sc.c.TextWidth(num, images.Bold, textS)
+		nx := float64(x) + float64(g.cw)/2 - nw/2
 		if board[i].Turned {
-			sc.triangle(float64(x+g.cw-6), float64(body.Max.Y+numbersH/2+1), 9, false, images.Dim)
+			nx -= 6
+			sc.triangle(nx+nw+7, ny, 10, false, images.Dim)
 		}
+		sc.text(num, nx, ny, 0, 0.5, images.Bold, textS, images.Paper, 0)
 	}
 	if g.rows {
 		for row := range game.Drawers {

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"unicode"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -45,9 +46,11 @@ func (c *Canvas) Baseline() bool { return c.baseline }
 func (c *Canvas) SetMinText(size float64) { c.minText = size }
 
 // PhoneWidth is the width, in pixels, at which a picture is seen on a phone, and PhoneLabel
-// the smallest text, in pixels at that width, that still reads there (../shared/ux.md).
+// the smallest text, in pixels at that width, that still reads there. Discord shows a picture
+// 345–376 px wide in a 400 px window (its margins and the avatar column take the rest), so
+// the check measures at 360 px, not at the window's width.
 const (
-	PhoneWidth = 400
+	PhoneWidth = 360
 	PhoneLabel = 11
 )
 
@@ -196,25 +199,82 @@ func (c *Canvas) TextFitted(s string, x, y, ax, ay float64, style Style, size fl
 
 // Wrap breaks s at spaces (never at a no-break space) into at most lines lines no wider than
 // w pixels in style at size, the last shortened with an ellipsis when the words do not fit.
+// A last line of one word is given words from the line before when they fit (never leaving a
+// separator such as "·" to start a line), so that no word is left alone on a line when it
+// need not be: "runs in rows 1 / and 4", not "runs in rows 1 and / 4". A word of one letter
+// never ends a line, as Czech typesetting wants ("poslat 30 / a 46", "a 1" kept together).
 func (c *Canvas) Wrap(s string, style Style, size, w float64, lines int) []string {
-	var out []string
-	cur := ""
-	words := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
+	var out [][]string
+	var cur []string
+	words := bindOneLetterWords(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' }))
+	fits := func(ws []string) bool { return c.TextWidth(strings.Join(ws, " "), style, size) <= w }
+	cut := false
 	for i, word := range words {
-		try := strings.TrimSpace(cur + " " + word)
-		if cur == "" || c.TextWidth(try, style, size) <= w {
-			cur = try
+		if len(cur) == 0 || fits(append(cur[:len(cur):len(cur)], word)) {
+			cur = append(cur, word)
 			continue
 		}
 		if len(out) == lines-1 {
-			cur = strings.Join(append([]string{cur}, words[i:]...), " ")
+			cur = append(cur, words[i:]...)
+			cut = true
 			break
 		}
 		out = append(out, cur)
-		cur = word
+		cur = []string{word}
 	}
-	if cur != "" {
-		out = append(out, c.Fit(cur, style, size, w))
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	if n := len(out); !cut && n >= 2 && len(out[n-1]) == 1 {
+		prev := out[n-2]
+		// Move the last word of the line before, with the separator after it if any.
+		k := len(prev) - 1
+		if isSeparator(prev[k]) {
+			k--
+		}
+		if k >= 1 && !isSeparator(prev[k]) && !(k == 1 && isSeparator(prev[0])) {
+			last := append(prev[k:len(prev):len(prev)], out[n-1]...)
+			if fits(last) {
+				out[n-2], out[n-1] = prev[:k], last
+			}
+		}
+	}
+	res := make([]string, len(out))
+	for i, ws := range out {
+		res[i] = strings.Join(ws, " ")
+	}
+	if len(res) > 0 {
+		res[len(res)-1] = c.Fit(res[len(res)-1], style, size, w)
+	}
+	return res
+}
+
+// bindOneLetterWords joins each word of one letter ("a", "v", "k", "I") to the word after it,
+// so that no line ends with it.
+func bindOneLetterWords(words []string) []string {
+	out := words[:0:0]
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		for i+1 < len(words) && oneLetter(w[strings.LastIndexByte(w, ' ')+1:]) {
+			i++
+			w += " " + words[i]
+		}
+		out = append(out, w)
 	}
 	return out
+}
+
+// oneLetter reports whether word is a single letter.
+func oneLetter(word string) bool {
+	rs := []rune(word)
+	return len(rs) == 1 && unicode.IsLetter(rs[0])
+}
+
+// isSeparator reports whether word is a lone separator between the parts of a line.
+func isSeparator(word string) bool {
+	switch word {
+	case "·", "–", "—", "|", "/", "•":
+		return true
+	}
+	return false
 }

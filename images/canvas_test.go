@@ -68,3 +68,40 @@ func TestWrap(t *testing.T) {
 		t.Errorf("Wrap(short) = %q", got)
 	}
 }
+
+// TestWrapNoLoneWord checks that a line is not left with one word when a word from the line
+// before fits beside it, and that a separator never starts a line.
+func TestWrapNoLoneWord(t *testing.T) {
+	fonts, err := LoadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, 10, 10)), NewFaces(fonts))
+	w := c.TextWidth("runs in rows 1 and", Regular, 20)
+	got := c.Wrap("two longest colour runs in rows 1 and 4", Regular, 20, w, 3)
+	if want := []string{"two longest colour", "runs in rows 1", "and 4"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Wrap = %q, want %q", got, want)
+	}
+	const nb = "\u00a0"
+	s := "dots" + nb + "−5 · white" + nb + "+11 · black" + nb + "0"
+	w = c.TextWidth("dots"+nb+"−5 · white"+nb+"+11 ·", Regular, 20)
+	got = c.Wrap(s, Regular, 20, w, 2)
+	if want := []string{"dots" + nb + "−5 ·", "white" + nb + "+11 · black" + nb + "0"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Wrap = %q, want %q", got, want)
+	}
+}
+
+// TestWrapOneLetterWords checks that a word of one letter never ends a line: it goes down with
+// the word after it ("poslat 30 / a 46", as Czech typesetting wants).
+func TestWrapOneLetterWords(t *testing.T) {
+	fonts, err := LoadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, 10, 10)), NewFaces(fonts))
+	w := c.TextWidth("poslat 30 a", Regular, 20)
+	got := c.Wrap("poslat 30 a 46 hráči Cyril", Regular, 20, w, 3)
+	if len(got) == 0 || got[0] != "poslat 30" || !strings.HasPrefix(got[1], "a 46") {
+		t.Errorf("Wrap = %q, want a line ending at 30 and the next starting with \"a 46\"", got)
+	}
+}

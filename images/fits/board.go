@@ -67,9 +67,10 @@ func drawBoard(c *images.Canvas, g boardGeom, at image.Point, n int, lang games.
 	ls := g.labelSize()
 	for row := range game.Rows {
 		r := g.cellRect(at, 0, row)
-		ink, style := images.Paper, images.Medium
+		// Bold: at a phone's size the thin flag of a lighter "1" fades, and 11 reads as "LL".
+		ink, style := images.Paper, images.Bold
 		if row >= game.GridRows {
-			ink, style = overInk, images.Regular
+			ink = overInk
 		}
 		c.Text(strconv.Itoa(row+1), gx-10, float64(r.Min.Y)+cs/2, 1, 0.5, style, ls, ink)
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	game "github.com/tablebot/tablebot/games/fits"
+	"github.com/tablebot/tablebot/images"
 )
 
 // Picture geometry shared by the table and the private panel.
@@ -32,7 +33,12 @@ type boardGeom struct {
 // band is the height of a row of column letters, and the width of the row numbers.
 func (g boardGeom) band() int { return max(22, g.cell*7/10) + 6 }
 
-func (g boardGeom) left() int { return g.band() }
+// left is the width left of the grid: the row numbers, as wide as "16" at the smallest text a
+// phone reads (a narrower strip cut the flag off the 1 of 16 and 11), and their gap.
+func (g boardGeom) left() int { return max(g.band(), int(math.Ceil(1.2*phoneText))+12) }
+
+// phoneText is the smallest text size of every FITS picture (see images.PhoneMinText).
+var phoneText = images.PhoneMinText(maxWidth)
 
 // above is the margin over row 16: the overhang's name and the frame's rim.
 func (g boardGeom) above() int { return 30 }

@@ -3,6 +3,7 @@ package fits
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"slices"
 
 	"github.com/tablebot/tablebot/games"
@@ -172,14 +173,59 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 	x, x1 := float64(r.Min.X+20), float64(r.Max.X-20)
 	w := x1 - x
 	top := float64(r.Min.Y)
+	// What the draft does: a line in bold and a line of detail, each wrapped to the box (at
+	// most four lines in all), the box as tall as they need and what follows it below it.
+	type boxLine struct {
+		text  string
+		style images.Style
+		size  float64
+		ink   color.RGBA
+	}
+	var lines []boxLine
+	add := func(s string, style images.Style, size float64, ink color.RGBA, most int) {
+		for _, l := range sc.wrap(s, style, size, w-16, most) {
+			lines = append(lines, boxLine{l, style, size, ink})
+		}
+	}
+	framed := false
+	switch {
+	case mine.Piece == game.NoShape:
+		msg := wordNothing.In(sc.lang)
+		if mine.Decided {
+			msg = wordChosen.In(sc.lang)
+		}
+		add(msg, images.Bold, 18, images.Paper, 2)
+		add(chosenText(sc, mine), images.Medium, 16, images.Dim, 2)
+	case p.draft.Aside:
+		framed = true
+		add(wordSetAside.In(sc.lang)+" "+mine.Piece.String(), images.Bold, 24, images.Highlight, 1)
+		add(wordAsideNote.In(sc.lang), images.Medium, 16, images.Paper, 2)
+	case p.landErr != nil:
+		framed = true
+		msg, why := sc.say(wordTooHigh, p.ghost.Top+1), wordNoRoom.In(sc.lang)
+		if len(p.ghost.Cells) == 0 {
+			wide := mine.Piece.Orient(p.draft.Rot, p.draft.Flip).Width
+			msg = sc.say(wordSideways, game.ColumnLabel(p.draft.Col))
+			why = sc.say(wordPickCols, wide, game.ColumnLabel(game.Cols-wide))
+		}
+		add(msg, images.Bold, 18, images.Highlight, 2)
+		add(why, images.Medium, 15, images.Paper, 2)
+	default:
+		add(sc.say(wordLands, game.ColumnLabel(p.draft.Col), rowsText(p.ghost)), images.Bold, 21, images.Paper, 1)
+		after := game.ScoreAfter(v.Board, mine.Grid, p.ghost)
+		add(sc.say(wordAfter, after, after-mine.Now.Total), images.Medium, 16, images.Dim, 2)
+	}
+	const lineH = 28
+	boxH := max(96, 18+lineH*len(lines)+10)
+	grow := float64(boxH - 96)
 	// The text goes in bands of the card, leaving its empty stretches alone.
 	band := func(y0, y1 float64) {
 		sc.region(image.Rect(r.Min.X+radius/2, int(top+y0), r.Max.X-radius/2, int(top+y1)), images.Card)
 	}
 	band(radius/2, 56)
-	band(214, 360)
-	band(364, 454)
-	band(466, 496)
+	band(214, 360+grow)
+	band(364+grow, 454+grow)
+	band(466+grow, 496+grow)
 	band(float64(r.Dy()-70), float64(r.Dy()-radius/2))
 	col := seatShade(mine.Colour)
 
@@ -215,40 +261,24 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 		sc.text(note, (x+x1)/2, top+228, 0.5, 0.5, images.Medium, 15, images.Dim, w)
 	}
 
-	// What the draft does.
-	box := image.Rect(int(x)-6, int(top)+250, int(x1)+6, int(top)+346)
+	box := image.Rect(int(x)-6, int(top)+250, int(x1)+6, int(top)+250+boxH)
 	sc.box(box, 8, images.Slate)
-	bx, bw := x+8, w-16
-	line1, line2 := float64(box.Min.Y)+30, float64(box.Min.Y)+64
-	switch {
-	case mine.Piece == game.NoShape:
-		msg := wordNothing.In(sc.lang)
-		if mine.Decided {
-			msg = wordChosen.In(sc.lang)
-		}
-		sc.text(msg, bx, line1, 0, 0.5, images.Bold, 18, images.Paper, bw)
-		sc.text(chosenText(sc, mine), bx, line2, 0, 0.5, images.Medium, 16, images.Dim, bw)
-	case p.draft.Aside:
+	if framed {
 		sc.frame(box, 8, 3, images.Highlight)
-		sc.text(wordSetAside.In(sc.lang)+" "+mine.Piece.String(), bx, line1, 0, 0.5, images.Bold, 24, images.Highlight, bw)
-		sc.text(wordAsideNote.In(sc.lang), bx, line2, 0, 0.5, images.Medium, 16, images.Paper, bw)
-	case p.landErr != nil:
-		sc.frame(box, 8, 3, images.Highlight)
-		msg, why := sc.say(wordTooHigh, p.ghost.Top+1), wordNoRoom.In(sc.lang)
-		if len(p.ghost.Cells) == 0 {
-			wide := mine.Piece.Orient(p.draft.Rot, p.draft.Flip).Width
-			msg = sc.say(wordSideways, game.ColumnLabel(p.draft.Col))
-			why = sc.say(wordPickCols, wide, game.ColumnLabel(game.Cols-wide))
-		}
-		sc.text(msg, bx, line1, 0, 0.5, images.Bold, 18, images.Highlight, bw)
-		for i, line := range sc.wrap(why, images.Medium, 15, bw, 2) {
-			sc.text(line, bx, line2-8+float64(i)*19, 0, 0.5, images.Medium, 15, images.Paper, bw)
-		}
-	default:
-		sc.text(sc.say(wordLands, game.ColumnLabel(p.draft.Col), rowsText(p.ghost)), bx, line1, 0, 0.5, images.Bold, 21, images.Paper, bw)
-		after := game.ScoreAfter(v.Board, mine.Grid, p.ghost)
-		sc.text(sc.say(wordAfter, after, after-mine.Now.Total), bx, line2, 0, 0.5, images.Medium, 16, images.Dim, bw)
 	}
+	ly := float64(box.Min.Y) + 18 + lineH/2
+	if len(lines) == 2 { // the two lines as before: centred in the box
+		ly = float64(box.Min.Y) + 30
+		lines[1].size = max(lines[1].size, 16)
+	}
+	for i, l := range lines {
+		step := float64(lineH)
+		if len(lines) == 2 {
+			step = 34
+		}
+		sc.text(l.text, x+8, ly+float64(i)*step, 0, 0.5, l.style, l.size, l.ink, w-16)
+	}
+	top += grow // what follows moves down as far as the box grew
 
 	// The scores so far.
 	sy := top + 384
@@ -279,7 +309,7 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 	sc.toCome(v, mine, x, x1, top+482)
 
 	// The board's rule, at the bottom.
-	rule := sc.wrap(wordRule[v.Board].In(sc.lang), images.Medium, 15, w, 2)
+	rule := sc.wrap(sc.rule(v.Board), images.Medium, 15, w, 2)
 	for i, line := range rule {
 		sc.text(line, x, float64(r.Max.Y)-24-float64(len(rule)-1-i)*20, 0, 0.5, images.Medium, 15, images.Dim, w)
 	}

@@ -112,7 +112,11 @@ func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
 	if len(sv.Rounds) == 0 {
 		sc.text(wordBoards.In(sc.lang)+": —", x0, cy, 0, 0.5, images.Medium, 14, images.Dim, x1-x0)
 	}
-	chipW := func(rs game.RoundScore) float64 { return 22 + sc.c.TextWidth(signed(rs.Total), images.Bold, 15) }
+	// A chip: its board's number, a gap, the score; wide enough that "1" and "−1" never read
+	// as one "1−1".
+	chipW := func(rs game.RoundScore) float64 {
+		return 6 + sc.c.TextWidth(itoa(rs.Board), images.Medium, 13) + 8 + sc.c.TextWidth(signed(rs.Total), images.Bold, 15) + 6
+	}
 	widths := make([]float64, len(sv.Rounds))
 	for i, rs := range sv.Rounds {
 		widths[i] = chipW(rs)
@@ -130,7 +134,7 @@ func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
 			sc.frame(chip, 5, 2, images.Gold)
 		}
 		sc.text(itoa(rs.Board), cx+6, cy, 0, 0.5, images.Medium, 13, images.Dim, 0)
-		sc.text(val, cx+w-5, cy, 1, 0.5, images.Bold, 15, images.Paper, 0)
+		sc.text(val, cx+w-6, cy, 1, 0.5, images.Bold, 15, images.Paper, 0)
 		cx += w + 4
 	}
 
@@ -151,8 +155,17 @@ func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
 	for i, sh := range sv.Aside {
 		o := sh.Orient(0, false)
 		w := float64(o.Width * asideCell)
-		if ax+w > x1 {
-			sc.text("+"+itoa(len(sv.Aside)-i), ax, ay, 0, 0.5, images.Bold, 14, images.Dim, 0)
+		// A piece is drawn when it fits with room left for "+2" saying how many more follow.
+		need := w
+		if rest := len(sv.Aside) - i - 1; rest > 0 {
+			need += 8 + sc.c.TextWidth("+"+itoa(rest), images.Bold, 14)
+		}
+		if ax+need > x1 {
+			more := "+" + itoa(len(sv.Aside)-i)
+			if i == 0 { // no piece fits: how many there are
+				more = itoa(len(sv.Aside))
+			}
+			sc.text(more, ax, ay, 0, 0.5, images.Bold, 14, images.Dim, x1-ax)
 			break
 		}
 		sc.shape(o, ax+w/2, ay, asideCell, col, edgeOf(col))

@@ -159,7 +159,7 @@ func (sc *scene) header(v *game.View, r image.Rectangle) {
 	title := games.OutOf("Round", "Kolo", v.Round+1, len(v.Boards)).In(sc.lang) + " · " + sc.say(wordBoard, v.Board)
 	sc.text(title, x, top+28, 0, 0.5, images.Bold, 26, images.Paper, w)
 	y := top + 58
-	for _, line := range sc.wrap(wordRule[v.Board].In(sc.lang), images.Medium, 20, w, 2) {
+	for _, line := range sc.wrap(sc.rule(v.Board), images.Medium, 20, w, 2) {
 		sc.text(line, x, y, 0, 0.5, images.Medium, 20, images.Dim, w)
 		y += 24
 	}
@@ -279,8 +279,12 @@ func (sc *scene) soloPanel(v *game.View, sv game.SeatView, r image.Rectangle) {
 		}
 		sc.text(label, x, y, 0, 0.5, images.Bold, 19, ink, w-70)
 		sc.text(value, x1, y, 1, 0.5, images.Bold, 21, vink, 0)
-		if detail != "" {
-			sc.text(detail, x, y+24, 0, 0.5, images.Medium, 14, images.Dim, w)
+		// The detail wraps rather than losing its end (the panel is as tall as a board).
+		for k, line := range sc.wrap(detail, images.Medium, 14, w, 2) {
+			sc.text(line, x, y+24+float64(k)*24, 0, 0.5, images.Medium, 14, images.Dim, w)
+			if k > 0 {
+				y += 24
+			}
 		}
 		y += 62
 	}
@@ -306,6 +310,16 @@ func (sc *scene) soloPanel(v *game.View, sv game.SeatView, r image.Rectangle) {
 
 // nbsp joins a label to its value so that a wrapped line never parts them.
 const nbsp = "\u00a0"
+
+// rule returns the scoring rule of board n with each of its parts ("white +1…3") held
+// together, so that a wrapped line breaks only between the parts.
+func (sc *scene) rule(n int) string {
+	parts := strings.Split(wordRule[n].In(sc.lang), " · ")
+	for i, p := range parts {
+		parts[i] = strings.ReplaceAll(p, " ", nbsp)
+	}
+	return strings.Join(parts, " · ")
+}
 
 // breakdown writes a scored board's parts: "dots −5 · numbers +4".
 func (sc *scene) breakdown(rs game.RoundScore) string {

@@ -31,19 +31,47 @@ type Picture[R any] struct {
 // Golden draws every picture with r and compares it, at full size and scaled to a phone's
 // width (images.PhoneWidth), with dir/<Name>.png and dir/<Name>-phone.png; with update set it
 // rewrites the files instead. On a mismatch the new picture is kept in a temporary file whose
-// path the failure names.
+// path the failure names. When r shows its kit (a Kit method), Golden also checks that the
+// pictures are readable on a phone (see Readable), with update set too.
 func Golden[R any](t *testing.T, r R, dir string, update bool, pics []Picture[R]) {
 	t.Helper()
+	widest := 0
 	for _, p := range pics {
 		t.Run(p.Name, func(t *testing.T) {
 			got, err := p.Draw(r)
 			if err != nil {
 				t.Fatal(err)
 			}
+			widest = max(widest, got.Bounds().Dx())
 			golden(t, filepath.Join(dir, p.Name+".png"), got, update)
 			golden(t, filepath.Join(dir, p.Name+"-phone.png"), Phone(got), update)
 		})
 	}
+	if k, ok := any(r).(kitted); ok && widest > 0 {
+		fonts, err := k.Kit().Fonts()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Readable(fonts.Smallest(), widest); err != nil {
+			t.Errorf("the golden pictures: %v", err)
+		}
+	}
+}
+
+// kitted is implemented by every renderer: the kit it draws with, whose fonts record the
+// smallest text any of its pictures used.
+type kitted interface{ Kit() *images.Kit }
+
+// Readable fails when text of size pixels in a picture width pixels wide is smaller than
+// images.PhoneLabel once the picture is scaled to images.PhoneWidth, the width a phone shows
+// it at.
+func Readable(size float64, width int) error {
+	scale := min(1, float64(images.PhoneWidth)/float64(width))
+	if got := size * scale; got < images.PhoneLabel {
+		return fmt.Errorf("the smallest text, %.1f px in a picture %d px wide, is %.1f px at %d px wide (want ≥ %d)",
+			size, width, got, images.PhoneWidth, images.PhoneLabel)
+	}
+	return nil
 }
 
 // Phone returns img scaled to images.PhoneWidth pixels wide (unchanged when narrower), the

@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"testing"
+
+	"github.com/tablebot/tablebot/images"
 )
 
 func TestCompare(t *testing.T) {
@@ -33,5 +35,33 @@ func TestCompare(t *testing.T) {
 	back, err := ReadPNG(path)
 	if err != nil || Compare(back, a) != nil {
 		t.Fatalf("round trip: %v", err)
+	}
+}
+
+// TestReadable checks the phone check at the width Discord shows a picture at, 360 px in a
+// 400 px window: text readable at 400 px but not at 360 fails.
+func TestReadable(t *testing.T) {
+	if images.PhoneWidth != 360 {
+		t.Errorf("pictures are checked at %d px wide, want 360 (Discord shows 345–376 px in a 400 px window)", images.PhoneWidth)
+	}
+	for _, tc := range []struct {
+		size  float64
+		width int
+		ok    bool
+	}{
+		{22, 800, false}, // 11 px at 400 px, 9.9 px at 360
+		{25, 800, true},
+		{19, 680, false},
+		{21, 680, true},
+		{11, 360, true},
+		{11, 300, true},
+		{10, 300, false},
+	} {
+		if err := Readable(tc.size, tc.width); (err == nil) != tc.ok {
+			t.Errorf("Readable(%v px, %d px wide) = %v, want ok %v", tc.size, tc.width, err, tc.ok)
+		}
+	}
+	if got := images.PhoneMinText(800); Readable(got, 800) != nil || Readable(got-1, 800) == nil {
+		t.Errorf("PhoneMinText(800) = %v, not the smallest readable size", got)
 	}
 }

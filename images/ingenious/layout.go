@@ -12,7 +12,7 @@ import (
 // Picture sizes. A table picture is portrait, made for a phone: the board across the whole
 // width on top, the score panel under it, its height growing with the rows of score cards.
 // No text is smaller than minText, which stays 11 px high once the picture is scaled to
-// 400 px wide.
+// images.PhoneWidth (360 px) wide.
 const (
 	tableWidth  = 840
 	boardHeight = 790

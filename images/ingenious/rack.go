@@ -327,37 +327,106 @@ func (r *Renderer) drawTextBand(band *image.RGBA, text string, y, size float64, 
 const maxNumbers = 9
 
 // drawNumbers marks the best places of a chosen tile on the board of out, each with its
-// number in the panel's menu, in a badge on the edge between its two cells. A pair of cells
-// offered both ways round is numbered once, with its better way.
+// number in the panel's menu (see drawBadges). A pair of cells offered both ways round gets
+// two numbers, one in each cell.
 func (r *Renderer) drawNumbers(out *image.Paletted, v *ingenious.View, cands []ingenious.Candidate) error {
 	var marks []badgeMark
-	seen := map[[2]ingenious.Cell]bool{}
 	for i, cand := range cands {
 		if i >= maxNumbers {
 			break
 		}
-		cells := cand.Place.Canonical().Cells
-		if seen[cells] {
-			continue
-		}
-		seen[cells] = true
 		marks = append(marks, badgeMark{cells: cand.Place.Cells, label: strconv.Itoa(i + 1), fill: images.Slate, ink: images.Paper})
 	}
 	return r.drawBadges(out, v, marks)
 }
 
-// badgeMark is a round badge on the edge between a tile's two cells: a number on a fill.
+// badgeMark is a round badge marking a tile's two cells: a number on a fill.
 type badgeMark struct {
 	cells     [2]ingenious.Cell
 	label     string
 	fill, ink color.RGBA
 }
 
-// badgeRadius is the radius of a badge, ringed in the highlight colour.
-const badgeRadius = 17
+// badgeRadius is the radius of a badge, ringed in the highlight colour, and badgeRing the
+// ring's width: the whole badge fits inside the smallest cell, so badges in different cells
+// never touch.
+const (
+	badgeRadius = 17
+	badgeRing   = 3
+)
 
-// drawBadges draws marks on the board of out. Each badge is drawn in RGBA over a small copy
-// of its patch of the board and put back on the palette, so a few badges cost little.
+// badgeSpot is where a mark's badge goes: on the joint of its tile's two cells, or in one of
+// them (cell, 0 or 1) with a wedge pointing at the other.
+type badgeSpot struct {
+	joint bool
+	cell  int
+}
+
+// spotBadges gives each mark a spot on the board of layout l, in order. A badge sits on the
+// joint of its tile when no other mark's joint or cells are near enough for a badge there to
+// touch it (so a placement and the same cells the other way round never do). The others sit
+// each in one of its own two cells (the first when free), never a cell another badge took,
+// moving earlier badges to their other cell when that frees one (a matching of marks to
+// cells). It returns the spots of the longest run of marks from the first that can all have
+// one: the marks after a mark with no free cell are left unnumbered, so that the board never
+// skips a number. Laid tiles never share a cell, so every mark of them has a spot.
+func spotBadges(marks []badgeMark, l layout) []badgeSpot {
+	const room = 2 * (badgeRadius + badgeRing)
+	joint := func(m badgeMark) images.Point {
+		a, b := l.at(m.cells[0]), l.at(m.cells[1])
+		return images.Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}
+	}
+	near := func(p, q images.Point) bool { return math.Hypot(p.X-q.X, p.Y-q.Y) < room }
+	spots := make([]badgeSpot, 0, len(marks))
+	owner := map[ingenious.Cell]int{} // cell → index of the mark in it
+	// place tries to give mark i a cell, moving the marks in its way (seen guards the search).
+	var place func(i int, seen map[ingenious.Cell]bool) bool
+	place = func(i int, seen map[ingenious.Cell]bool) bool {
+		for k, c := range marks[i].cells {
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			j, taken := owner[c]
+			if !taken || place(j, seen) {
+				owner[c] = i
+				spots[i].cell = k
+				return true
+			}
+		}
+		return false
+	}
+	for i, m := range marks {
+		alone := true
+		for j, o := range marks {
+			if j != i && (near(joint(m), joint(o)) || near(joint(m), l.at(o.cells[0])) || near(joint(m), l.at(o.cells[1]))) {
+				alone = false
+				break
+			}
+		}
+		spots = append(spots, badgeSpot{joint: alone})
+		if !alone && !place(i, map[ingenious.Cell]bool{}) {
+			return spots[:i]
+		}
+	}
+	return spots
+}
+
+// badgeAt returns the centre of the badge of m at spot s, and the centre of the cell its
+// wedge points at (unused on a joint).
+func badgeAt(m badgeMark, s badgeSpot, l layout) (at, other images.Point) {
+	a, b := l.at(m.cells[s.cell]), l.at(m.cells[1-s.cell])
+	if s.joint {
+		return images.Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}, b
+	}
+	return a, b
+}
+
+// drawBadges draws marks on the board of out at their spots (see spotBadges): on the joint of
+// a tile's two cells, or in one of them with a wedge pointing across the edge to the other,
+// so that a placement and the same cells the other way round are two badges in two cells
+// and no two badges overlap. Each badge is drawn in RGBA over a small copy of its patch of
+// the board and put back on the palette, so a few badges cost little.
 func (r *Renderer) drawBadges(out *image.Paletted, v *ingenious.View, marks []badgeMark) error {
 	if len(marks) == 0 {
 		return nil
@@ -370,19 +439,35 @@ func (r *Renderer) drawBadges(out *image.Paletted, v *ingenious.View, marks []ba
 	if err != nil {
 		return err
 	}
-	const side = 2*badgeRadius + 12
+	// The wedge reaches to the edge with the other cell, short of a wedge from that side.
+	reach := float64(art.l.grid.Width)/2 - 2
+	side := 2 * int(math.Ceil(reach+2))
 	patch := image.NewRGBA(image.Rect(0, 0, side, side))
 	c, err := r.canvas(patch, false)
 	if err != nil {
 		return err
 	}
-	for _, m := range marks {
-		a, b := art.l.at(m.cells[0]), art.l.at(m.cells[1])
-		x, y := int((a.X+b.X)/2), int((a.Y+b.Y)/2)
+	for i, s := range spotBadges(marks, art.l) {
+		m := marks[i]
+		a, b := badgeAt(m, s, art.l)
+		x, y := int(math.Round(a.X)), int(math.Round(a.Y))
 		at := image.Pt(x-side/2, y-side/2)
 		draw.Draw(patch, patch.Rect, out, at, draw.Src)
 		mid := float64(side) / 2
-		c.DC.DrawCircle(mid, mid, badgeRadius+3)
+		if !s.joint {
+			// The wedge: a triangle from the badge's sides to a tip towards the other cell.
+			dx, dy := b.X-a.X, b.Y-a.Y
+			n := math.Hypot(dx, dy)
+			dx, dy = dx/n, dy/n
+			w := badgeRadius * 0.75
+			c.DC.MoveTo(mid+dx*reach, mid+dy*reach)
+			c.DC.LineTo(mid-dy*w, mid+dx*w)
+			c.DC.LineTo(mid+dy*w, mid-dx*w)
+			c.DC.ClosePath()
+			c.DC.SetColor(images.Highlight)
+			c.DC.Fill()
+		}
+		c.DC.DrawCircle(mid, mid, badgeRadius+badgeRing)
 		c.DC.SetColor(images.Highlight)
 		c.DC.Fill()
 		c.DC.DrawCircle(mid, mid, badgeRadius)

@@ -101,7 +101,7 @@ func BenchmarkPrivate(b *testing.B) {
 }
 
 // TestSizes checks that every kind of picture stays within the size budget and is 640 px
-// wide, so that 18 px text reads as 11 px at 400 px.
+// wide, so that 20 px text reads as 11 px at 360 px.
 func TestSizes(t *testing.T) {
 	r := New()
 	var buf bytes.Buffer

@@ -4,8 +4,8 @@
 // private panel (the cards to choose from, the boxes to take, or the shipment with the own
 // shelf, the columns where the picked die fits highlighted).
 //
-// Pictures are made for a phone: 640 px wide, so that the smallest text (18 px) is still 11 px
-// at 400 px. Every die shows its pips on its colour, and its colour also as a pattern (purple
+// Pictures are made for a phone: 640 px wide, so that the smallest text (20 px) is still 11 px
+// at 360 px. Every die shows its pips on its colour, and its colour also as a pattern (purple
 // diagonal stripes, green horizontal stripes, blue plain, orange a frame inside the edge) and
 // as a letter wherever it stands alone (boxes, shipment, column heads).
 //

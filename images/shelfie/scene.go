@@ -10,11 +10,12 @@ import (
 	"github.com/tablebot/tablebot/images"
 )
 
-// Text sizes: every picture is 640 px wide, where 18 px reads as 11 px on a 400 px phone.
+// Text sizes: every picture is 640 px wide, where 20 px reads as 11 px on a 360 px phone
+// (images.PhoneWidth).
 const (
-	small = 18
-	mid   = 20
-	big   = 24
+	small = 20
+	mid   = 22
+	big   = 26
 )
 
 // scene is one picture being drawn.

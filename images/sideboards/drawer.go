@@ -20,11 +20,13 @@ type drawerKey struct {
 }
 
 // colourLetter is the letter shown on a drawer of colour c, in the language of the picture:
-// R T P O K in English (as in the rules' card table), Č T R O K in Czech (červená,
-// tyrkysová, růžová, oranžová, černá — K as in the printer's key black, since Č is taken).
+// R T P O K in English (as in the rules' card table), Č T P O K in Czech. No letter stands
+// for two colours across the languages, so a mixed channel cannot misread one (the Czech
+// růžová is P, as in the card table, not R, which is red in English). Czech red is Č for
+// červená; black is K in both (the printer's key black, and Č is taken).
 func colourLetter(c game.Colour, lang games.Lang) string {
 	if lang == games.Czech {
-		return [...]string{"Č", "T", "R", "O", "K"}[c]
+		return [...]string{"Č", "T", "P", "O", "K"}[c]
 	}
 	return c.Letter()
 }
@@ -51,8 +53,8 @@ var errNoFonts = errors.New("sideboards art: the embedded fonts cannot be loaded
 
 // drawerDraw returns the function that draws drawer k with its top-left corner at the origin:
 // a rounded front in the drawer's colour with a darker rim, its colour's letter, and its
-// handle's glyph. Wide drawers show the letter in the top-left corner and the handle in the
-// middle; narrow ones the letter on the left and the handle on the right.
+// handle's glyph. Wide drawers show the letter in the top-left corner and the handle right of
+// it; narrow ones the letter on the left and the handle on the right.
 func (r *Renderer) drawerDraw(k drawerKey) func(dc *gg.Context) {
 	fonts, err := r.kit.Fonts()
 	if err != nil {
@@ -78,9 +80,12 @@ func (r *Renderer) drawerDraw(k drawerKey) func(dc *gg.Context) {
 		wide := w >= 70
 		var lx, ly, hx, hy, hr, room float64
 		if wide {
+			// The letter in the top-left corner, the handle centred in the space right of it
+			// and a little lower, clear of the letter.
 			lx, ly = 7, 5+images.CapHeight(face)
-			hx, hy, hr = w/2+6, h/2, math.Min(h*0.3, w*0.2)
-			room = w - 24
+			start := lx + images.TextWidth(face, letter) + 6
+			room = w - 6 - start
+			hx, hy, hr = start+room/2, h/2+3, math.Min(h*0.3, w*0.2)
 		} else {
 			// The letter on the left, the handle in the space right of it.
 			lx, ly = 3, h/2+images.CapHeight(face)/2
@@ -181,11 +186,18 @@ func (sc *scene) board(board []game.Placed, at image.Point, g boardGeom, m board
 		for row, d := range col {
 			sc.c.Stamp(sc.drawerSprite(g.cw, g.rh, d), x, top+row*g.rh)
 		}
+		// The card's number, and a ▼ after it for a turned card: the two together centred on
+		// the card, clear of each other (a narrow card's number runs into the next card's
+		// space rather than into its own triangle).
 		num := board[i].Card.String()
-		sc.text(num, float64(x+g.cw/2), float64(body.Max.Y+numbersH/2+1), 0.5, 0.5, images.Bold, textS, images.Paper, 0)
+		ny := float64(body.Max.Y + numbersH/2 + 1)
+		nw := sc.c.TextWidth(num, images.Bold, textS)
+		nx := float64(x) + float64(g.cw)/2 - nw/2
 		if board[i].Turned {
-			sc.triangle(float64(x+g.cw-6), float64(body.Max.Y+numbersH/2+1), 9, false, images.Dim)
+			nx -= 6
+			sc.triangle(nx+nw+7, ny, 10, false, images.Dim)
 		}
+		sc.text(num, nx, ny, 0, 0.5, images.Bold, textS, images.Paper, 0)
 	}
 	if g.rows {
 		for row := range game.Drawers {

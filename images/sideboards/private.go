@@ -85,13 +85,18 @@ func (sc *scene) hand(v *game.View, d *game.Draft, mine game.SeatView, l private
 		case rest && v.Solo, rest && v.Turn == 7:
 			note = sc.say(wordAway)
 		case rest:
-			note = sc.say(wordPass) + " → " + v.Players[(int(mine.Seat)+1)%len(v.Players)]
+			// "pass → Ben", or just "→ Ben" when the slots are narrow (the hint says "pass").
+			to := "→ " + v.Players[(int(mine.Seat)+1)%len(v.Players)]
+			note = sc.say(wordPass) + " " + to
+			if sc.c.TextWidth(note, images.Medium, textS) > float64(slotW-16) {
+				note = to
+			}
 		case slices.Contains(mine.Received, c):
 			from := (int(mine.Seat) + len(v.Players) - 1) % len(v.Players)
 			note = sc.say(wordFrom, v.Players[from])
 		}
 		if note != "" {
-			sc.text(note, float64(sx+pairW/2), float64(top+game.Drawers*rh+handFootH/2+18), 0.5, 0.5, images.Medium, textS, images.Dim, float64(slotW-4))
+			sc.text(note, float64(sx+pairW/2), float64(top+game.Drawers*rh+handFootH/2+18), 0.5, 0.5, images.Medium, textS, images.Dim, float64(slotW-16))
 		}
 	}
 }

@@ -2,22 +2,19 @@ package sideboards
 
 import (
 	"flag"
-	"image"
 	"path/filepath"
 	"testing"
-
-	xdraw "golang.org/x/image/draw"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/sideboards"
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-var outDir = flag.String("out", "", "write sample pictures into this directory, each also scaled to a phone's 400 pixels")
+var outDir = flag.String("out", "", "write sample pictures into this directory, each also scaled to a phone's width")
 
 // TestSamples writes sample pictures for people to look at (go test ./images/sideboards -run
 // Samples -out DIR): the golden pictures and more phases, languages and seat counts, each
-// also as a phone shows it, 400 pixels wide (NAME-400.png).
+// also as a phone shows it, images.PhoneWidth pixels wide (NAME-phone.png).
 func TestSamples(t *testing.T) {
 	if *outDir == "" {
 		t.Skip("no -out directory")
@@ -43,10 +40,7 @@ func TestSamples(t *testing.T) {
 		if err := imagestest.WritePNG(filepath.Join(*outDir, p.Name+".png"), img); err != nil {
 			t.Fatal(err)
 		}
-		b := img.Bounds()
-		small := image.NewRGBA(image.Rect(0, 0, 400, b.Dy()*400/b.Dx()))
-		xdraw.CatmullRom.Scale(small, small.Rect, img, b, xdraw.Src, nil)
-		if err := imagestest.WritePNG(filepath.Join(*outDir, p.Name+"-400.png"), small); err != nil {
+		if err := imagestest.WritePNG(filepath.Join(*outDir, p.Name+"-phone.png"), imagestest.Phone(img)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -11,12 +11,12 @@ import (
 	"github.com/tablebot/tablebot/images"
 )
 
-// Text sizes. The pictures are 800 pixels wide and seen about 400 wide on a phone, so the
-// smallest text, 22 pixels, stays 11 pixels high there.
+// Text sizes. The pictures are 800 pixels wide and seen 360 wide on a phone
+// (images.PhoneWidth), so the smallest text, 25 pixels, stays 11 pixels high there.
 const (
-	textS = 22 // labels, scores, notes
-	textM = 26 // names, headings of cards
-	textL = 32 // the picture's title
+	textS = 25 // labels, scores, notes, drawer letters
+	textM = 28 // names, headings of cards
+	textL = 34 // the picture's title
 )
 
 // scene is one picture being drawn on a canvas.

@@ -151,21 +151,42 @@ func (sc *scene) panel(v *game.View, sv game.SeatView, r image.Rectangle, g boar
 }
 
 // scoreLine draws the score per task between x0 and x1 on line y: the kind's icon, how often
-// the task is met (or the counted length) and its points.
+// the task is met (or the counted length) and its points ("5× = 20"), the three spread evenly
+// over the line. When they do not fit so (a narrow panel), the spaces round "=" go.
 func (sc *scene) scoreLine(v *game.View, s game.Score, x0, x1, y float64) {
-	w := (x1 - x0) / 3
+	const icon = 30 // the icon's width and the gap after it
 	items := []struct {
 		kind game.Kind
-		text string
+		n, p int
+		x    string
 	}{
-		{game.ColourTask, itoa(s.Colours) + "× = " + itoa(s.ColourPoints)},
-		{game.HandleTask, itoa(s.Handles) + "× = " + itoa(s.HandlePoints)},
-		{game.RowTask, itoa(s.Length) + " = " + itoa(s.RowPoints)},
+		{game.ColourTask, s.Colours, s.ColourPoints, "×"},
+		{game.HandleTask, s.Handles, s.HandlePoints, "×"},
+		{game.RowTask, s.Length, s.RowPoints, ""},
 	}
+	texts := make([]string, len(items))
+	for _, eq := range []string{" = ", "="} {
+		total := 0.0
+		for i, it := range items {
+			texts[i] = itoa(it.n) + it.x + eq + itoa(it.p)
+			total += icon + sc.c.TextWidth(texts[i], images.Bold, textS)
+		}
+		if total+2*16 <= x1-x0 {
+			break
+		}
+	}
+	widths := make([]float64, len(items))
+	total := 0.0
+	for i := range items {
+		widths[i] = icon + sc.c.TextWidth(texts[i], images.Bold, textS)
+		total += widths[i]
+	}
+	space := max(8, (x1-x0-total)/float64(len(items)-1))
+	x := x0
 	for i, it := range items {
-		x := x0 + float64(i)*w
 		sc.kindIcon(it.kind, x+12, y)
-		sc.text(it.text, x+30, y, 0, 0.5, images.Bold, textS, images.Paper, w-34)
+		sc.text(texts[i], x+icon, y, 0, 0.5, images.Bold, textS, images.Paper, x1-x-icon)
+		x += widths[i] + space
 	}
 }
 

@@ -72,3 +72,19 @@ func threeStart(tb testing.TB) *game.State {
 
 // twoOver is a finished two-player game.
 func twoOver(tb testing.TB) *game.State { return play(tb, 2, `{"tasks":[4,11,16]}`, 6, never) }
+
+// TestColourLettersNeverCollide checks the drawers' colour letters: within a language each
+// colour has its own letter, and across English and Czech no letter stands for two colours
+// (the Czech pictures once marked pink R, English red), so a mixed channel cannot misread one.
+func TestColourLettersNeverCollide(t *testing.T) {
+	meaning := map[string]game.Colour{}
+	for _, lang := range []games.Lang{games.English, games.Czech} {
+		for c := range game.Colour(game.NumColours) {
+			l := colourLetter(c, lang)
+			if was, ok := meaning[l]; ok && was != c {
+				t.Errorf("%q is %v and also %v (%s)", l, was.Name().EN, c.Name().EN, lang)
+			}
+			meaning[l] = c
+		}
+	}
+}

@@ -19,7 +19,7 @@ type kitted interface{ Kit() *images.Kit }
 // spectator and as each seat sees it, and each deciding seat's private panel, blank and with
 // a move previewed — for every number of players, at several points of a game, and checks
 // from the fonts the picture used that its smallest label is still at least 11 px once the
-// picture is scaled to 400 px wide.
+// picture is scaled to 360 px wide.
 func TestEveryPictureReadsOnAPhone(t *testing.T) {
 	for _, k := range Kits() {
 		minSeats, maxSeats := k.Game.Seats()

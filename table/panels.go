@@ -63,7 +63,8 @@ func (t *Table) PanelOf(seat games.Seat, now time.Time) (Panel, bool) {
 // and then the newest board message, Table.Board, instead of posting a new one. It returns
 // false when the board message must be posted as a new one, pinging who must act: the game
 // is over, a milestone was reached (a round scored, the next begins), the board is missing or
-// older than BoardLife, the next decision is one player's turn, or a player who must act has no fresh
+// older than BoardLife, the step is a turn of one player after another's (neither the step
+// nor the next decision is simultaneous), or a player who must act has no fresh
 // panel token (async play).
 func (s *Service) InPlace(out Outcome) (seats []games.Seat, ok bool) {
 	t, st := out.Table, out.State
@@ -81,8 +82,8 @@ func (s *Service) InPlace(out Outcome) (seats []games.Seat, ok bool) {
 			}
 		}
 	}
-	if len(st.ToAct()) < 2 {
-		// The next decision is one player's turn: they are pinged as ever.
+	if len(st.ToAct()) < 2 && !s.simultaneousSince(t, t.Announced) {
+		// A turn of one player after another's: the next player is pinged as ever.
 		return nil, false
 	}
 	for _, seat := range st.ToAct() {
@@ -103,4 +104,17 @@ func (s *Service) InPlace(out Outcome) (seats []games.Seat, ok bool) {
 		}
 	}
 	return seats, true
+}
+
+// simultaneousSince reports whether several seats were deciding at once after the first moves
+// of t's record: the start of a step that a board message shows.
+func (s *Service) simultaneousSince(t *Table, moves int) bool {
+	g, ok := s.games.Lookup(t.Game)
+	if !ok || t.Record == nil {
+		return false
+	}
+	head := *t.Record
+	head.Moves = head.Moves[:min(moves, len(head.Moves))]
+	st, _, err := games.Replay(g, head)
+	return err == nil && len(st.ToAct()) >= 2
 }

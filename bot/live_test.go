@@ -158,6 +158,9 @@ func TestFITSLiveKeepsPanelsInView(t *testing.T) {
 		t.Fatalf("players opened %d panels from a board: their panels did not follow the game", opened)
 	}
 	h.checkFinished(players...)
+	if p := h.table().Panels; len(p) != 0 {
+		t.Fatalf("the panel tokens are kept after the end: %+v", p)
+	}
 }
 
 // TestFITSAsyncPostsAndPings: when a player's last click is older than a panel token lives,

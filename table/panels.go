@@ -35,8 +35,13 @@ type Panel struct {
 	Locale string    `json:"locale,omitempty"`
 }
 
-// notePanel keeps the click's panel token for seat, when the click carries one.
+// notePanel keeps the click's panel token for seat, when the click carries one. Once the game
+// is over no panel is edited any more, and the tokens are dropped.
 func (t *Table) notePanel(seat games.Seat, c Click, now time.Time) {
+	if t.Status != StatusPlaying {
+		t.Panels = nil
+		return
+	}
 	if c.Token == "" || seat < 0 || int(seat) >= len(t.Seats) {
 		return
 	}

@@ -42,8 +42,9 @@ func panelShows(t *testing.T, tb *table.Table, seat games.Seat, panel fakediscor
 
 // livePlayers play one simultaneous step as people at their screens: each human who must act
 // confirms in the panel they have on screen when it shows their decision, and otherwise opens
-// one with Your turn on the newest board (and keeps it in onScreen). All click at once. It
-// returns how many opened a panel from the board.
+// one with Your turn on the newest board (and keeps it in onScreen). All click at once, each
+// through one of the bot processes (seat by seat in turn). It returns how many opened a panel
+// from the board.
 func (h *harness) livePlayers(in *instance, onScreen map[string]string) int {
 	h.t.Helper()
 	tb := h.table()
@@ -64,6 +65,7 @@ func (h *harness) livePlayers(in *instance, onScreen map[string]string) int {
 		mu.Lock()
 		panel, ok := h.fake.Message(onScreen[u.ID])
 		mu.Unlock()
+		in := h.bots[int(seat)%len(h.bots)]
 		wg.Go(func() {
 			if !ok || !panelShows(h.t, tb, seat, panel) {
 				open := h.fake.Click(actor(u).On(board), mustFind(h.t, board, verbTurn, "").CustomID)
@@ -105,6 +107,7 @@ func TestFITSLiveKeepsPanelsInView(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, openRedis(t))
 	in := h.addBot("gateway")
+	h.addBot("http") // a second process on the same store: the next click may reach either
 	players := []fakediscord.User{ada, ben, cid, dan}
 	h.openFITS(in, players, fakediscord.StringOption("pace", "live"))
 	onScreen := map[string]string{}

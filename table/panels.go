@@ -87,10 +87,6 @@ func (s *Service) InPlace(out Outcome) (seats []games.Seat, ok bool) {
 			}
 		}
 	}
-	if len(st.ToAct()) < 2 && !s.simultaneousSince(t, t.Announced) {
-		// A turn of one player after another's: the next player is pinged as ever.
-		return nil, false
-	}
 	for _, seat := range st.ToAct() {
 		if seat < 0 || int(seat) >= len(t.Seats) || t.Seats[seat].Auto() || seat == out.Seat {
 			continue
@@ -98,6 +94,10 @@ func (s *Service) InPlace(out Outcome) (seats []games.Seat, ok bool) {
 		if _, fresh := t.PanelOf(seat, now); !fresh {
 			return nil, false
 		}
+	}
+	if len(st.ToAct()) < 2 && !s.simultaneousSince(t, t.Announced) {
+		// A turn of one player after another's: the next player is pinged as ever.
+		return nil, false
 	}
 	for i, info := range t.Seats {
 		seat := games.Seat(i)

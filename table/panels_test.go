@@ -81,25 +81,26 @@ func TestInPlace(t *testing.T) {
 		t.Fatal("a board older than BoardLife would be edited")
 	}
 
-	// Ingenious is a turn of one player after another's: the next player is pinged.
+	// Ingenious is a turn of one player after another's: the next player is pinged, however
+	// fresh their panel.
 	clk2 := newClock()
 	s2 := newService(t, storetest.OpenBolt(t), clk2)
-	start := started(t, s2, "ingenious", "", ben)
-	posted(t, s2, start, "board-1")
-	seat := start.State.ToAct()[0]
-	user := []string{ada, ben}[seat]
-	c := panelClick(user, start.Table.Rev(), "token")
-	c.Game = "ingenious"
-	turn, err := s2.Commit(ctx, c, draftFor(t, start.State, seat, r))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !turn.Announce {
-		st := turn.State
-		c.Rev = turn.Table.Rev()
-		if turn, err = s2.Commit(ctx, c, draftFor(t, st, seat, r)); err != nil {
+	turn := started(t, s2, "ingenious", "", ben)
+	posted(t, s2, turn, "board-1")
+	for turns := 0; turns < 2; {
+		seat := turn.State.ToAct()[0]
+		c := panelClick([]string{ada, ben}[seat], turn.Table.Rev(), "token-"+[]string{ada, ben}[seat])
+		c.Game = "ingenious"
+		var err error
+		if turn, err = s2.Commit(ctx, c, draftFor(t, turn.State, seat, r)); err != nil {
 			t.Fatal(err)
 		}
+		if turn.Announce {
+			turns++
+		}
+	}
+	if _, fresh := turn.Table.PanelOf(turn.State.ToAct()[0], clk2.Now()); !fresh {
+		t.Fatal("the next Ingenious player's panel token is not kept")
 	}
 	if _, ok := s2.InPlace(turn); ok {
 		t.Fatal("an Ingenious turn was shown in place")

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -46,6 +47,13 @@ func panelShows(t *testing.T, tb *table.Table, seat games.Seat, panel fakediscor
 // through one of the bot processes (seat by seat in turn). It returns how many opened a panel
 // from the board.
 func (h *harness) livePlayers(in *instance, onScreen map[string]string) int {
+	return h.livePlayersDeciding(in, onScreen, nil)
+}
+
+// livePlayersDeciding is livePlayers where each player, with r set, walks their panel to a
+// decision as decide does (for games whose panels need drafting first); with r nil, they
+// confirm what the panel offers.
+func (h *harness) livePlayersDeciding(in *instance, onScreen map[string]string, r *rand.Rand) int {
 	h.t.Helper()
 	tb := h.table()
 	st, err := in.bot.tables.State(tb)
@@ -79,6 +87,13 @@ func (h *harness) livePlayers(in *instance, onScreen map[string]string) int {
 				opened++
 				mu.Unlock()
 			}
+			if r != nil {
+				mu.Lock()
+				ur := rand.New(rand.NewPCG(r.Uint64(), uint64(seat)))
+				mu.Unlock()
+				errs <- h.walkPanel(in, u, panel, ur)
+				return
+			}
 			c, ok := commitButton(h.t, panel)
 			if !ok {
 				errs <- fmt.Errorf("%s's panel has nothing to confirm: %q", u.GlobalName, panel.Content)
@@ -93,9 +108,102 @@ func (h *harness) livePlayers(in *instance, onScreen map[string]string) int {
 	wg.Wait()
 	close(errs)
 	for err := range errs {
-		h.t.Fatal(err)
+		if err != nil {
+			h.t.Fatal(err)
+		}
 	}
 	return opened
+}
+
+// walkPanel walks u's panel to a committed decision, as decide does from a fresh panel.
+func (h *harness) walkPanel(in *instance, u fakediscord.User, panel fakediscord.Message, r *rand.Rand) error {
+	for range 16 {
+		if c, ok := find(h.t, panel, verbCommit, ""); ok && !c.Disabled {
+			done := h.fake.Click(actor(u).On(panel), c.CustomID)
+			if err := h.send(in, done); err != nil {
+				return fmt.Errorf("%s committing %s: %v", u.GlobalName, c.Label, err)
+			}
+			return nil
+		}
+		c, menu, ok := nextStep(h.t, panel, r)
+		if !ok {
+			return fmt.Errorf("%s's panel offers no way on: %q", u.GlobalName, panel.Content)
+		}
+		ix := h.fake.Click(actor(u).On(panel), c.CustomID)
+		if menu {
+			ix = h.fake.Select(actor(u).On(panel), c.CustomID, c.Options[r.IntN(len(c.Options))].Value)
+		}
+		if err := h.send(in, ix); err != nil {
+			return fmt.Errorf("%s: %v", u.GlobalName, err)
+		}
+		panel = h.seen(ix)
+	}
+	return fmt.Errorf("%s reached no committing button in 16 clicks", u.GlobalName)
+}
+
+// TestSideboardsLiveKeepsPanelsInView: three people draft a whole Sideboards game live; each
+// turn's next hand shows in their panels and the board is edited, not posted anew.
+func TestSideboardsLiveKeepsPanelsInView(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("gateway")
+	players := []fakediscord.User{ada, ben, cid}
+	lobby := h.openGameLobby(in, "sideboards", fakediscord.StringOption("pace", "live"))
+	for _, u := range players[1:] {
+		var err error
+		if lobby, err = h.click(in, u, lobby, mustFind(t, lobby, verbJoin, "")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := h.click(in, ada, lobby, mustFind(t, lobby, verbStart, "")); err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	onScreen := map[string]string{}
+	steps, inPlace := 0, 0
+	for ; !games.Over(h.state()); steps++ {
+		if steps > 200 {
+			t.Fatal("the game did not end after 200 steps")
+		}
+		before := len(h.fake.ChannelMessages(testChannel))
+		h.livePlayersDeciding(in, onScreen, r)
+		tb := h.table()
+		st, err := in.bot.tables.State(tb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if games.Over(st) || len(h.fake.ChannelMessages(testChannel)) > before || tb.Announced != len(tb.Record.Moves) {
+			continue
+		}
+		inPlace++
+		for _, seat := range st.ToAct() {
+			panel, _ := h.fake.Message(onScreen[tb.Seats[seat].User])
+			if _, ok := find(t, panel, verbDraft, ""); !ok {
+				if _, ok := find(t, panel, verbMenu, ""); !ok {
+					t.Fatalf("step %d: %s's panel offers no decision: %q", steps, tb.Seats[seat].Name, panel.Content)
+				}
+			}
+			if panelRev(t, panel) < tb.Since[seat] {
+				t.Fatalf("step %d: %s's panel shows an earlier decision: %q", steps, tb.Seats[seat].Name, panel.Content)
+			}
+		}
+	}
+	posted := len(h.fake.ChannelMessages(testChannel))
+	t.Logf("%d steps, %d shown in place; %d channel messages", steps, inPlace, posted)
+	if inPlace == 0 || posted > 6 {
+		t.Fatalf("%d channel messages, %d steps shown in place: want the turns shown in place", posted, inPlace)
+	}
+	h.checkFinished(players...)
+}
+
+// panelRev is the revision a panel's components were drawn at.
+func panelRev(t *testing.T, panel fakediscord.Message) table.Revision {
+	for _, c := range components(t, panel) {
+		if id, err := ParseID(c.CustomID); err == nil {
+			return id.Rev
+		}
+	}
+	return 0
 }
 
 // TestFITSLiveKeepsPanelsInView: four people play a whole FITS game live, clicking in their

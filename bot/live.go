@@ -119,11 +119,21 @@ func (b *Bot) editBoard(c *call, out table.Outcome) error {
 // the panel showing a choice still hidden. The redrawn panel is the one that edit shows: the
 // next decision, under the choice revealed. Each redraw is checked against the table read after
 // it, so the last edit to land shows the newest decision.
+//
+// The same goes for the board's status line, which this call rewrote (refreshStatus): when the
+// step's last choice has edited the same board message since, the line is written again under
+// that board's text, in case this call's edit landed last.
 func (b *Bot) catchUp(c *call, id ID, out table.Outcome) {
 	seat, drawnAt, moves := out.Seat, out.Table.Rev(), len(out.Table.Record.Moves)
-	for range 3 {
+	for i := range 3 {
 		p, err := b.tables.Seated(c.ctx, c.click(id))
-		if err != nil || !p.Table.Stale(seat, drawnAt) || !games.IsToAct(p.State, seat) {
+		if err != nil {
+			return
+		}
+		if was, now := out.Table.Board, p.Table.Board; i == 0 && was != nil && now != nil && now.ID == was.ID && now.Body != was.Body {
+			b.refreshStatus(c, table.Outcome{Table: p.Table, State: p.State})
+		}
+		if !p.Table.Stale(seat, drawnAt) || !games.IsToAct(p.State, seat) {
 			return
 		}
 		note := ""

@@ -20,6 +20,15 @@
 // placeholder is edited into the refusal, and a public one (/start, /leaderboard, Rematch) is
 // deleted before the refusal follows, ephemeral. The public "thinking…" shows for a moment.
 //
+// Live play keeps the panels in view (live.go): when a simultaneous step's next decision
+// belongs to the same round (FITS's next card, Sideboards' next draft) and every player who
+// must decide confirmed their last choice less than table.PanelLife ago, the bot edits each
+// player's panel to that decision through the token of that last click (kept in the table,
+// since the next click may reach another process) and edits the round's board message instead
+// of posting one below the panels. The start of a round and the end are posted and ping; so is
+// every step of async play, where the tokens have expired. A board message older than
+// table.BoardLife is not edited but posted anew.
+//
 // The bot knows no game by name: games come from the catalog, their panels from the
 // games.Composer contract, their pictures from images.Art.
 //

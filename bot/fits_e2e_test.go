@@ -123,9 +123,11 @@ func TestFITSTwoPlayersAndAISimultaneous(t *testing.T) {
 	if steps < 4*17 {
 		t.Fatalf("%d steps, want at least 4 rounds of 17", steps)
 	}
+	// Played live (every click within a panel token's life), the cards are shown in place:
+	// a new board for each of the three rounds that follow and the result (see live_test.go).
 	posted := len(h.fake.ChannelMessages(testChannel)) - before
-	if posted < 4*16 || posted > 4*17+2 {
-		t.Fatalf("%d board messages for %d steps: want one per step, not one per click", posted, steps)
+	if posted < 4 || posted > 5 {
+		t.Fatalf("%d board messages for %d steps: want one per round and the result, not one per card or per click", posted, steps)
 	}
 	h.checkFinished(ada, ben)
 }

@@ -158,7 +158,7 @@ func (b *Bot) onUndo(c *call, id ID) error {
 
 // undo takes back the caller's last move and answers with their fresh panel.
 func (b *Bot) undo(c *call, id ID) error {
-	out, err := b.tables.Undo(c.ctx, c.click(id))
+	out, err := b.tables.Undo(c.ctx, c.panelClick(id))
 	if err != nil {
 		return err
 	}
@@ -386,7 +386,7 @@ func (b *Bot) onCommit(c *call, id ID) error {
 	if err := c.ackUpdate(); err != nil {
 		return err
 	}
-	out, err := b.tables.Commit(c.ctx, c.click(id), id.Arg)
+	out, err := b.tables.Commit(c.ctx, c.panelClick(id), id.Arg)
 	var refusal *games.Refusal
 	switch {
 	case errors.Is(err, table.ErrAlreadyMoved):
@@ -425,14 +425,29 @@ func (b *Bot) onCommit(c *call, id ID) error {
 	})
 	switch {
 	case out.Announce:
-		b.announce(c.ctx, c.log, out, inPanel)
+		// In live play the next decision of a simultaneous step shows in every player's panel
+		// and in the round's board, edited; otherwise the board is posted (and pings).
+		if !b.showInPlace(c, out) {
+			b.announce(c.ctx, c.log, out, inPanel)
+		}
 	case len(out.Waiting) > 0:
 		// A simultaneous step goes on: the others' choices stay hidden and no board is posted
 		// until the last of them has moved; the board's status line now waits for the rest.
 		b.refreshStatus(c, out)
 	}
 	panelDone.Wait()
+	if len(out.Waiting) > 0 {
+		b.catchUp(c, id, out)
+	}
 	return nil
+}
+
+// panelClick is c.click for a click on the caller's panel: it carries the interaction's token
+// and locale, which the referee keeps so that the panel can be edited later (showInPlace).
+func (c *call) panelClick(id ID) table.Click {
+	click := c.click(id)
+	click.Token, click.Locale = c.i.Token, string(c.i.Locale)
+	return click
 }
 
 // confirmation says what the committing seat's move did, in lang: its own lines of the

@@ -126,6 +126,13 @@ func (s *Service) ClaimAnnouncement(ctx context.Context, channel string) (*Outco
 		Shown: s.shown(t, steps, t.Owed.Through)}, nil
 }
 
+// StepsSince returns the steps of the moves from..through of t's record, each with its events
+// as they happened (a simultaneous step's reveal among them).
+func (s *Service) StepsSince(t *Table, from, through int) ([]games.Step, error) {
+	_, steps, err := s.stepsSince(t, from, through)
+	return steps, err
+}
+
 // stepsSince replays t's record and returns the state after move through together with the
 // steps of moves from..through, each with its events as they happened.
 func (s *Service) stepsSince(t *Table, from, through int) (games.State, []games.Step, error) {

@@ -17,6 +17,10 @@ type Click struct {
 	Game string
 	// Rev is the table revision the component was drawn at.
 	Rev Revision
+	// Token, when set, is the interaction token of a click on the person's panel, and Locale
+	// their language: Commit and Undo keep them in Table.Panels, so that any process may edit
+	// that panel while the token lives.
+	Token, Locale string
 }
 
 // Outcome is what an operation that moved a game did: the table as written, the state after

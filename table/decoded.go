@@ -69,6 +69,7 @@ func (t *Table) clone() *Table {
 	c.Due = cloneSlice(t.Due)
 	c.Reminded = cloneSlice(t.Reminded)
 	c.Late = cloneSlice(t.Late)
+	c.Panels = cloneSlice(t.Panels)
 	if t.Board != nil {
 		b := *t.Board
 		c.Board = &b

@@ -28,6 +28,7 @@ func fullTable() *Table {
 			Moves: []games.Move{{Seat: games.Chance, Action: json.RawMessage(`"deal"`), By: games.ByAI}, {Seat: 0, Action: json.RawMessage(`"RB:a1-a2"`), By: games.ByAI}}},
 		Since:     []Revision{4, 5},
 		Board:     &PostedBoard{ID: "m1", At: at, Body: "board"},
+		Panels:    []Panel{{Token: "t1", At: at, Locale: "cs"}, {Token: "t2", At: at, Locale: "en-US"}},
 		Pace:      Pace{Per: time.Hour, Wait: true},
 		Due:       []time.Time{at, at.Add(time.Hour)},
 		Reminded:  []Revision{6, 7},

@@ -23,6 +23,11 @@
 //   - A board message owed to the channel (a move was applied but its post failed) stays
 //     owed in the table until [Service.Announced] says it was posted; [Service.ClaimAnnouncement]
 //     hands it to exactly one poster at a time.
+//   - Live play keeps the players' panels in view: the interaction token of each seat's last
+//     confirmed choice is kept in the table, and [Service.InPlace] says when a board message
+//     may be shown by editing those panels and the round's board instead of posting a new one
+//     (a simultaneous step's next decision in the same round, every token younger than
+//     [PanelLife], the board younger than [BoardLife]).
 //
 // Nothing here keeps state in memory between operations: several processes may serve one
 // store, and any of them may restart at any time.

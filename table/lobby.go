@@ -204,6 +204,7 @@ func (s *Service) Start(ctx context.Context, c Click) (Outcome, error) {
 			return err
 		}
 		t.Record, t.Status, t.Since, t.Announced = &rec.Record, StatusPlaying, nil, 0
+		t.Panels = nil
 		t.refreshSince(nil, nil)
 		t.plan(rec.State, s.now())
 		if games.Over(rec.State) {

@@ -108,6 +108,7 @@ func (s *Service) Commit(ctx context.Context, c Click, draft string) (Outcome, e
 		if err := s.play(t, st, seat, a, "", &out); err != nil {
 			return err
 		}
+		t.notePanel(seat, c, s.now())
 		t.plan(out.State, s.now())
 		return nil
 	})

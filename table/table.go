@@ -50,6 +50,9 @@ type Table struct {
 	// Board is the newest board message, whose status line is kept current while a
 	// simultaneous step goes on.
 	Board *PostedBoard `json:"board,omitempty"`
+	// Panels holds, per seat, the interaction through which the seat's player last confirmed
+	// a choice in their panel (see Panel): while its token lives, the bot may edit that panel.
+	Panels []Panel `json:"panels,omitempty"`
 	// Pace is how long each decision may take and what happens at its deadline.
 	Pace Pace `json:"pace"`
 	// Due holds, per seat, the deadline of its current decision (zero: none).

@@ -100,6 +100,7 @@ func (s *Service) Undo(ctx context.Context, c Click) (Outcome, error) {
 		}
 		t.Record = &rec
 		t.Since[seat] = t.rev + 1 // the seat's panels drawn before are stale; the others' stay
+		t.notePanel(seat, c, s.now())
 		t.plan(st, s.now())
 
 		out = Outcome{State: st, Seat: seat}

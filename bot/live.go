@@ -95,8 +95,9 @@ func (b *Bot) editBoard(c *call, out table.Outcome) error {
 	if err != nil {
 		return err
 	}
+	m = m.fitted()
 	line, _ := statusLine(t, st, lang, "")
-	content := m.body + line + dueNote(t, st)
+	content := fitLines(m.body+line+dueNote(t, st), maxContent)
 	edit := &discordgo.MessageEdit{Content: &content, Components: &m.components, Attachments: &[]*discordgo.MessageAttachment{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	if _, err := send(c.ctx, b.rest.get(), http.MethodPatch, discordgo.EndpointChannelMessage(t.Channel, t.Board.ID), edit, m.files); err != nil {

@@ -366,7 +366,7 @@ func (b *Bot) refreshStatus(c *call, out table.Outcome) {
 		return
 	}
 	line, _ := statusLine(t, out.State, t.Lang(), "")
-	content := t.Board.Body + line
+	content := t.Board.Body + line + dueNote(t, out.State)
 	_, err := b.rest.get().ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.Board.ID, Channel: t.Channel, Content: &content,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(c.ctx))
 	if err != nil {

@@ -40,11 +40,14 @@ function render(text) {
   return h.replace(/\n/g, "<br>");
 }
 
-// jump shows the message a jump link points to, as Discord does: scrolled to and lit up.
+// jump shows the message a jump link points to, as Discord does: scrolled to and lit up (for
+// two seconds, also through a refresh that redraws it).
+let lit = { id: null, until: 0 };
 function jump(id) {
   const m = document.getElementById("msg-" + id);
   if (!m) { $("error").textContent = "That message is not in this channel any more."; return; }
   $("error").textContent = "";
+  lit = { id, until: Date.now() + 2000 };
   m.scrollIntoView({ block: "center" });
   m.classList.remove("lit"); void m.offsetWidth; m.classList.add("lit");
 }
@@ -93,6 +96,7 @@ function messageView(msg) {
   div.className = "msg" + (msg.ephemeral ? " ephemeral" : "");
   div.dataset.id = msg.id;
   div.id = "msg-" + msg.id;
+  if (lit.id === msg.id && Date.now() < lit.until) div.classList.add("lit");
   if (msg.ephemeral) div.dataset.for = me;
   div.innerHTML = `<span class="author">tablebot</span><span class="bot">BOT</span>`;
   const content = document.createElement("div");

@@ -134,9 +134,13 @@ function messageView(msg) {
   return div;
 }
 
+// follow is until when the page keeps to the newest message after the person sent a command,
+// whose answer comes a moment later (as Discord does).
+let follow = 0;
+
 async function refresh() {
   state = await api("/api/view?user=" + encodeURIComponent(me));
-  const box = $("messages"), atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  const box = $("messages"), atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80 || Date.now() < follow;
   box.replaceChildren(...(state.messages || []).map(messageView));
   if (atBottom) box.scrollTop = box.scrollHeight;
   const user = $("user");
@@ -215,6 +219,7 @@ $("compose").onsubmit = async (e) => {
   const r = await api("/api/command", { user: me, text });
   if (r.error) { $("error").textContent = r.error; return; }
   $("command").value = "";
+  follow = Date.now() + 3000;
   refresh();
 };
 

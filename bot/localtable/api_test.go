@@ -364,7 +364,7 @@ func TestHistoryRecordsAreFiles(t *testing.T) {
 }
 
 // TestDeadlineStaysOnTheBoard: in a paced game, the board keeps showing the deadline after a
-// choice in a simultaneous step and after it is taken back (the bot edits its status line).
+// choice in a simultaneous step and after /undo takes it back (the bot edits its status line).
 func TestDeadlineStaysOnTheBoard(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -389,7 +389,9 @@ func TestDeadlineStaysOnTheBoard(t *testing.T) {
 	due("at the start")
 	p.click("ada", turn)
 	p.click("ada", p.wait("ada", "Ada's panel", newest("Drop")))
-	p.click("ada", p.wait("ada", "Ada's choice made", newest("Change choice")))
+	p.wait("ada", "Ada's choice made", newest("Change choice"))
+	due("after Ada's choice")
+	p.command("ada", "/undo")
 	p.wait("ada", "Ada's panel again", newest("Drop"))
-	due("after Ada's choice was taken back")
+	due("after Ada's /undo")
 }

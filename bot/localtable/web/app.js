@@ -83,7 +83,7 @@ function select(msg, c) {
   s.append(ph);
   for (const o of c.options || []) {
     const opt = document.createElement("option");
-    opt.value = o.value;
+    opt.value = o.value; opt.selected = !!o.default; // Discord shows a default option chosen
     opt.textContent = o.label + (o.description ? " — " + o.description : "");
     s.append(opt);
   }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -37,6 +38,7 @@ func (b *Bot) onHistory(c *call) error {
 	var sb strings.Builder
 	sb.WriteString("📜 " + c.say(games.Say("Latest finished games:", "Poslední dohrané hry:")) + "\n")
 	var files []*discordgo.File
+	names := map[string]bool{}
 	for i, a := range list {
 		rec, err := games.DecodeRecord(a.Record)
 		title := a.Game
@@ -47,11 +49,23 @@ func (b *Bot) onHistory(c *call) error {
 		if err == nil {
 			players = strings.Join(rec.Players, ", ")
 		}
-		name := fmt.Sprintf("%s-%s.json", a.Game, a.At.UTC().Format("2006-01-02-1504"))
+		name := recordName(a.Game, a.At, names)
 		fmt.Fprintf(&sb, "%d. %s — %s — %s (`%s`)\n", i+1, a.At.UTC().Format("2006-01-02 15:04"), title, players, name)
 		files = append(files, &discordgo.File{Name: name, ContentType: "application/json", Reader: bytes.NewReader(a.Record)})
 	}
 	sb.WriteString(c.say(games.Say("Each game's record is attached: keep it, or attach it to a bug report.",
 		"Záznam každé hry je přiložen: schovej si ho, nebo ho přilož k hlášení chyby.")))
 	return c.reply(message{ephemeral: true, content: sb.String(), files: files})
+}
+
+// recordName is the file name of the record of a game ended at, "fits-2026-11-28-081503.json",
+// not among taken (two games ended in the same second get "-2", "-3"…), which it joins.
+func recordName(game string, at time.Time, taken map[string]bool) string {
+	base := game + "-" + at.UTC().Format("2006-01-02-150405")
+	name := base + ".json"
+	for n := 2; taken[name]; n++ {
+		name = fmt.Sprintf("%s-%d.json", base, n)
+	}
+	taken[name] = true
+	return name
 }

@@ -39,7 +39,7 @@ func (b *Bot) onStatus(c *call) error {
 		m, err = b.boardMessage(t, st, nil, c.lang, "")
 		if err == nil {
 			line, _ := statusLine(t, st, c.lang, "")
-			m.content = m.body + line // no mentions: asking for the table pings nobody
+			m.content = m.body + line + dueNote(t, st) // no mentions: asking for the table pings nobody
 		}
 	}
 	if err != nil {

@@ -357,7 +357,7 @@ func (b *Bot) refreshStatus(c *call, out table.Outcome) {
 		return
 	}
 	line, _ := statusLine(t, out.State, t.Lang(), "")
-	content := fitLines(t.Board.Body+line, maxContent)
+	content := fitLines(t.Board.Body+line+dueNote(t, out.State), maxContent)
 	_, err := b.rest.get().ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.Board.ID, Channel: t.Channel, Content: &content,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(c.ctx))
 	if err != nil {

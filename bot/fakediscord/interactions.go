@@ -42,6 +42,18 @@ type User struct {
 	// Locale is the user's client locale ("en-US", "cs"...); empty means
 	// DefaultLocale.
 	Locale string
+	// Permissions is the member's permission bit set in the channel, as
+	// Discord writes it (a decimal string); empty means every permission
+	// except Administrator.
+	Permissions string
+}
+
+// permissions is the permission set u's interactions carry.
+func (u User) permissions() string {
+	if u.Permissions == "" {
+		return memberPermissions
+	}
+	return u.Permissions
 }
 
 // Actor is a user acting in a place: the guild (empty for a DM with the bot)
@@ -251,7 +263,7 @@ func (s *Server) newInteraction(a *Actor, typ int, data func() map[string]any) *
 		s.rememberChannel(a.ChannelID, a.GuildID)
 		ch := s.channel(a.ChannelID)
 		w["channel_id"] = a.ChannelID
-		w["channel"] = map[string]any{"id": ch.ID, "type": ch.Type, "name": ch.Name, "permissions": memberPermissions}
+		w["channel"] = map[string]any{"id": ch.ID, "type": ch.Type, "name": ch.Name, "permissions": u.permissions()}
 		w["locale"] = u.Locale
 		w["app_permissions"] = memberPermissions
 		w["attachment_size_limit"] = 26214400
@@ -334,7 +346,7 @@ func (s *Server) wireMember(u User) map[string]any {
 		"mute":                         false,
 		"pending":                      false,
 		"flags":                        0,
-		"permissions":                  memberPermissions,
+		"permissions":                  u.permissions(),
 		"communication_disabled_until": nil,
 	}
 }

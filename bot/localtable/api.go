@@ -19,12 +19,13 @@ import (
 
 func ioCopy(w io.Writer, r io.Reader) (int64, error) { return io.Copy(w, r) }
 
-// viewUser is a person as the page shows them.
+// viewUser is a person as the page shows them; Manager is set for who may manage the channel.
 type viewUser struct {
-	ID     string `json:"id"`
-	Name   string `json:"name"`
-	Handle string `json:"handle"`
-	Locale string `json:"locale"`
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Handle  string `json:"handle"`
+	Locale  string `json:"locale"`
+	Manager bool   `json:"manager"`
 }
 
 // viewMessage is a message as the page shows it.
@@ -38,15 +39,20 @@ type viewMessage struct {
 	At          time.Time        `json:"at"`
 }
 
+// viewAttachment is a file attached to a message: the page shows a picture (Type image/…),
+// and offers any other file as a download.
 type viewAttachment struct {
 	URL    string `json:"url"`
 	Name   string `json:"name"`
+	Type   string `json:"type"`
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
 }
 
-// modal is a modal the bot opened for a person, waiting for their answer.
+// modal is a modal the bot opened for a person, waiting for their answer. Serial tells one
+// opening from the next, also of the same modal.
 type modal struct {
+	Serial     int             `json:"serial"`
 	CustomID   string          `json:"custom_id"`
 	Title      string          `json:"title"`
 	Components json.RawMessage `json:"components"`
@@ -68,7 +74,8 @@ func userView(u fakediscord.User) viewUser {
 	if name == "" {
 		name = u.Username
 	}
-	return viewUser{ID: u.ID, Name: name, Handle: u.Username, Locale: u.Locale}
+	perms, _ := strconv.ParseInt(u.Permissions, 10, 64)
+	return viewUser{ID: u.ID, Name: name, Handle: u.Username, Locale: u.Locale, Manager: perms&discordgo.PermissionManageChannels != 0}
 }
 
 // handleView answers GET /api/view?user=NAME: the channel as that person sees it — public
@@ -84,17 +91,21 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 		v.Users = append(v.Users, userView(u))
 	}
 	msgs := s.fake.ChannelMessages(ChannelID)
-	for _, tok := range s.tokensOf(me.ID) {
-		if m, ok := s.fake.Original(tok); ok && m.Ephemeral() {
-			msgs = append(msgs, m)
+	listed := map[string]bool{}
+	for _, m := range msgs {
+		listed[m.ID] = true
+	}
+	for _, id := range s.ownMessages(me.ID) {
+		if listed[id] {
+			continue // a message shows once, however many interactions touched it
 		}
-		for _, m := range s.fake.Followups(tok) {
-			if m.Ephemeral() {
-				msgs = append(msgs, m)
-			}
+		listed[id] = true
+		if m, ok := s.fake.Message(id); ok && m.Ephemeral() {
+			msgs = append(msgs, m)
 		}
 	}
 	slices.SortStableFunc(msgs, func(a, b fakediscord.Message) int { return a.CreatedAt.Compare(b.CreatedAt) })
+	v.Messages = []viewMessage{} // an empty channel is an empty list, not null
 	for _, m := range msgs {
 		if m.Deleted {
 			continue
@@ -105,7 +116,7 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				continue
 			}
-			vm.Attachments = append(vm.Attachments, viewAttachment{URL: u.Path, Name: a.Filename, Width: a.Width, Height: a.Height})
+			vm.Attachments = append(vm.Attachments, viewAttachment{URL: u.Path, Name: a.Filename, Type: a.ContentType, Width: a.Width, Height: a.Height})
 		}
 		v.Messages = append(v.Messages, vm)
 	}
@@ -303,6 +314,8 @@ func (s *Server) dispatch(ctx context.Context, me fakediscord.User, ix *fakedisc
 		_ = json.Unmarshal(resp.JSON, &raw)
 		cb.Data.Components, cb.Data.message = raw.Data.Components, origin
 		s.mu.Lock()
+		s.serial++
+		cb.Data.Serial = s.serial
 		s.modals[me.ID] = cb.Data
 		s.mu.Unlock()
 	}
@@ -356,21 +369,29 @@ func parseCommand(cmds []*discordgo.ApplicationCommand, text string, userID func
 	return cmd.Name, opts, nil
 }
 
-// parseOptions reads "name:value name2:value two" against specs.
+// parseOptions reads "name:value name2:value two" against specs. Words before the first
+// name:value fill the options in their order, one word each, as Discord's command box fills
+// the next option: "/rules shelfie" is "/rules game:shelfie".
 func parseOptions(specs []*discordgo.ApplicationCommandOption, text string, userID func(string) string) ([]fakediscord.CommandOption, error) {
 	var out []fakediscord.CommandOption
+	given := map[string]bool{}
 	fields := strings.Fields(text)
 	for i := 0; i < len(fields); {
-		name, value, ok := strings.Cut(fields[i], ":")
-		if !ok {
-			return nil, fmt.Errorf("write options as name:value, not %q", fields[i])
-		}
-		i++
-		for i < len(fields) && !strings.Contains(fields[i], ":") {
-			value += " " + fields[i]
-			i++
-		}
 		var spec *discordgo.ApplicationCommandOption
+		name, value, named := strings.Cut(fields[i], ":")
+		if !named {
+			// A leading word (later ones continue a named value): the next option not given.
+			name, value = "", fields[i]
+			for _, o := range specs {
+				if !given[o.Name] {
+					name = o.Name
+					break
+				}
+			}
+			if name == "" {
+				return nil, fmt.Errorf("no option is left for %q", value)
+			}
+		}
 		for _, o := range specs {
 			if o.Name == strings.ToLower(name) {
 				spec = o
@@ -379,6 +400,15 @@ func parseOptions(specs []*discordgo.ApplicationCommandOption, text string, user
 		if spec == nil {
 			return nil, fmt.Errorf("no option %q", name)
 		}
+		if given[spec.Name] {
+			return nil, fmt.Errorf("option %s is given twice", spec.Name)
+		}
+		i++
+		for named && i < len(fields) && !strings.Contains(fields[i], ":") {
+			value += " " + fields[i]
+			i++
+		}
+		given[spec.Name] = true
 		for _, ch := range spec.Choices {
 			if strings.EqualFold(ch.Name, value) {
 				value = fmt.Sprint(ch.Value)

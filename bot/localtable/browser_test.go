@@ -33,12 +33,15 @@ func browser(t *testing.T) string {
 }
 
 // step is the test's hand on one tab: it makes the next move it can — confirm the move in
-// its newest panel, or open its panel from the newest board — and reports what it did. It also
-// lists the ephemeral messages the tab shows, by ID.
+// its newest panel, or open its panel from the newest board — and reports what it did ("twice"
+// when the tab shows a message twice). It also lists the ephemeral messages the tab shows, by
+// ID.
 const step = `(() => {
   window.opened = window.opened || {};
   const msgs = [...document.querySelectorAll('.msg')];
   const eph = msgs.filter(m => m.classList.contains('ephemeral')).map(m => m.dataset.id);
+  const twice = msgs.length - new Set(msgs.map(m => m.dataset.id)).size;
+  if (twice) return {did: 'twice', eph};
   if (msgs.some(m => /Game over|Konec hry/.test(m.textContent))) return {did: 'over', eph};
   const last = [...document.querySelectorAll('.msg.ephemeral')].pop();
   if (last) {
@@ -64,9 +67,9 @@ type stepResult struct {
 
 // TestBrowserGame plays a whole game of FITS (one board) for Ada and Ben and an AI in two
 // browser tabs of a real Chromium: /start typed into the page, Join, Add AI and Start clicked,
-// every move made by clicking the panels. It checks the end and the ranking, and that no
-// ephemeral panel of one player ever shows in the other's tab; it takes screenshots at phone
-// and desktop widths.
+// every move made by clicking the panels. It checks the end and the ranking, that no
+// ephemeral panel of one player ever shows in the other's tab and no message shows twice in
+// one; it takes screenshots at phone and desktop widths.
 func TestBrowserGame(t *testing.T) {
 	exe := browser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -154,6 +157,9 @@ func TestBrowserGame(t *testing.T) {
 		for who, tab := range map[string]context.Context{"ada": ada, "ben": ben} {
 			var r stepResult
 			eval(tab, step, &r)
+			if r.Did == "twice" {
+				t.Fatalf("%s's tab shows a message twice:\n%s", who, text(tab, chromedp.OuterHTML("#messages")))
+			}
 			over[who] = r.Did == "over"
 			for _, id := range r.Eph {
 				seen[who][id] = true

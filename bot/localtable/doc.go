@@ -4,6 +4,18 @@
 // with their pictures and components, buttons, select menus and modals that work, ephemeral
 // panels only for the person they belong to — and a box to type slash commands.
 //
+// The page acts as one of four people. Ada, the first, keeps the server: she has Manage
+// Channels, as a server's owner or moderator does, so she may close anyone's lobby or abandon
+// anyone's game. Ben, Cid and Dana are ordinary members with the permissions of Discord's
+// @everyone role, so the bot's checks of who may do what apply to them as on Discord.
+//
+// Like Discord's client, the page shows each message once however many interactions touched
+// it (a panel is edited by every click on it), offers attachments that are no pictures (a
+// game's record) as downloads, opens a link to a message of its channel (discord.com/channels/…,
+// as the bot writes them) at that message, and fills a typed command's options in their order
+// from leading words ("/rules shelfie" is "/rules game:shelfie"). Cancel and Esc close a modal
+// without sending anything to the bot, as on Discord.
+//
 // Nothing here is a second user interface of the bot: the page shows exactly what the bot
 // sent to the fake Discord, and every click or command becomes an interaction the fake
 // delivers to the bot over its gateway. The page's assets are embedded; it needs no

@@ -10,7 +10,9 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -56,16 +58,44 @@ type Server struct {
 	log     *slog.Logger
 
 	mu     sync.Mutex
-	users  map[string]*person // by ID
-	tokens map[string]string  // interaction token → user ID who sent it
-	order  []string           // user IDs as they joined
-	modals map[string]*modal  // user ID → the modal waiting for them
+	users  map[string]*person  // by ID
+	tokens map[string]delivery // interaction token → who sent it, and when
+	order  []string            // user IDs as they joined
+	modals map[string]*modal   // user ID → the modal waiting for them
+	serial int                 // of the latest modal
 }
 
 // person is one user of the page.
 type person struct {
 	User fakediscord.User
+	// own lists, in the order first seen, the ephemeral messages answering the person's
+	// interactions whose tokens have expired (no answer can be added to them any more).
+	own   []string
+	known map[string]bool // the IDs in own
 }
+
+// delivery is an interaction the page delivered.
+type delivery struct {
+	user string
+	at   time.Time
+}
+
+// tokenLife is how long Discord lets a bot answer an interaction (follow-ups, edits): after
+// it no new message can belong to the interaction.
+const tokenLife = 15 * time.Minute
+
+// Permissions of the local table's people. The first person, Ada, keeps the server: she may
+// manage the channel (close another's lobby, abandon another's game), as a server's owner or
+// moderator does. The others are ordinary members, with what Discord's @everyone role has in
+// a new server, so the bot's permission checks apply to them as they would on Discord.
+const (
+	managerPermissions = memberPermissions | discordgo.PermissionManageChannels | discordgo.PermissionManageMessages
+	memberPermissions  = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+		discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles | discordgo.PermissionReadMessageHistory |
+		discordgo.PermissionAddReactions | discordgo.PermissionUseExternalEmojis | discordgo.PermissionUseApplicationCommands |
+		discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads | discordgo.PermissionChangeNickname |
+		discordgo.PermissionCreateInstantInvite
+)
 
 // Start starts the fake Discord, the bot (over the gateway, on o.Tables) and the page. Stop it
 // with Close.
@@ -84,14 +114,15 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("localtable: fake Discord: %w", err)
 	}
-	s := &Server{fake: fake, log: log, users: map[string]*person{}, tokens: map[string]string{}, modals: map[string]*modal{}}
+	s := &Server{fake: fake, log: log, users: map[string]*person{}, tokens: map[string]delivery{}, modals: map[string]*modal{}}
 	fake.SetGuild(fakediscord.Guild{ID: GuildID, Name: "Local table", PreferredLocale: "en-US"})
 	fake.SetChannel(fakediscord.Channel{ID: ChannelID, GuildID: GuildID, Name: "table"})
+	member, manager := strconv.FormatInt(memberPermissions, 10), strconv.FormatInt(managerPermissions, 10)
 	for _, u := range []fakediscord.User{
-		{ID: "100000000000000001", Username: "ada", GlobalName: "Ada", Locale: "en-US"},
-		{ID: "100000000000000002", Username: "ben", GlobalName: "Ben", Locale: "cs"},
-		{ID: "100000000000000003", Username: "cid", GlobalName: "Cid", Locale: "en-GB"},
-		{ID: "100000000000000004", Username: "dana", GlobalName: "Dana", Locale: "cs"},
+		{ID: "100000000000000001", Username: "ada", GlobalName: "Ada", Locale: "en-US", Permissions: manager},
+		{ID: "100000000000000002", Username: "ben", GlobalName: "Ben", Locale: "cs", Permissions: member},
+		{ID: "100000000000000003", Username: "cid", GlobalName: "Cid", Locale: "en-GB", Permissions: member},
+		{ID: "100000000000000004", Username: "dana", GlobalName: "Dana", Locale: "cs", Permissions: member},
 	} {
 		s.addUser(u)
 	}
@@ -211,21 +242,64 @@ func (s *Server) people() []fakediscord.User {
 func (s *Server) sent(ix *fakediscord.Interaction, user string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.tokens[ix.Token] = user
+	s.tokens[ix.Token] = delivery{user: user, at: time.Now()}
 }
 
-// tokensOf lists the tokens of user's interactions.
-func (s *Server) tokensOf(user string) []string {
+// ownMessages lists the IDs of the ephemeral messages answering user's interactions (an ID
+// twice when several interactions touched it: a panel is edited by every click on it). An
+// interaction whose token has expired is looked at a last time and then forgotten, its
+// messages kept in the person's list: a long session costs no more per view than its
+// messages.
+func (s *Server) ownMessages(user string) []string {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []string
-	for tok, u := range s.tokens {
-		if u == user {
-			out = append(out, tok)
+	var live, expired []string
+	for tok, by := range s.tokens {
+		if by.user != user {
+			continue
+		}
+		if time.Since(by.at) > tokenLife {
+			expired = append(expired, tok)
+		} else {
+			live = append(live, tok)
 		}
 	}
-	sort.Strings(out)
-	return out
+	s.mu.Unlock()
+	sort.Strings(live)
+	sort.Strings(expired)
+	answers := func(toks []string) []string {
+		var ids []string
+		for _, tok := range toks {
+			if m, ok := s.fake.Original(tok); ok && m.Ephemeral() {
+				ids = append(ids, m.ID)
+			}
+			for _, m := range s.fake.Followups(tok) {
+				if m.Ephemeral() {
+					ids = append(ids, m.ID)
+				}
+			}
+		}
+		return ids
+	}
+	old, fresh := answers(expired), answers(live)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.users[user]
+	if !ok {
+		return nil
+	}
+	for _, tok := range expired {
+		delete(s.tokens, tok)
+	}
+	if p.known == nil {
+		p.known = map[string]bool{}
+	}
+	for _, id := range old {
+		if !p.known[id] {
+			p.known[id] = true
+			p.own = append(p.own, id)
+		}
+	}
+	return append(slices.Clone(p.own), fresh...)
 }
 
 // routes is the page and its API.

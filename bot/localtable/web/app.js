@@ -31,11 +31,41 @@ function render(text) {
   h = h.replace(/&lt;#(\d+)&gt;/g, `<span class="mention">#table</span>`);
   h = h.replace(/&lt;t:(\d+):R&gt;/g, (_, t) => `<time>${relative(+t)}</time>`);
   h = h.replace(/\*\*(.+?)\*\*/g, "<b>$1</b>").replace(/\*(.+?)\*/g, "<i>$1</i>").replace(/`([^`]+)`/g, "<code>$1</code>");
-  h = h.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1" target="_blank" rel="noopener">$1</a>');
+  h = h.replace(/(https?:\/\/[^\s<]+)/g, (url) => {
+    // A link to a message of this channel (the bot writes Discord's) opens it here.
+    const jump = url.match(/^https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/channels\/[^/]+\/(\d+)\/(\d+)$/);
+    if (jump && state && jump[1] === state.channel) return `<a class="jump" href="#msg-${jump[2]}" data-jump="${jump[2]}">#table › 💬</a>`;
+    return `<a href="${url}" target="_blank" rel="noopener">${url}</a>`;
+  });
   return h.replace(/\n/g, "<br>");
 }
 
+// jump shows the message a jump link points to, as Discord does: scrolled to and lit up (for
+// two seconds, also through a refresh that redraws it).
+let lit = { id: null, until: 0 };
+function jump(id) {
+  const m = document.getElementById("msg-" + id);
+  if (!m) { $("error").textContent = "That message is not in this channel any more."; return; }
+  $("error").textContent = "";
+  lit = { id, until: Date.now() + 2000 };
+  m.scrollIntoView({ block: "center" });
+  m.classList.remove("lit"); void m.offsetWidth; m.classList.add("lit");
+}
+
+$("messages").addEventListener("click", (e) => {
+  const a = e.target.closest("a.jump");
+  if (!a) return;
+  e.preventDefault();
+  jump(a.dataset.jump);
+});
+
 function button(msg, c) {
+  if (c.style === 5 && c.url) { // a link button opens its address
+    const a = document.createElement("a");
+    a.className = "button s2"; a.href = c.url; a.target = "_blank"; a.rel = "noopener";
+    a.textContent = (c.emoji && c.emoji.name ? c.emoji.name + " " : "") + (c.label || "") + " ↗";
+    return a;
+  }
   const b = document.createElement("button");
   b.className = "s" + (c.style || 2);
   b.textContent = (c.emoji && c.emoji.name ? c.emoji.name + " " : "") + (c.label || "");
@@ -53,7 +83,7 @@ function select(msg, c) {
   s.append(ph);
   for (const o of c.options || []) {
     const opt = document.createElement("option");
-    opt.value = o.value;
+    opt.value = o.value; opt.selected = !!o.default; // Discord shows a default option chosen
     opt.textContent = o.label + (o.description ? " — " + o.description : "");
     s.append(opt);
   }
@@ -65,6 +95,8 @@ function messageView(msg) {
   const div = document.createElement("div");
   div.className = "msg" + (msg.ephemeral ? " ephemeral" : "");
   div.dataset.id = msg.id;
+  div.id = "msg-" + msg.id;
+  if (lit.id === msg.id && Date.now() < lit.until) div.classList.add("lit");
   if (msg.ephemeral) div.dataset.for = me;
   div.innerHTML = `<span class="author">tablebot</span><span class="bot">BOT</span>`;
   const content = document.createElement("div");
@@ -72,15 +104,25 @@ function messageView(msg) {
   content.innerHTML = msg.pending ? '<span class="pending">tablebot is thinking…</span>' : render(msg.content || "");
   div.append(content);
   for (const a of msg.attachments || []) {
-    const img = document.createElement("img");
-    img.src = a.url; img.alt = a.name; img.loading = "lazy";
-    if (a.width) { img.width = a.width; img.height = a.height; }
-    div.append(img);
+    if ((a.type || "").startsWith("image/")) {
+      const img = document.createElement("img");
+      img.src = a.url; img.alt = a.name; img.loading = "lazy";
+      if (a.width) { img.width = a.width; img.height = a.height; }
+      div.append(img);
+    } else { // any other file (a game's record) is a download, as Discord shows it
+      const file = document.createElement("a");
+      file.className = "file"; file.href = a.url; file.download = a.name;
+      file.textContent = "📄 " + a.name;
+      div.append(file);
+    }
   }
   for (const row of msg.components || []) {
     const r = document.createElement("div");
     r.className = "row";
-    for (const c of row.components || []) r.append(c.type === 3 ? select(msg, c) : button(msg, c));
+    for (const c of row.components || []) {
+      if (c.type === 2) r.append(button(msg, c));
+      else if (c.type === 3) r.append(select(msg, c));
+    }
     div.append(r);
   }
   if (msg.ephemeral) {
@@ -92,14 +134,18 @@ function messageView(msg) {
   return div;
 }
 
+// follow is until when the page keeps to the newest message after the person sent a command,
+// whose answer comes a moment later (as Discord does).
+let follow = 0;
+
 async function refresh() {
   state = await api("/api/view?user=" + encodeURIComponent(me));
-  const box = $("messages"), atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
-  box.replaceChildren(...state.messages.map(messageView));
+  const box = $("messages"), atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80 || Date.now() < follow;
+  box.replaceChildren(...(state.messages || []).map(messageView));
   if (atBottom) box.scrollTop = box.scrollHeight;
   const user = $("user");
   if (user.options.length !== state.users.length) {
-    user.replaceChildren(...state.users.map((u) => new Option(u.name, u.handle)));
+    user.replaceChildren(...state.users.map((u) => new Option(u.name + (u.manager ? " (manager)" : ""), u.handle)));
   }
   user.value = state.me.handle;
   $("locale").value = state.me.locale.startsWith("cs") ? "cs" : "en-US";
@@ -119,12 +165,14 @@ function suggestions() {
   if (dl.childElementCount !== list.length) dl.replaceChildren(...list.map((s) => new Option(s.trim())));
 }
 
-let modalShown = null;
+// modalShown is the serial of the modal on screen; dismissed that of the last one the person
+// closed, which a refresh racing the close must not open again.
+let modalShown = null, dismissed = null;
 function showModal(m) {
   const d = $("modal");
   if (!m) { if (d.open) d.close(); modalShown = null; return; }
-  if (modalShown === m.custom_id && d.open) return;
-  modalShown = m.custom_id;
+  if (m.serial === dismissed || (modalShown === m.serial && d.open)) return;
+  modalShown = m.serial;
   $("modaltitle").textContent = m.title;
   const fields = $("modalfields");
   fields.replaceChildren();
@@ -139,14 +187,23 @@ function showModal(m) {
   d.showModal();
 }
 
-$("modalform").onsubmit = async (e) => {
-  const submit = e.submitter && e.submitter.value === "submit";
+// closeModal sends the modal's answer, or its dismissal (Cancel, Esc) — which, as on Discord,
+// sends nothing to the bot.
+async function closeModal(submit) {
   const fields = {};
   for (const i of $("modalfields").querySelectorAll("input")) fields[i.name] = i.value;
-  modalShown = null;
+  dismissed = modalShown; modalShown = null;
+  if ($("modal").open) $("modal").close();
   await api("/api/modal", { user: me, fields, cancel: !submit });
   refresh();
+}
+
+$("modalform").onsubmit = (e) => {
+  e.preventDefault();
+  closeModal(!!e.submitter && e.submitter.value === "submit");
 };
+$("modalcancel").onclick = (e) => { e.preventDefault(); closeModal(false); };
+$("modal").addEventListener("cancel", (e) => { e.preventDefault(); closeModal(false); });
 
 async function act(body) {
   $("error").textContent = "";
@@ -162,6 +219,7 @@ $("compose").onsubmit = async (e) => {
   const r = await api("/api/command", { user: me, text });
   if (r.error) { $("error").textContent = r.error; return; }
   $("command").value = "";
+  follow = Date.now() + 3000;
   refresh();
 };
 

@@ -31,6 +31,22 @@ type Progress interface {
 	Progress() Text
 }
 
+// RulePages is an optional power of a Game whose rules need more than the summary of
+// Game.Rules (Shelfie Stacker's sixteen characters): /rules shows the summary with a menu of
+// these pages. A game lists at most MaxChoices-1 pages (the summary takes one place in the
+// menu), each Label within 100 characters and each Text within 1,900, so that a page with its
+// menu fits one Discord message.
+type RulePages interface {
+	RulePages() []RulePage
+}
+
+// RulePage is one page of a game's rules: Label names it in the menu ("3 Upgrader"), Text is
+// the page itself.
+type RulePage struct {
+	Label Text
+	Text  Text
+}
+
 // Game is the definition of one game: what a registry knows about it and how to start it.
 // A Game value holds no state of its own and is safe for concurrent use.
 type Game interface {

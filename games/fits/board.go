@@ -156,9 +156,9 @@ func landOn(heights [Cols]int, p Place) (Placed, error) {
 func sideways(p Place, w int) *games.Refusal {
 	last := ColumnLabel(Cols - w)
 	return games.Refuse(games.ErrIllegal,
-		"%s turned this way is %d wide: from column %s it would leave the board sideways. Pick a column from A to %s.",
-		"%s takto otočený je široký %d: ze sloupce %s by vyčníval z desky. Vyber sloupec A až %s.",
-		p.Piece, w, ColumnLabel(p.Col), last)
+		"Turned this way, %s is %s: from column %s it would leave the board sideways. Pick a column from A to %s.",
+		"Dílek %s takto otočený je %s: ze sloupce %s by vyčníval z desky. Vyber sloupec A až %s.",
+		p.Piece, cellsWide(w), ColumnLabel(p.Col), last)
 }
 
 // board is one seat's board on the table: who covers which cell, and each column's height.

@@ -14,7 +14,8 @@
 //
 // Options: {"cards": "basic", "draft": false, "solo": null, "hard": false, "botcards":
 // "same"} — cards basic (1–8), shared or own; draft needs shared or own; solo is beat or bot,
-// required with one player and refused with more; hard only with solo bot; botcards random
+// refused with more than one player; a lone player with no solo mode plays beat (the lobby
+// says so); hard only with solo bot; botcards random
 // only in solo. Unknown keys and values are refused.
 //
 // Choices made where the rules file is silent or reads two ways:

@@ -236,10 +236,10 @@ func (s *State) applyFill(f Fill) ([]games.Event, error) {
 	s.bag = bag
 	s.round++
 	s.boxes = make([]box, len(f.Boxes))
-	var parts []string
+	var parts []games.Text
 	for i, b := range f.Boxes {
 		s.boxes[i] = box{dice: slices.Clone(b), taker: games.NoSeat}
-		parts = append(parts, fmt.Sprintf("%d: %s", i+1, diceText(b)))
+		parts = append(parts, games.Say("%d: %s", "%d: %s", i+1, diceText(b)))
 	}
 	for i := range s.seats {
 		s.seats[i].chosen = false
@@ -247,7 +247,7 @@ func (s *State) applyFill(f Fill) ([]games.Event, error) {
 	}
 	s.order, s.turn, s.taken, s.shipment = nil, 0, false, nil
 	s.phase = PhaseChoose
-	return []games.Event{{Seat: games.Chance, Milestone: true, Text: games.Say("Round %d of %d. Boxes %s. Choose your characters.", "Kolo %d ze %d. Přepravky %s. Vyberte si postavy.", s.round, Rounds, joinBoxes(parts))}}, nil
+	return []games.Event{{Seat: games.Chance, Milestone: true, Text: games.Say("Round %d of %d. Boxes %s. Choose your characters.", "Kolo %d ze %d. Přepravky %s. Vyberte si postavy.", s.round, Rounds, games.Join(parts, " · "))}}, nil
 }
 
 // plural is a colour's Czech name in the plural of "kostky" ("fialové").
@@ -265,13 +265,4 @@ func plural(c Colour) string {
 	return ""
 }
 
-func joinBoxes(parts []string) string {
-	out := ""
-	for i, p := range parts {
-		if i > 0 {
-			out += " · "
-		}
-		out += p
-	}
-	return out
-}
+

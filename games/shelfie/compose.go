@@ -197,7 +197,8 @@ func (s *State) homePanel(seat games.Seat, p games.Panel) games.Panel {
 		}
 	case s.setNext:
 		d := len(s.shipment)
-		p.Hint = games.Say("You drew a %s die: set its value.", "Vytáhl(a) jsi kostku %s: nastav jí hodnotu.", s.shipment[d-1].Colour)
+		c := s.shipment[d-1].Colour
+		p.Hint = games.Text{EN: fmt.Sprintf("You drew a %s die: set its value.", c.Name().EN), CS: fmt.Sprintf("Vytáhl(a) jsi %s kostku: nastav jí hodnotu.", accusative(c))}
 		for v := 1; v <= 6; v++ {
 			p.Controls = append(p.Controls, games.Control{Label: games.Say("%d", "%d", v), Next: draftOf(Set{Die: d, Value: v}), Style: games.Primary, Commit: true})
 		}
@@ -234,6 +235,7 @@ func (s *State) turnHome(seat games.Seat, p games.Panel) games.Panel {
 		p.Controls = append(p.Controls, games.Control{Label: games.Say("Die %d: %s", "Kostka %d: %s", i+1, d), Next: fmt.Sprintf("d%d", i+1), Style: games.Primary})
 	}
 	var menu []games.Choice
+	var cards []int
 	for _, a := range s.Legal(seat) {
 		switch a := a.(type) {
 		case Done:
@@ -243,15 +245,26 @@ func (s *State) turnHome(seat games.Seat, p games.Panel) games.Panel {
 			menu = append(menu, games.Choice{Label: games.Say("Take %s back from card 1", "Vrátit %s z karty 1", d), Next: draftOf(a)})
 		case Ability:
 			if d := cardDraft(a); !slices.ContainsFunc(menu, func(c games.Choice) bool { return c.Next == d }) {
-				menu = append(menu, games.Choice{Label: s.cardLabel(a), Description: clip(cardTable[a.Acting()].Ability), Next: d})
+				menu = append(menu, games.Choice{Label: s.cardLabel(a), Description: shortAbility(a.Acting()), Next: d})
+				if !slices.Contains(cards, a.Acting()) {
+					cards = append(cards, a.Acting())
+				}
 			}
 		}
 	}
 	if len(menu) > 0 {
 		p.Menu = &games.Menu{Placeholder: games.Say("Use an ability…", "Použít schopnost…"), Choices: menu[:min(len(menu), games.MaxChoices)]}
 	}
+	if len(cards) > 0 {
+		// The menu's descriptions are summaries; the cards' whole texts go under the hint.
+		p.Hint = games.Join([]games.Text{p.Hint, abilityLines(cards, abilityBudget)}, "\n")
+	}
 	return p
 }
+
+// abilityBudget is how many characters of a panel's hint the cards' whole texts may take, so
+// that the panel's message stays far within Discord's 2,000 characters.
+const abilityBudget = 1200
 
 // cardLabel names an ability card for a button or menu: "3 Upgrader", "8 Flash as 3 Upgrader".
 func (s *State) cardLabel(a Ability) games.Text {

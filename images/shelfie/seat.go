@@ -75,7 +75,7 @@ func (sc *scene) shelf(sv game.SeatView, x, y, die, g int, fits []bool, recent b
 		}
 		label := itoa(col + 1)
 		if c := sv.Shelf.ColourOf(col); c != game.NoColour {
-			label += c.String()
+			label += sc.say(c.Initial())
 		}
 		ink := images.Dim
 		if col < len(fits) && fits[col] {

@@ -315,7 +315,8 @@ func writeJSON(w http.ResponseWriter, v any) {
 
 // parseCommand reads a typed slash command — "/start fits boards:1 pace:live" — against the
 // registered commands, and returns its name and typed options. A value runs to the next
-// " name:"; choices may be given by value or by name.
+// " name:"; choices may be given by value or by name, in any case; a leading value without a
+// name is the first option's ("/rules shelfie").
 func parseCommand(cmds []*discordgo.ApplicationCommand, text string, userID func(string) string) (string, []fakediscord.CommandOption, error) {
 	text = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(text), "/"))
 	name, rest, _ := strings.Cut(text, " ")
@@ -362,6 +363,11 @@ func parseOptions(specs []*discordgo.ApplicationCommandOption, text string, user
 	fields := strings.Fields(text)
 	for i := 0; i < len(fields); {
 		name, value, ok := strings.Cut(fields[i], ":")
+		if !ok && i == 0 && len(specs) > 0 {
+			// "/rules shelfie": a leading value without a name is the first option's, the way
+			// Discord's command box fills the options in order.
+			name, value, ok = specs[0].Name, fields[i], true
+		}
 		if !ok {
 			return nil, fmt.Errorf("write options as name:value, not %q", fields[i])
 		}
@@ -380,7 +386,7 @@ func parseOptions(specs []*discordgo.ApplicationCommandOption, text string, user
 			return nil, fmt.Errorf("no option %q", name)
 		}
 		for _, ch := range spec.Choices {
-			if strings.EqualFold(ch.Name, value) {
+			if strings.EqualFold(ch.Name, value) || strings.EqualFold(fmt.Sprint(ch.Value), value) {
 				value = fmt.Sprint(ch.Value)
 			}
 		}

@@ -1,0 +1,46 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/bot/fakediscord"
+)
+
+// TestRulesPages: /rules shelfie shows the summary with a menu of the characters; choosing
+// one shows that character's page in place of the message, to the one who asked only, in
+// their language; a game without pages shows no menu.
+func TestRulesPages(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("http")
+	ix := h.fake.SlashCommand(actor(ben), "rules", fakediscord.StringOption("game", "shelfie"))
+	if err := h.send(in, ix); err != nil {
+		t.Fatal(err)
+	}
+	m := h.seen(ix)
+	if !m.Ephemeral() || !strings.Contains(m.Content, "Deskovkáři") {
+		t.Fatalf("rules summary: ephemeral %v, %q", m.Ephemeral(), m.Content)
+	}
+	menu := mustFind(t, m, verbRules, "")
+	if len(menu.Options) != 17 || menu.Options[3].Label != "3 Kompletářka" {
+		t.Fatalf("rules menu options %+v", menu.Options)
+	}
+	page, err := h.choose(in, ben, m, menu, "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !page.Ephemeral() || !strings.HasPrefix(page.Content, "**3 · Kompletářka**") || !strings.Contains(page.Content, "+1 jedné kostce") {
+		t.Fatalf("card 3's page: %q", page.Content)
+	}
+	if _, ok := find(t, page, verbRules, ""); !ok {
+		t.Error("the page lost its menu")
+	}
+	ix = h.fake.SlashCommand(actor(ada), "rules", fakediscord.StringOption("game", "ingenious"))
+	if err := h.send(in, ix); err != nil {
+		t.Fatal(err)
+	}
+	if m := h.seen(ix); len(components(t, m)) != 0 || !strings.Contains(m.Content, "Ingenious") {
+		t.Errorf("Ingenious rules: %q with %s", m.Content, m.Components)
+	}
+}

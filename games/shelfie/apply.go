@@ -264,5 +264,3 @@ func plural(c Colour) string {
 	}
 	return ""
 }
-
-

@@ -103,10 +103,10 @@ func shortAbility(n int) games.Text {
 
 // cardNotes are what the rules file says of a card beyond the ability printed in cardTable.
 var cardNotes = map[int]games.Text{
-	1: games.Say("A die left on this card does not count for the sidekick.", "Kostka ponechaná na kartě se nepočítá pro parťáka."),
-	4: games.Say("A die in the gift box does not count for the sidekick.", "Kostka v dárkové krabici se nepočítá pro parťáka."),
-	7: games.Say("The die keeps its real colour, and the column keeps its colour.", "Kostka si ponechá svou skutečnou barvu a sloupec také tu svou."),
-	8: games.Say("It may copy any card you have spent, this round's or an earlier one's.", "Zkopírovat smí kteroukoli kartu, kterou už jsi použil(a), z tohoto i dřívějšího kola."),
+	1:  games.Say("A die left on this card does not count for the sidekick.", "Kostka ponechaná na kartě se nepočítá pro parťáka."),
+	4:  games.Say("A die in the gift box does not count for the sidekick.", "Kostka v dárkové krabici se nepočítá pro parťáka."),
+	7:  games.Say("The die keeps its real colour, and the column keeps its colour.", "Kostka si ponechá svou skutečnou barvu a sloupec také tu svou."),
+	8:  games.Say("It may copy any card you have spent, this round's or an earlier one's.", "Zkopírovat smí kteroukoli kartu, kterou už jsi použil(a), z tohoto i dřívějšího kola."),
 	12: games.Say("The die never passes through the shipment, so it cannot be changed on the way.", "Kostka neprochází zásilkou, takže ji cestou nelze změnit."),
 	13: games.Say("Later dice in that column must still be higher than it.", "Další kostky v tom sloupci pak musí být vyšší než ona."),
 	16: games.Say("Not usable without a shipment die that fits such a gap.", "Bez kostky ze zásilky, která se do takové mezery hodí, kartu použít nelze."),

@@ -3,6 +3,7 @@ package shelfie
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -90,12 +91,31 @@ func (s *State) Resolve(seat games.Seat, draft string) (games.Action, error) {
 	return s.legalAction(seat, draft)
 }
 
-// Typed reads a typed move and returns its confirm draft.
+// compactParts split a move written together ("take2", "place1c3", "place 1 c 3") at the
+// seams of the notation: after a verb and before a column's "c", and close a "c 3" up.
+var (
+	compactVerb   = regexp.MustCompile(`^(choose|take|retrieve|place|use|set)(\d)`)
+	compactColumn = regexp.MustCompile(`(\d)c(\d)`)
+	spacedColumn  = regexp.MustCompile(`(^|\s)(?:c|col|column|sloupec)\s+(\d)`)
+)
+
+// compactMove writes a typed move the way ParseMove reads it: lower case, the parts written
+// together split ("take2" → "take 2", "place 1c3" → "place 1 c3") and a spaced column closed
+// up ("c 3", "column 3", "sloupec 3" → "c3").
+func compactMove(text string) string {
+	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	t = compactVerb.ReplaceAllString(t, "$1 $2")
+	t = compactColumn.ReplaceAllString(t, "$1 c$2")
+	return spacedColumn.ReplaceAllString(t, "${1}c$2")
+}
+
+// Typed reads a typed move and returns its confirm draft. Besides the notation it accepts
+// the parts written together or spaced (see compactMove).
 func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 	if r := s.mustAct(seat); r != nil {
 		return "", r
 	}
-	t := strings.ToLower(strings.TrimSpace(text))
+	t := compactMove(text)
 	if die := SelectedDie(draft); die > 0 && strings.HasPrefix(draft, "d") {
 		if t == "shame" || t == "hanba" {
 			t = fmt.Sprintf("place %d shame", die)

@@ -144,3 +144,21 @@ func TestSoloOptionTruthful(t *testing.T) {
 	}
 	t.Fatal("no solo option")
 }
+
+// TestTypedCompact: a move's parts may be written together or spaced: "place1c3",
+// "place 1 c 3", and with a die picked "c 3", "column 3" or "sloupec 3".
+func TestTypedCompact(t *testing.T) {
+	s := onTurn(t, []string{".. .. .. .. .."}, "G4 P2", "", nil, nil)
+	want, err := s.Typed(0, "", "place 1 c3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ draft, text string }{
+		{"", "place1c3"}, {"", "place 1c3"}, {"", "place 1 c 3"}, {"", "Place 1 C3"},
+		{"d1", "c 3"}, {"d1", "C3"}, {"d1", "3"}, {"d1", "column 3"}, {"d1", "sloupec 3"},
+	} {
+		if got, err := s.Typed(0, c.draft, c.text); err != nil || got != want {
+			t.Errorf("Typed(%q, %q) = %q, %v; want %q", c.draft, c.text, got, err, want)
+		}
+	}
+}

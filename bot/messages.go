@@ -292,7 +292,11 @@ func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lan
 		return message{}, err
 	}
 	mentions := t.Humans()
-	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + mentionAll(mentions) + "\n" + resultText(t, st, lang)
+	result := resultText(t, st, lang)
+	if s := st.Result().Summary.In(lang); s != "" && strings.Contains(m.content, s) {
+		result = strings.Replace(result, s+"\n", "", 1) // the last move's log said it already
+	}
+	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + mentionAll(mentions) + "\n" + result
 	m.mentions = mentions
 	m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: games.Say("Rematch", "Odveta").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}, Style: discordgo.SuccessButton, CustomID: buildID(t.Game, t.Rev(), verbRematch, "")},

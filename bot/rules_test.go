@@ -3,8 +3,10 @@ package bot
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
+	"github.com/tablebot/tablebot/games"
 )
 
 // TestRulesPages: /rules shelfie shows the summary with a menu of the characters; choosing
@@ -42,5 +44,27 @@ func TestRulesPages(t *testing.T) {
 	}
 	if m := h.seen(ix); len(components(t, m)) != 0 || !strings.Contains(m.Content, "Ingenious") {
 		t.Errorf("Ingenious rules: %q with %s", m.Content, m.Components)
+	}
+}
+
+// TestEndSummaryOnce: at the end of a solo Shelfie game the rating line is said once in the
+// end message, though the last move's log says it too.
+func TestEndSummaryOnce(t *testing.T) {
+	t.Parallel()
+	h := asyncHarness(t, openBolt)
+	in := h.addBot("gateway")
+	lobby := h.openGameLobby(in, "shelfie", fakediscord.StringOption("pace", time.Hour.String()))
+	h.seatAndStart(in, lobby)
+	for i := 0; !games.Over(h.state()); i++ {
+		if i > 300 {
+			t.Fatal("the game did not finish by itself")
+		}
+		h.clock.Add(time.Hour)
+		h.tickAll()
+	}
+	end := h.lastBoard()
+	summary := h.state().Result().Summary.EN
+	if summary == "" || !strings.Contains(end.Content, "Game over") || strings.Count(end.Content, summary) != 1 {
+		t.Fatalf("summary %q in the end message %d times:\n%s", summary, strings.Count(end.Content, summary), end.Content)
 	}
 }

@@ -193,7 +193,7 @@ func (s *State) applyPlace(seat games.Seat, p Place) ([]games.Event, error) {
 		return append(events, games.Event{Seat: seat, Text: s.reachedAll(seat, true)}), nil
 	case !s.hasEmptyPair():
 		s.end()
-		return append(events, games.Event{Seat: seat, Text: games.Say("No two adjacent cells are empty: the game is over.", "Nezbývají dvě sousední prázdná pole: hra končí.")}), nil
+		return append(events, games.Event{Seat: seat, Text: games.Say("No two adjacent cells are empty: the game is over.", "Na ploše už nejsou dvě sousední volná pole: hra končí.")}), nil
 	case s.Solo():
 		s.phase, s.drawCount = PhaseDraw, 1
 		// A solo game has nobody else to hand the table to, so the channel hears of it when

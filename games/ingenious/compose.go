@@ -84,7 +84,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 		// confirmation, whose button commits.
 		switch {
 		case d.Swap != nil && *d.Swap:
-			panel.Hint = games.Say("Swap your whole rack? You draw six new tiles, then your old ones go back in the bag.", "Vyměnit celý stojánek? Vylosuješ šest nových dílků a ty staré pak vrátíš do pytlíku.")
+			panel.Hint = games.Say("Swap your whole rack? You draw six new tiles, then your old ones go back in the bag.", "Vyměnit celý stojánek? Vytáhneš šest nových dílků a staré pak vrátíš do pytlíku.")
 			panel.Controls = []games.Control{
 				{Label: games.Say("Yes, swap", "Ano, vyměnit"), Emoji: "🔄", Next: "swap", Style: games.Primary, Commit: true},
 				{Label: games.Say("Back", "Zpět"), Emoji: "◀", Next: ""},

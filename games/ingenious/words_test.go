@@ -92,3 +92,17 @@ func TestCzechColourLetters(t *testing.T) {
 		t.Errorf("Czech placement event %q", ev[0].Text.CS)
 	}
 }
+
+// TestCzechRules: the Czech rules read natively (issue 27, item 7): no "tah navíc" doubled,
+// the bag a "pytlík" as everywhere else.
+func TestCzechRules(t *testing.T) {
+	r := Game{}.Rules().CS
+	for _, bad := range []string{"další tah navíc", "Na tahu polož", "Vyhrává nejvyšší nejslabší barva"} {
+		if strings.Contains(r, bad) {
+			t.Errorf("Czech rules still say %q", bad)
+		}
+	}
+	if !strings.Contains(r, "hraješ hned ještě jednou") {
+		t.Errorf("Czech rules:\n%s", r)
+	}
+}

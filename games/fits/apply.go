@@ -116,14 +116,14 @@ func (s *State) applyStart(a Start) ([]games.Event, error) {
 	s.start = slices.Clone(a.Cards)
 	s.turned = nil
 	s.phase = PhaseStart
-	var dealt []string
+	var dealt []games.Text
 	for i := range s.seats {
 		s.seats[i] = seatState{last: -1, waiting: true, rounds: s.seats[i].rounds}
-		dealt = append(dealt, s.players[i]+" "+a.Cards[i].String())
+		dealt = append(dealt, games.Say("%s — %s", "%s — %s", s.players[i], a.Cards[i]))
 	}
 	return []games.Event{{Seat: games.Chance, Text: games.Say(
 		"Round %d on board %d. Start pieces: %s.", "Kolo %d na desce %d. Startovní dílky: %s.",
-		s.round+1, s.Board(), strings.Join(dealt, ", "))}}, nil
+		s.round+1, s.Board(), games.Join(dealt, ", "))}}, nil
 }
 
 // applyReveal turns a building card; when nobody has to act on it, the step ends at once.
@@ -144,7 +144,7 @@ func (s *State) applyReveal(a Reveal) ([]games.Event, error) {
 		anyone = anyone || st.waiting
 		if !st.waiting {
 			ev.Text.EN += " " + s.players[i] + " skips it (start piece)."
-			ev.Text.CS += " " + s.players[i] + " ho vynechává (startovní dílek)."
+			ev.Text.CS += " " + s.players[i] + " ji vynechává (startovní dílek)."
 		}
 	}
 	events := []games.Event{ev}

@@ -145,8 +145,8 @@ func landOn(heights [Cols]int, p Place) (Placed, error) {
 	}
 	if pl.Top >= Rows {
 		return pl, games.Refuse(games.ErrIllegal,
-			"%s would come to rest on rows %d–%d here: no piece may reach row 17. Pick another place or set it aside.",
-			"%s by tady skončil na řadách %d–%d: žádný dílek nesmí zasáhnout do řady 17. Vyber jiné místo, nebo ho odlož.",
+			"Placed here, %s would come to rest on rows %d–%d: no piece may reach row 17. Pick another place or set it aside.",
+			"Dílek %s by tady skončil na řadách %d–%d: žádný dílek nesmí zasáhnout do řady 17. Vyber jiné místo, nebo ho odlož.",
 			p.Piece, pl.Bottom+1, pl.Top+1)
 	}
 	return pl, nil

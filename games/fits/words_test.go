@@ -62,3 +62,19 @@ func TestPieceInWords(t *testing.T) {
 		t.Errorf("sideways refusal %+v", r.Reason)
 	}
 }
+
+// TestStartPiecesInWords: the round's start message names each player's start piece in
+// words ("Ada — W (5 squares)"), not as "Ada W5".
+func TestStartPiecesInWords(t *testing.T) {
+	s, err := NewState([]string{"Ada", "Ben"}, Options{Boards: []int{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := s.Apply(games.Chance, Start{Cards: []Shape{W5, F5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ev[0].Text; !strings.Contains(got.EN, "Ada — W (5 squares), Ben — F (5 squares)") || strings.Contains(got.CS, "W5") {
+		t.Errorf("start event %+v", got)
+	}
+}

@@ -179,15 +179,15 @@ func (s *State) applyRewards(r Rewards) ([]games.Event, error) {
 	case beat && (r.Sidekick != 0 || r.Contest != 0):
 		return nil, games.Refuse(games.ErrIllegal, "Beat your score plays no sidekick and no contest.", "Hra na překonání skóre nemá parťáka ani soutěž.")
 	case beat && (len(r.Endgame) != 2 || r.Endgame[0] == r.Endgame[1]):
-		return nil, games.Refuse(games.ErrIllegal, "Beat your score plays two different end-game cards.", "Hra na překonání skóre má dvě různé karty konce hry.")
+		return nil, games.Refuse(games.ErrIllegal, "Beat your score plays two different end-game cards.", "Hra na překonání skóre má dvě různé závěrečné karty.")
 	case !beat && (r.Sidekick < 1 || r.Sidekick > NumSidekicks || r.Contest < 1 || r.Contest > NumContests):
 		return nil, games.Refuse(games.ErrIllegal, "Reveal one sidekick (S1–S4) and one contest (K1–K12).", "Odhal jednoho parťáka (S1–S4) a jednu soutěž (K1–K12).")
 	case !beat && len(r.Endgame) != 1:
-		return nil, games.Refuse(games.ErrIllegal, "Reveal one end-game card.", "Odhal jednu kartu konce hry.")
+		return nil, games.Refuse(games.ErrIllegal, "Reveal one end-game card.", "Odhal jednu závěrečnou kartu.")
 	}
 	for _, e := range r.Endgame {
 		if e < 1 || e > NumEndgames {
-			return nil, games.Refuse(games.ErrIllegal, "The end-game cards are E1 to E12, not E%d.", "Karty konce hry jsou E1 až E12, ne E%d.", e)
+			return nil, games.Refuse(games.ErrIllegal, "The end-game cards are E1 to E12, not E%d.", "Závěrečné karty jsou E1 až E12, ne E%d.", e)
 		}
 	}
 	s.sidekick, s.contest, s.endgame = r.Sidekick, r.Contest, slices.Clone(r.Endgame)

@@ -175,7 +175,7 @@ func optionList() []games.Option {
 				{Value: SoloBeat, Label: games.Say("beat your score", "překonej své skóre")},
 				{Value: SoloBot, Label: games.Say("against Shem Bot", "proti Shem Botovi")},
 			},
-			About: games.Say("Only for one player; left unset, a lone player plays beat your score.", "Jen pro jednoho hráče; když ji nezvolíš, hraješ sám na překonání svého skóre.")},
+			About: games.Say("Only for one player; left unset, a lone player plays beat your score.", "Jen pro jednoho hráče; když žádný nezvolíš, hraješ na překonání svého skóre.")},
 		{Name: "hard", Label: games.Say("Hard Shem Bot", "Těžký Shem Bot"), Kind: games.OptionBool, Default: "false",
 			About: games.Say("Shem Bot scores each column's highest die instead of its top die.", "Shem Bot boduje nejvyšší kostku sloupce místo horní.")},
 		{Name: "botcards", Label: games.Say("Solo opponent's cards", "Karty sólo soupeře"), Kind: games.OptionChoice, Default: `"same"`,

@@ -231,7 +231,7 @@ func (s *State) applySet(seat games.Seat, a Set) ([]games.Event, error) {
 	case s.setNext:
 		s.setNext = false
 	case d.Value != 6:
-		return nil, games.Refuse(games.ErrIllegal, "Only a six in the shipment is wild: %s is not.", "Divoká je jen šestka v zásilce: %s není.", d)
+		return nil, games.Refuse(games.ErrIllegal, "Only a six in the shipment is wild: %s is not.", "Žolíkem je jen šestka v zásilce, %s ne.", d)
 	case a.Value == 6:
 		return nil, games.Refuse(games.ErrIllegal, "%s shows 6 already.", "%s už ukazuje 6.", d)
 	}

@@ -127,7 +127,7 @@ func (sc *scene) cardChips(v *game.View, sv game.SeatView, x, y, x1 int) {
 		if sv.Chosen {
 			label = sc.say(wChosen)
 			if sv.Choice.Number != 0 {
-				label += " " + sv.Choice.String()
+				label += " " + itoa(int(sv.Choice.Number))
 			}
 		}
 		if !sv.Opponent {

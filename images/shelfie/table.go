@@ -77,7 +77,7 @@ func (sc *scene) title(v *game.View, r image.Rectangle) {
 		sv := v.Seats[seat]
 		p := v.Name(seat)
 		if sv.Choice.Number != 0 {
-			p += " " + sv.Choice.String()
+			p += " (" + itoa(int(sv.Choice.Number)) + ")" // the order shows the tie-break, so no letter
 		}
 		parts = append(parts, p)
 	}

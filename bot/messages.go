@@ -227,7 +227,11 @@ func sinceLine(t *table.Table, st games.State, steps []games.Step, lang games.La
 		if err != nil || int(m.Seat) >= len(names) {
 			continue
 		}
-		parts = append(parts, names[m.Seat]+" "+st.Describe(a))
+		said := games.Text{EN: st.Describe(a), CS: st.Describe(a)}
+		if tl, ok := st.(games.Teller); ok {
+			said = tl.Tell(a) // in words, not the notation ("W5 C r1")
+		}
+		parts = append(parts, names[m.Seat]+" "+said.In(lang))
 	}
 	if int(seat) >= len(names) || len(parts) == 0 {
 		return ""

@@ -22,3 +22,24 @@ func cellsWide(w int) games.Text {
 	n := games.Count(w, "", "", "pole", "pole", "polí")
 	return games.Text{EN: strings.TrimSpace(n.EN) + " wide", CS: "široký " + n.CS}
 }
+
+// Tell says a move in words after the player's name: "placed L (4 squares) in column C,
+// turned once, flipped" / "položil(a) L (4 čtverečky) do sloupce C, otočený 1×, převrácený",
+// "set L (4 squares) aside".
+func (s *State) Tell(a games.Action) games.Text {
+	switch a := a.(type) {
+	case Place:
+		t := games.Say("placed %s in column %s", "položil(a) %s do sloupce %s", a.Piece, ColumnLabel(a.Col))
+		if a.Rot > 0 {
+			t = games.Join([]games.Text{t, games.Say("turned %d×", "otočený %d×", a.Rot)}, ", ")
+		}
+		if a.Flip {
+			t = games.Join([]games.Text{t, games.Say("flipped", "převrácený")}, ", ")
+		}
+		return t
+	case Aside:
+		return games.Say("set %s aside", "odložil(a) %s", a.Piece)
+	}
+	d := s.Describe(a)
+	return games.Text{EN: d, CS: d}
+}

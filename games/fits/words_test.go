@@ -78,3 +78,12 @@ func TestStartPiecesInWords(t *testing.T) {
 		t.Errorf("start event %+v", got)
 	}
 }
+
+// TestTell: a move is told in words, never as the notation ("L4 C r1 flip").
+func TestTell(t *testing.T) {
+	s := building(t, 2, []int{1})
+	got := s.Tell(Place{Piece: L4, Rot: 1, Flip: true, Col: 2})
+	if got.EN != "placed L (4 squares) in column C, turned 1×, flipped" || got.CS != "položil(a) L (4 čtverečky) do sloupce C, otočený 1×, převrácený" {
+		t.Errorf("told %+v", got)
+	}
+}

@@ -61,3 +61,19 @@ func typedPair(s string) (a, b Colour, ok bool) {
 	b, ok2 := typedColour(r[1])
 	return a, b, ok1 && ok2
 }
+
+// Tell says a move in words after the player's name: "placed red–green on F7–F8" /
+// "položil(a) červeno-zelený dílek na F7–F8", "swapped the rack", "kept the rack".
+func (s *State) Tell(a games.Action) games.Text {
+	switch a := a.(type) {
+	case Place:
+		cells := a.Cells[0].Label(s.radius) + "–" + a.Cells[1].Label(s.radius)
+		return games.Say("placed %s on %s", "položil(a) %s dílek na %s", Tile{a.First, a.Second}.Words(), cells)
+	case Swap:
+		return games.Say("swapped the rack", "vyměnil(a) stojánek")
+	case Keep:
+		return games.Say("kept the rack", "ponechal(a) si stojánek")
+	}
+	d := s.Describe(a)
+	return games.Text{EN: d, CS: d}
+}

@@ -166,3 +166,29 @@ func abilityLines(cards []int, budget int) games.Text {
 	}
 	return games.Text{EN: strings.Join(en, "\n"), CS: strings.Join(cs, "\n")}
 }
+
+// Tell says a move in words after the player's name: "took box 2", "placed a die in column
+// 3", "used card 3 Upgrader". A chosen card is secret until the reveal: "chose a character".
+func (s *State) Tell(a games.Action) games.Text {
+	switch a := a.(type) {
+	case Choose:
+		return games.Say("chose a character", "vybral(a) postavu")
+	case Take:
+		return games.Say("took box %d", "vzal(a) si přepravku %d", a.Box)
+	case Set:
+		return games.Say("turned a six into %d", "otočil(a) šestku na %d", a.Value)
+	case Place:
+		if a.Shame {
+			return games.Say("put a die on the shame shelf", "dal(a) kostku na polici hanby")
+		}
+		return games.Say("placed a die in column %d", "postavil(a) kostku do sloupce %d", a.Col)
+	case Retrieve:
+		return games.Say("took a die back from card 1", "vrátil(a) kostku z karty 1")
+	case Ability:
+		return games.Say("used card %s", "použil(a) kartu %s", s.cardLabel(a))
+	case Done:
+		return games.Say("ended the turn", "ukončil(a) tah")
+	}
+	d := s.Describe(a)
+	return games.Text{EN: d, CS: d}
+}

@@ -162,3 +162,14 @@ func TestTypedCompact(t *testing.T) {
 		}
 	}
 }
+
+// TestTell: a move is told in words, and a chosen card keeps its secret.
+func TestTell(t *testing.T) {
+	s := onTurn(t, []string{".. .. .. .. .."}, "G4 P2", "", []int{3}, nil)
+	if got := s.Tell(Choose{Card: 5}); strings.Contains(got.EN, "5") || got.CS != "vybral(a) postavu" {
+		t.Errorf("choose told %+v", got)
+	}
+	if got := s.Tell(Ability{Card: 3, Die: 1}); got.EN != "used card 3 Upgrader" || got.CS != "použil(a) kartu 3 Kompletářka" {
+		t.Errorf("ability told %+v", got)
+	}
+}

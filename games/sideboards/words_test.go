@@ -36,3 +36,13 @@ func TestCzechRounds(t *testing.T) {
 		t.Errorf("rules say turns, not rounds:\n%s", r)
 	}
 }
+
+// TestTell: a move is told in words ("placed card 29 (turned) on the right"), never as
+// "29t right".
+func TestTell(t *testing.T) {
+	s := dealt(t, 3, Options{})
+	got := s.Tell(Place{Card: 29, Side: Right, Turned: true})
+	if got.EN != "placed card 29 (turned) on the right" || got.CS != "přiložil(a) kartu 29 (otočenou) zprava" {
+		t.Errorf("told %+v", got)
+	}
+}

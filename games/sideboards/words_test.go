@@ -46,3 +46,12 @@ func TestTell(t *testing.T) {
 		t.Errorf("told %+v", got)
 	}
 }
+
+// TestPassOnCzech: the cards passed on are sent "dál (Ben)", not "hráči Ben" with the name
+// left in the nominative.
+func TestPassOnCzech(t *testing.T) {
+	got := mover{hand: []Card{12, 39, 42}, to: "Bohuslav"}.rest([]Card{12})
+	if got.CS != "poslat 39 a 42 dál (Bohuslav)" || got.EN != "pass 39 and 42 to Bohuslav" {
+		t.Errorf("rest %+v", got)
+	}
+}

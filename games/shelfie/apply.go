@@ -202,7 +202,7 @@ func (s *State) applyRewards(r Rewards) ([]games.Event, error) {
 	}
 	for _, e := range s.endgame {
 		t := EndgameText(e)
-		parts = append(parts, games.Text{EN: fmt.Sprintf("end-game E%d: %s", e, t.EN), CS: fmt.Sprintf("konec hry E%d: %s", e, t.CS)})
+		parts = append(parts, games.Text{EN: fmt.Sprintf("end-game E%d: %s", e, t.EN), CS: fmt.Sprintf("závěrečná karta E%d: %s", e, t.CS)})
 	}
 	j := games.Join(parts, "; ")
 	return []games.Event{event(games.Chance, games.Text{EN: "Rewards — " + j.EN + ".", CS: "Odměny — " + j.CS + "."})}, nil

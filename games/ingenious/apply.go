@@ -273,17 +273,6 @@ func (s *State) applySwap(seat games.Seat, swap bool) ([]games.Event, error) {
 	return []games.Event{{Seat: seat, Text: games.Say("%s swapped their rack: %s.", "%s vyměnil(a) stojánek: %s.", s.players[seat], tileWords(old))}}, nil
 }
 
-func tileList(ts []Tile) string {
-	var b []byte
-	for i, t := range ts {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = append(b, t.String()...)
-	}
-	return string(b)
-}
-
 // placeText says what a placement did: "Ada placed red–green on F7–F8: +2 red, +1 green"
 // ("Ada položil(a) červeno-zelený dílek na F7–F8: zelená +1, …").
 func (s *State) placeText(seat games.Seat, p Place, before, after [6]int, bonus bool) games.Text {

@@ -350,7 +350,7 @@ func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 	cells := cellPattern.FindAllString(joined, -1)
 	if len(cells) != 2 || strings.Join(cells, "") != joined {
 		bad := games.Say("Write two cells from the picture, like F7 F8.", "Napiš dvě pole z obrázku, např. F7 F8.")
-		if rest := strings.Join(fields, " "); rest != "" && len(cells) != 2 {
+		if rest := strings.Join(fields, " "); rest != "" && len(cells) == 0 {
 			bad = games.Say("“%s” is not two cells: write two cells from the picture, like F7 F8.", "„%s“ nejsou dvě pole: napiš dvě pole z obrázku, např. F7 F8.", rest)
 		}
 		return "", games.Refuse(games.ErrIllegal, bad.EN, bad.CS)

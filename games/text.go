@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -43,6 +44,10 @@ type Localized interface {
 func Say(en, cs string, args ...any) Text {
 	if len(args) == 0 {
 		return Text{EN: en, CS: cs}
+	}
+	if !slices.ContainsFunc(args, func(a any) bool { _, ok := a.(Localized); return ok }) {
+		// Forwarding args as they are keeps Say a printf wrapper for go vet's checks.
+		return Text{EN: fmt.Sprintf(en, args...), CS: fmt.Sprintf(cs, args...)}
 	}
 	return Text{EN: fmt.Sprintf(en, argsIn(args, English)...), CS: fmt.Sprintf(cs, argsIn(args, Czech)...)}
 }

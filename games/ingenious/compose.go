@@ -123,7 +123,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	panel.Input = &games.Input{
 		Button:      games.Say("Type a placement", "Napsat umístění"),
 		Title:       games.Say("Place %s", "Položit %s", *d.Tile),
-		Label:       games.Say("Two cells, first colour first", "Dvě pole, první barva první"),
+		Label:       games.Say("Two cells, first colour first", "Dvě pole, první barva na první z nich"),
 		Placeholder: games.Say("F7 F8", "F7 F8"),
 	}
 	back := games.Control{Label: games.Say("Tiles", "Dílky"), Emoji: "◀", Next: ""}
@@ -353,7 +353,7 @@ func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 		if rest := strings.Join(fields, " "); rest != "" && len(cells) == 0 {
 			bad = games.Say("“%s” is not two cells: write two cells from the picture, like F7 F8.", "„%s“ nejsou dvě pole: napiš dvě pole z obrázku, např. F7 F8.", rest)
 		}
-		return "", games.Refuse(games.ErrIllegal, bad.EN, bad.CS)
+		return "", &games.Refusal{Kind: games.ErrIllegal, Reason: bad}
 	}
 	var cs [2]Cell
 	for i, label := range cells {

@@ -268,7 +268,7 @@ func (b *Bot) onVote(c *call, id ID) error {
 	}
 	b.countMoves(out)
 	if out.Announce {
-		b.announce(c.ctx, c.log, out, "", games.Say("🤖 The table let the AI play for %s.", "🤖 Stůl předal hráče %s AI.", name))
+		b.announce(c.ctx, c.log, out, "", games.Say("🤖 The table let the AI play for %s.", "🤖 Stůl odhlasoval, že za hráče %s teď hraje AI.", name))
 	}
 	return nil
 }

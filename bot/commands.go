@@ -141,7 +141,7 @@ const helpCS = `**tablebot** je rozhodčí deskových her přímo tady v kanálu
 • Klikni na **Tvůj tah** (nebo napiš **/hand**), otevře se tvůj soukromý panel pro tah.
 • **/undo** — vzít zpět svůj poslední tah, dokud se nic nového neodhalilo (také **↩️** v panelu)
 • **/games** — tvoje hry na serveru · **/away**, **/back** — ať za tebe mezitím hraje AI · **/notify** — připomínky soukromou zprávou
-• Každý stůl má tempo (výchozí 24 h na tah): v polovině času přijde připomínka a po jeho uplynutí tah udělá AI (nebo s ` + "`po-termínu: čekat`" + ` mohou ostatní hlasovat). Zakladatel může nepřítomného hráče předat AI příkazem **/kick**.
+• Každý stůl má tempo (výchozí je 24 h na tah): v polovině času přijde připomínka a po jeho uplynutí tah udělá AI (nebo s ` + "`po-termínu: čekat`" + ` mohou ostatní hlasovat). Zakladatel může nepřítomného hráče předat AI příkazem **/kick**.
 • **/status** — ukázat stůl · **/rules** — pravidla · **/leaderboard** — nejlepší hráči serveru · **/history** — dohrané hry a jejich záznamy
 • **/abandon** — ukončit hru (zakladatel nebo někdo s právem Spravovat kanály).
 Hry:`

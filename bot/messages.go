@@ -217,7 +217,11 @@ func sinceLine(t *table.Table, st games.State, steps []games.Step, lang games.La
 		if err != nil || int(m.Seat) >= len(names) {
 			continue
 		}
-		parts = append(parts, names[m.Seat]+" "+st.Describe(a))
+		said := games.Text{EN: st.Describe(a), CS: st.Describe(a)}
+		if tl, ok := st.(games.Teller); ok {
+			said = tl.Tell(a) // in words, not the notation ("W5 C r1")
+		}
+		parts = append(parts, names[m.Seat]+" "+said.In(lang))
 	}
 	if int(seat) >= len(names) || len(parts) == 0 {
 		return ""
@@ -282,7 +286,11 @@ func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lan
 		return message{}, err
 	}
 	mentions := t.Humans()
-	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + mentionAll(mentions) + "\n" + resultText(t, st, lang)
+	result := resultText(t, st, lang)
+	if s := st.Result().Summary.In(lang); s != "" && strings.Contains(m.content, s) {
+		result = strings.Replace(result, s+"\n", "", 1) // the last move's log said it already
+	}
+	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + mentionAll(mentions) + "\n" + result
 	m.mentions = mentions
 	m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: games.Say("Rematch", "Odveta").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}, Style: discordgo.SuccessButton, CustomID: buildID(t.Game, t.Rev(), verbRematch, "")},

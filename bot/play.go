@@ -497,7 +497,12 @@ func (b *Bot) onScores(c *call, id ID) error {
 }
 
 // onRulesButton shows the rules of the game the button belongs to, ephemeral.
-func (b *Bot) onRulesButton(c *call, id ID) error { return b.showRules(c, id.Game) }
+func (b *Bot) onRulesButton(c *call, id ID) error {
+	if id.Arg == rulesPageArg {
+		return b.onRulesPage(c, id)
+	}
+	return b.showRules(c, id.Game)
+}
 
 // showRules answers with a game's rules summary.
 func (b *Bot) showRules(c *call, game string) error {
@@ -505,5 +510,5 @@ func (b *Bot) showRules(c *call, game string) error {
 	if !ok {
 		return refuse("I do not know the game %q.", "Hru %q neznám.", game)
 	}
-	return c.reply(message{content: c.say(kit.Game.Rules()), ephemeral: true})
+	return c.reply(rulesMessage(c, kit.Game, 0))
 }

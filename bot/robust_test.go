@@ -198,7 +198,7 @@ func TestTypedPlacement(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"Z99 Z98", "no cell"},
 		{"F6 F9", "not neighbours"},
-		{"hello", "is not a tile"},
+		{"hello", "is not two cells"},
 		{"F6", "Write two cells"},
 		{"F6 F7", "first tile must touch"},
 	} {

@@ -31,6 +31,31 @@ type Progress interface {
 	Progress() Text
 }
 
+// Teller is an optional power of a State: it says a player's move in words for people, as a
+// phrase that follows the player's name ("placed the W (5 squares) in column C" / "položil(a)
+// …"), where Describe writes the notation a player may type ("W5 C r1"). The bot tells the
+// moves since a player's last turn this way; without it, with Describe. A move that is secret
+// until a reveal (a chosen card) is told without its secret.
+type Teller interface {
+	Tell(a Action) Text
+}
+
+// RulePages is an optional power of a Game whose rules need more than the summary of
+// Game.Rules (Shelfie Stacker's sixteen characters): /rules shows the summary with a menu of
+// these pages. A game lists at most MaxChoices-1 pages (the summary takes one place in the
+// menu), each Label within 100 characters and each Text within 1,900, so that a page with its
+// menu fits one Discord message.
+type RulePages interface {
+	RulePages() []RulePage
+}
+
+// RulePage is one page of a game's rules: Label names it in the menu ("3 Upgrader"), Text is
+// the page itself.
+type RulePage struct {
+	Label Text
+	Text  Text
+}
+
 // Game is the definition of one game: what a registry knows about it and how to start it.
 // A Game value holds no state of its own and is safe for concurrent use.
 type Game interface {

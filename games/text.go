@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -31,12 +32,40 @@ type Text struct {
 	CS string `json:"cs"`
 }
 
-// Say builds a Text from an English and a Czech format string sharing the same arguments.
+// Localized is a value that reads differently in each language: a Text, or a game's piece
+// written with the language's letters (an Ingenious tile "RG" / "ČZ", a Shelfie die "G6" /
+// "Z6"). Say formats such an argument in the language of each format string.
+type Localized interface {
+	In(lang Lang) string
+}
+
+// Say builds a Text from an English and a Czech format string sharing the same arguments. An
+// argument that is Localized (a Text, a tile, a die) is written in each format's language.
 func Say(en, cs string, args ...any) Text {
 	if len(args) == 0 {
 		return Text{EN: en, CS: cs}
 	}
-	return Text{EN: fmt.Sprintf(en, args...), CS: fmt.Sprintf(cs, args...)}
+	if !slices.ContainsFunc(args, func(a any) bool { _, ok := a.(Localized); return ok }) {
+		// Forwarding args as they are keeps Say a printf wrapper for go vet's checks.
+		return Text{EN: fmt.Sprintf(en, args...), CS: fmt.Sprintf(cs, args...)}
+	}
+	return Text{EN: fmt.Sprintf(en, argsIn(args, English)...), CS: fmt.Sprintf(cs, argsIn(args, Czech)...)}
+}
+
+// argsIn returns args with every Localized argument replaced by its text in lang.
+func argsIn(args []any, lang Lang) []any {
+	out := args
+	for i, a := range args {
+		l, ok := a.(Localized)
+		if !ok {
+			continue
+		}
+		if &out[0] == &args[0] {
+			out = append([]any(nil), args...)
+		}
+		out[i] = l.In(lang)
+	}
+	return out
 }
 
 // In returns the text in lang, falling back to English when the translation is empty.

@@ -116,14 +116,14 @@ func (s *State) applyStart(a Start) ([]games.Event, error) {
 	s.start = slices.Clone(a.Cards)
 	s.turned = nil
 	s.phase = PhaseStart
-	var dealt []string
+	var dealt []games.Text
 	for i := range s.seats {
 		s.seats[i] = seatState{last: -1, waiting: true, rounds: s.seats[i].rounds}
-		dealt = append(dealt, s.players[i]+" "+a.Cards[i].String())
+		dealt = append(dealt, games.Say("%s — %s", "%s — %s", s.players[i], a.Cards[i]))
 	}
 	return []games.Event{{Seat: games.Chance, Text: games.Say(
 		"Round %d on board %d. Start pieces: %s.", "Kolo %d na desce %d. Startovní dílky: %s.",
-		s.round+1, s.Board(), strings.Join(dealt, ", "))}}, nil
+		s.round+1, s.Board(), games.Join(dealt, ", "))}}, nil
 }
 
 // applyReveal turns a building card; when nobody has to act on it, the step ends at once.
@@ -132,11 +132,11 @@ func (s *State) applyReveal(a Reveal) ([]games.Event, error) {
 		return nil, games.Refuse(games.ErrIllegal, "There is no such building card.", "Taková stavební karta není.")
 	}
 	if slices.Contains(s.turned, a.Piece) {
-		return nil, games.Refuse(games.ErrIllegal, "%s has already been turned this round.", "Karta %s už byla v tomto kole otočena.", a.Piece)
+		return nil, games.Refuse(games.ErrIllegal, "The card of %s has already been turned this round.", "Karta s dílkem %s už byla v tomto kole otočena.", a.Piece)
 	}
 	s.turned = append(s.turned, a.Piece)
 	s.phase = PhaseBuild
-	ev := games.Event{Seat: games.Chance, Text: games.Say("Card %d of 16: %s.", "Karta %d z 16: %s.", len(s.turned), a.Piece)}
+	ev := games.Event{Seat: games.Chance, Text: games.Join([]games.Text{games.OutOf("Card", "Karta", len(s.turned), NumShapes), games.Say("%s.", "%s.", a.Piece)}, ": ")}
 	anyone := false
 	for i := range s.seats {
 		st := &s.seats[i]
@@ -144,7 +144,7 @@ func (s *State) applyReveal(a Reveal) ([]games.Event, error) {
 		anyone = anyone || st.waiting
 		if !st.waiting {
 			ev.Text.EN += " " + s.players[i] + " skips it (start piece)."
-			ev.Text.CS += " " + s.players[i] + " ho vynechává (startovní dílek)."
+			ev.Text.CS += " " + s.players[i] + " ji vynechává (startovní dílek)."
 		}
 	}
 	events := []games.Event{ev}
@@ -238,17 +238,18 @@ func (s *State) completeStep() []games.Event {
 	return events
 }
 
-// choiceText says what a revealed choice did: "Ada placed T4 in column C (rows 3–4).".
+// choiceText says what a revealed choice did: "Ada placed T (4 squares) in column C, rows
+// 3–4.".
 func (s *State) choiceText(seat games.Seat, c choice) games.Text {
 	name := s.players[seat]
 	if c.aside != NoShape {
-		return games.Say("%s set %s aside.", "%s odložil(a) %s.", name, c.aside)
+		return games.Say("%s set %s aside.", "%s odložil(a) dílek %s.", name, c.aside)
 	}
 	p := c.placed
 	rows := rowsText(p)
 	t := games.Text{
-		EN: fmt.Sprintf("%s placed %s in column %s (%s).", name, p.Place.Piece, ColumnLabel(p.Place.Col), rows.EN),
-		CS: fmt.Sprintf("%s položil(a) %s do sloupce %s (%s).", name, p.Place.Piece, ColumnLabel(p.Place.Col), rows.CS),
+		EN: fmt.Sprintf("%s placed %s in column %s, %s.", name, p.Place.Piece.In(games.English), ColumnLabel(p.Place.Col), rows.EN),
+		CS: fmt.Sprintf("%s položil(a) %s do sloupce %s, %s.", name, p.Place.Piece.In(games.Czech), ColumnLabel(p.Place.Col), rows.CS),
 	}
 	if p.Top >= GridRows {
 		t.EN = strings.TrimSuffix(t.EN, ".") + " — into the overhang."

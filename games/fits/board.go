@@ -145,8 +145,8 @@ func landOn(heights [Cols]int, p Place) (Placed, error) {
 	}
 	if pl.Top >= Rows {
 		return pl, games.Refuse(games.ErrIllegal,
-			"%s would come to rest on rows %d–%d here: no piece may reach row 17. Pick another place or set it aside.",
-			"%s by tady skončil na řadách %d–%d: žádný dílek nesmí zasáhnout do řady 17. Vyber jiné místo, nebo ho odlož.",
+			"Placed here, %s would come to rest on rows %d–%d: no piece may reach row 17. Pick another place or set it aside.",
+			"Dílek %s by tady skončil na řadách %d–%d: žádný dílek nesmí zasáhnout do řady 17. Vyber jiné místo, nebo ho odlož.",
 			p.Piece, pl.Bottom+1, pl.Top+1)
 	}
 	return pl, nil
@@ -156,9 +156,9 @@ func landOn(heights [Cols]int, p Place) (Placed, error) {
 func sideways(p Place, w int) *games.Refusal {
 	last := ColumnLabel(Cols - w)
 	return games.Refuse(games.ErrIllegal,
-		"%s turned this way is %d wide: from column %s it would leave the board sideways. Pick a column from A to %s.",
-		"%s takto otočený je široký %d: ze sloupce %s by vyčníval z desky. Vyber sloupec A až %s.",
-		p.Piece, w, ColumnLabel(p.Col), last)
+		"Turned this way, %s is %s: from column %s it would leave the board sideways. Pick a column from A to %s.",
+		"Dílek %s takto otočený je %s: ze sloupce %s by vyčníval z desky. Vyber sloupec A až %s.",
+		p.Piece, cellsWide(w), ColumnLabel(p.Col), last)
 }
 
 // board is one seat's board on the table: who covers which cell, and each column's height.

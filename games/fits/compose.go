@@ -2,6 +2,7 @@ package fits
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -131,9 +132,9 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	aside := games.Control{Label: games.Say("Set aside…", "Odložit…"), Emoji: "🗑️", Next: AsideDraft, Style: games.Danger}
 	if d.Aside {
 		aside = games.Control{Label: games.Say("Yes, set it aside", "Ano, odložit"), Emoji: "🗑️", Next: AsideDraft, Style: games.Danger, Commit: true}
-		panel := games.Panel{Draft: AsideDraft, Hint: games.Say("Set %s aside for the rest of this round? It cannot be placed later.", "Odložit %s na zbytek kola? Později už ho položit nepůjde.", piece)}
+		panel := games.Panel{Draft: AsideDraft, Hint: games.Say("Set %s aside for the rest of this round? It cannot be placed later.", "Odložit dílek %s na zbytek kola? Později už ho položit nepůjde.", piece)}
 		if _, ok := hint.(Aside); ok {
-			panel.Hint = games.Say("Suggested: set %s aside — every placement would cost points.", "Doporučení: odlož %s — každé umístění by stálo body.", piece)
+			panel.Hint = games.Say("Suggested: set %s aside — every placement would cost points.", "Doporučení: odlož dílek %s — každé umístění by stálo body.", piece)
 		}
 		panel.Controls = []games.Control{aside}
 		if back := s.suggestion(seat, hint); back != AsideDraft {
@@ -376,7 +377,8 @@ func (s *State) Resolve(seat games.Seat, draft string) (games.Action, error) {
 // optionally the piece's name, which must be the current piece. Without turns and flip the
 // draft's orientation is kept; with either, the orientation is exactly what was typed. The
 // words "aside" or "odložit" alone set a building card's piece aside. Describe's form of a
-// placement ("F5 C r1 flip") is accepted.
+// placement ("F5 C r1 flip") is accepted, and so are the parts written together: "C1",
+// "c1f", "cr1", "1c" (see expandCompact).
 func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 	d, err := s.draftFor(seat, draft)
 	if err != nil {
@@ -397,7 +399,7 @@ func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 		return AsideDraft, nil
 	}
 	col, rot, flip, oriented := -1, 0, false, false
-	for _, f := range fields {
+	for _, f := range expandCompact(fields) {
 		switch {
 		case len(f) == 1 && f[0] >= 'a' && f[0] < 'a'+Cols:
 			if col >= 0 {
@@ -415,7 +417,7 @@ func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 				}
 				continue
 			}
-			return "", help(games.Say("“%s” is not understood.", "„%s“ nerozumím.", f))
+			return "", help(games.Say("“%s” is not understood.", "Zápisu „%s“ nerozumím.", f))
 		}
 	}
 	if col < 0 {
@@ -429,4 +431,34 @@ func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 		return "", err
 	}
 	return draftOf(p), nil
+}
+
+// compactPlace is a column written together with its turns and flip: "c1", "cr1", "c1f",
+// "c1flip", "1c", "r1c". No piece name has this form (a piece's digit is its size, 3–5).
+var compactPlace = regexp.MustCompile(`^(?:([a-f])(r?[0-3])?(f|flip)?|(r?[0-3])([a-f])(f|flip)?)$`)
+
+// expandCompact splits every compact field ("c1f") into its parts ("c", "1", "f"); a piece's
+// name and every other field stay as they are.
+func expandCompact(fields []string) []string {
+	var out []string
+	for _, f := range fields {
+		m := compactPlace.FindStringSubmatch(f)
+		if len(f) < 2 || m == nil {
+			out = append(out, f)
+			continue
+		}
+		if _, ok := ParseShape(f); ok {
+			out = append(out, f)
+			continue
+		}
+		for i, part := range m[1:] {
+			if part != "" && (i == 2 || i == 5) {
+				part = "flip" // "f" alone would read as column F
+			}
+			if part != "" {
+				out = append(out, part)
+			}
+		}
+	}
+	return out
 }

@@ -247,7 +247,7 @@ func TestTyped(t *testing.T) {
 		"C 4":     "not understood",
 		"C D":     "one column",
 		"hello":   "not understood",
-		"T4 C":    "placing L4",
+		"T4 C":    "placing L (4 squares)",
 		"E 0":     "sideways",
 		"A r9":    "not understood",
 		"r1":      "Which column",

@@ -46,8 +46,12 @@
 // would set the piece aside, or "aside" when nothing fits. ⟳ turns to the next different cell
 // set and ⇋ flips; both move the piece left when it would stick out. Typed accepts a column
 // letter, turns as "1" or "r1", "flip", and optionally the piece's name ("C 1 flip",
-// "F5 C r1 flip"); without turns or flip it keeps the draft's orientation. "aside" alone sets
-// a building card's piece aside. Renderers use [View.Draft], [View.Ghost] and [Land].
+// "F5 C r1 flip"), also written together ("C1", "c1f", "cr1", "1c"); without turns or flip it
+// keeps the draft's orientation. "aside" alone sets a building card's piece aside. Renderers
+// use [View.Draft], [View.Ghost] and [Land].
+//
+// Sentences name a piece in words, by its letter and size ("W (5 squares)", [Shape.In]);
+// the code "W5" is the notation's, typed and recorded, never said ([State.Tell]).
 //
 // The greedy AI ([State.Hint]) values a board by the expected end-of-round score of each grid
 // cell — covered, sealed under a piece (visible for good), or still open and visible with a

@@ -103,7 +103,7 @@ func TestBuildingCards(t *testing.T) {
 	mustRefuse(t, s, 0, Reveal{Piece: L4}, games.ErrUnknownAction)
 	mustRefuse(t, s, 0, Start{Cards: []Shape{F5, X5}}, games.ErrUnknownAction)
 	r := mustRefuse(t, s, 0, pl(L4, 0, false, 'A'), games.ErrIllegal)
-	if !strings.Contains(r.Reason.EN, "The card shows T4") {
+	if !strings.Contains(r.Reason.EN, "The card shows T (4 squares)") {
 		t.Errorf("refusal %q does not name the card", r.Reason.EN)
 	}
 	mustRefuse(t, s, 0, Aside{Piece: L4}, games.ErrIllegal)

@@ -201,7 +201,7 @@ func (s *State) Prompt(seat games.Seat) games.Text {
 	case s.phase == PhaseStart:
 		return games.Say("Place your start piece %s: pick a column and a turn, then drop it", "Polož svůj startovní dílek %s: vyber sloupec a otočení, pak ho pusť", p)
 	}
-	return games.Say("Card %d of 16: place %s or set it aside", "Karta %d z 16: polož %s, nebo ho odlož", len(s.turned), p)
+	return games.Join([]games.Text{games.OutOf("Card", "Karta", len(s.turned), NumShapes), games.Say("place %s or set it aside", "polož dílek %s, nebo ho odlož", p)}, ": ")
 }
 
 // SampleChance draws chance's next move with r: a uniformly random assignment of distinct

@@ -80,10 +80,10 @@ func (s *State) applyDraw(d Draw) ([]games.Event, error) {
 	bag := s.bag
 	for _, t := range d.Tiles {
 		if t.B < t.A || t.A < Red || t.B > Purple {
-			return nil, games.Refuse(games.ErrIllegal, "Tile %s is not written in R G B O Y P order.", "Dílek %s není zapsán v pořadí R G B O Y P.", t)
+			return nil, games.Refuse(games.ErrIllegal, "Tile %s is not written in R G B O Y P order.", "Dílek %s není zapsán v pořadí R G B O Y P.", t.String())
 		}
 		if bag[t.kind()] == 0 {
-			return nil, games.Refuse(games.ErrIllegal, "The bag has no %s left.", "V pytlíku už žádný %s není.", t)
+			return nil, games.Refuse(games.ErrIllegal, "The bag has no %s tile left.", "V pytlíku už žádný %s dílek není.", t.Words())
 		}
 		bag[t.kind()]--
 	}
@@ -133,7 +133,7 @@ func (s *State) checkPlace(seat games.Seat, p Place) *games.Refusal {
 		}
 	}
 	if !slices.Contains(s.racks[seat], p.Tile()) {
-		return games.Refuse(games.ErrIllegal, "You have no %s tile.", "Nemáš dílek %s.", p.Tile())
+		return games.Refuse(games.ErrIllegal, "You have no %s tile.", "Nemáš %s dílek.", p.Tile().Words())
 	}
 	if s.firstDone[seat] {
 		return nil
@@ -193,7 +193,7 @@ func (s *State) applyPlace(seat games.Seat, p Place) ([]games.Event, error) {
 		return append(events, games.Event{Seat: seat, Text: s.reachedAll(seat, true)}), nil
 	case !s.hasEmptyPair():
 		s.end()
-		return append(events, games.Event{Seat: seat, Text: games.Say("No two adjacent cells are empty: the game is over.", "Nezbývají dvě sousední prázdná pole: hra končí.")}), nil
+		return append(events, games.Event{Seat: seat, Text: games.Say("No two adjacent cells are empty: the game is over.", "Na ploše už nejsou dvě sousední volná pole: hra končí.")}), nil
 	case s.Solo():
 		s.phase, s.drawCount = PhaseDraw, 1
 		// A solo game has nobody else to hand the table to, so the channel hears of it when
@@ -270,35 +270,26 @@ func (s *State) applySwap(seat games.Seat, swap bool) ([]games.Event, error) {
 	s.returning = old
 	s.racks[seat] = nil
 	s.phase, s.drawCount = PhaseDraw, RackSize
-	return []games.Event{{Seat: seat, Text: games.Say("%s swapped their rack: %s.", "%s vyměnil(a) stojánek: %s.", s.players[seat], tileList(old))}}, nil
+	return []games.Event{{Seat: seat, Text: games.Say("%s swapped their rack: %s.", "%s vyměnil(a) stojánek: %s.", s.players[seat], tileWords(old))}}, nil
 }
 
-func tileList(ts []Tile) string {
-	var b []byte
-	for i, t := range ts {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = append(b, t.String()...)
-	}
-	return string(b)
-}
-
-// placeText says what a placement did: "Ada placed red–green on F7–F8: +2 red, +1 green".
+// placeText says what a placement did: "Ada placed red–green on F7–F8: +2 red, +1 green"
+// ("Ada položil(a) červeno-zelený dílek na F7–F8: zelená +1, …").
 func (s *State) placeText(seat games.Seat, p Place, before, after [6]int, bonus bool) games.Text {
 	var gains [6]int
 	for c := range gains {
 		gains[c] = after[c] - before[c]
 	}
 	what := GainsText(gains)
-	verb := games.Say("placed", "položil(a) dílek")
+	tile := Tile{p.First, p.Second}.Words()
+	verb := games.Say("placed %s", "položil(a) %s dílek", tile)
 	if bonus {
-		verb = games.Say("placed a bonus tile", "položil(a) dílek navíc")
+		verb = games.Say("placed a bonus %s tile", "položil(a) %s dílek navíc", tile)
 	}
 	cells := p.Cells[0].Label(s.radius) + "–" + p.Cells[1].Label(s.radius)
 	t := games.Text{
-		EN: s.players[seat] + " " + verb.EN + " " + p.First.Name().EN + "–" + p.Second.Name().EN + " on " + cells + ": " + what.EN,
-		CS: s.players[seat] + " " + verb.CS + " " + p.First.Name().CS + "–" + p.Second.Name().CS + " na " + cells + ": " + what.CS,
+		EN: s.players[seat] + " " + verb.EN + " on " + cells + ": " + what.EN,
+		CS: s.players[seat] + " " + verb.CS + " na " + cells + ": " + what.CS,
 	}
 	for _, c := range Colours {
 		if (before[c] < Cap && after[c] == Cap) || (before[c] < TeamCap && after[c] == TeamCap) {
@@ -311,3 +302,12 @@ func (s *State) placeText(seat games.Seat, p Place, before, after [6]int, bonus 
 
 // soloColourAcc are the colours' names as "má červenou na 18" needs them (accusative).
 var soloColourAcc = [6]string{"červenou", "zelenou", "modrou", "oranžovou", "žlutou", "fialovou"}
+
+// tileWords lists tiles the way the buttons show them: "RG BB" ("ČZ MM").
+func tileWords(ts []Tile) games.Text {
+	parts := make([]games.Text, len(ts))
+	for i, t := range ts {
+		parts[i] = games.Say("%s", "%s", t)
+	}
+	return games.Join(parts, " ")
+}

@@ -84,7 +84,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 		// confirmation, whose button commits.
 		switch {
 		case d.Swap != nil && *d.Swap:
-			panel.Hint = games.Say("Swap your whole rack? You draw six new tiles, then your old ones go back in the bag.", "Vyměnit celý stojánek? Vylosuješ šest nových dílků a ty staré pak vrátíš do pytlíku.")
+			panel.Hint = games.Say("Swap your whole rack? You draw six new tiles, then your old ones go back in the bag.", "Vyměnit celý stojánek? Vytáhneš šest nových dílků a staré pak vrátíš do pytlíku.")
 			panel.Controls = []games.Control{
 				{Label: games.Say("Yes, swap", "Ano, vyměnit"), Emoji: "🔄", Next: "swap", Style: games.Primary, Commit: true},
 				{Label: games.Say("Back", "Zpět"), Emoji: "◀", Next: ""},
@@ -109,7 +109,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	rack := s.racks[seat]
 	if d.Tile == nil {
 		for _, t := range distinctTiles(rack) {
-			panel.Controls = append(panel.Controls, games.Control{Label: games.Text{EN: t.String(), CS: t.String()}, Next: t.String(), Style: games.Primary})
+			panel.Controls = append(panel.Controls, games.Control{Label: games.Say("%s", "%s", t), Next: t.String(), Style: games.Primary})
 		}
 		if hint, ok := s.Hint(seat).(Place); ok {
 			panel.Controls = append(panel.Controls, games.Control{Label: games.Say("Suggest", "Poradit"), Emoji: "💡", Next: draftOf(hint, s.radius), Suggest: true})
@@ -122,13 +122,13 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	panel.Menu = s.placeMenu(seat, *d.Tile, d.Place)
 	panel.Input = &games.Input{
 		Button:      games.Say("Type a placement", "Napsat umístění"),
-		Title:       games.Say("Place %s", "Položit %s", d.Tile.String()),
-		Label:       games.Say("Two cells, first colour first", "Dvě pole, první barva první"),
+		Title:       games.Say("Place %s", "Položit %s", *d.Tile),
+		Label:       games.Say("Two cells, first colour first", "Dvě pole, první barva na první z nich"),
 		Placeholder: games.Say("F7 F8", "F7 F8"),
 	}
 	back := games.Control{Label: games.Say("Tiles", "Dílky"), Emoji: "◀", Next: ""}
 	if d.Place == nil {
-		panel.Hint = games.Say("Pick a place for %s from the menu, or type one", "Vyber místo pro %s z nabídky, nebo ho napiš", d.Tile.String())
+		panel.Hint = games.Say("Pick a place for the %s tile from the menu, or type one", "Vyber z nabídky místo pro %s dílek, nebo ho napiš", d.Tile.Words())
 		panel.Controls = []games.Control{back}
 		return panel, nil
 	}
@@ -327,9 +327,10 @@ func (s *State) Resolve(seat games.Seat, draft string) (games.Action, error) {
 
 var cellPattern = regexp.MustCompile(`[A-Za-z][0-9]{1,2}`)
 
-// Typed reads a typed placement such as "F7 F8", "f7-f8" or "GR F7 F8": two cell labels from
-// the picture, the tile's first colour going on the first cell. A tile written before the
-// cells replaces the one chosen in the draft (and sets the orientation).
+// Typed reads a typed placement such as "F7 F8", "f7-f8", "F7F8", "F 7 F 8" or "GR F7 F8":
+// two cell labels from the picture, the tile's first colour going on the first cell. A tile
+// written before the cells, in English or Czech initials ("GR", "ZČ"), replaces the one chosen
+// in the draft (and sets the orientation). A refusal speaks of what the box asks for: cells.
 func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 	d, err := ParseDraft(draft, s.radius)
 	if err != nil {
@@ -345,19 +346,23 @@ func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 		}
 	}
 	if len(fields) > 0 && !cellPattern.MatchString(fields[0]) {
-		a, b, err := parsePair(strings.ToUpper(fields[0]))
-		if err != nil {
-			return "", games.Refuse(games.ErrIllegal, "%q is not a tile: write two of R G B O Y P, like RG.", "%q není dílek: napiš dvě z písmen R G B O Y P, např. RG.", fields[0])
+		if a, b, ok := typedPair(fields[0]); ok {
+			first, second, haveTile = a, b, true
+			fields = fields[1:]
 		}
-		first, second, haveTile = a, b, true
-		fields = fields[1:]
 	}
 	if !haveTile {
-		return "", games.Refuse(games.ErrIllegal, "Pick a tile first, or write it before the cells: RG F7 F8.", "Nejdřív vyber dílek, nebo ho napiš před pole: RG F7 F8.")
+		return "", games.Refuse(games.ErrIllegal, "Pick a tile first, or write it before the cells: RG F7 F8.", "Nejdřív vyber dílek, nebo ho napiš před pole: ČZ F7 F8.")
 	}
-	cells := cellPattern.FindAllString(strings.Join(fields, " "), -1)
-	if len(cells) != 2 {
-		return "", games.Refuse(games.ErrIllegal, "Write two cells from the picture, like F7 F8.", "Napiš dvě pole z obrázku, např. F7 F8.")
+	// The cells may be written apart or together: "F7 F8", "F 7 F 8", "F7F8".
+	joined := strings.Join(fields, "")
+	cells := cellPattern.FindAllString(joined, -1)
+	if len(cells) != 2 || strings.Join(cells, "") != joined {
+		bad := games.Say("Write two cells from the picture, like F7 F8.", "Napiš dvě pole z obrázku, např. F7 F8.")
+		if rest := strings.Join(fields, " "); rest != "" && len(cells) == 0 {
+			bad = games.Say("“%s” is not two cells: write two cells from the picture, like F7 F8.", "„%s“ nejsou dvě pole: napiš dvě pole z obrázku, např. F7 F8.", rest)
+		}
+		return "", &games.Refusal{Kind: games.ErrIllegal, Reason: bad}
 	}
 	var cs [2]Cell
 	for i, label := range cells {

@@ -90,6 +90,12 @@
 // but as the rollout policy it did worse: 11.0 against 11.45 on the same 20 games. So did
 // rollouts that value a bonus at 0 (10.5) or at 24 (11.05) rather than bonusWorth.
 //
+// Words: Czech players see the Czech colour initials of the pictures (Č Z M O Ž F) on tile
+// buttons and in score lines ([Tile.In]); sentences name a tile as a compound adjective
+// ("červeno-zelený dílek", [Tile.Words]). Typed placements accept cells apart, together or
+// spaced ("F7 F8", "F7F8", "F 7 F 8") and a tile in either language's initials ("RG", "ČZ";
+// C stands for Č); records keep R G B O Y P.
+//
 // What lifts the search above the greedy player is the duel (search.Config.Verify), not the
 // tree's own choice. On the same 20 strong-against-strong games (seed 1, 1000 nodes, means over
 // both seats; the committed search 11.45): the tree's best move played without the duel scored

@@ -81,9 +81,9 @@ const rulesEN = `**Ingenious** — lay two-hex tiles, score every colour; your r
 • After placing, if your rack has none of your lowest colour(s), you may swap all six tiles. Then refill to six.
 • The game ends when no two adjacent cells are empty. Highest lowest colour wins; ties compare the next lowest.`
 
-const rulesCS = `**Ingenious** — pokládej dílky ze dvou šestiúhelníků a sbírej body v každé barvě; rozhoduje tvoje *nejslabší* barva.
-• Na tahu polož jeden dílek ze stojánku na dvě sousední prázdná pole. Tvůj první dílek se musí dotýkat startovního symbolu, kterého se nedotkl první dílek nikoho před tebou.
-• Každá polovina boduje nepřerušené řady své barvy v pěti směrech od druhé poloviny.
-• Barva končí na 18. Dosažení 18 dává další tah navíc (jeden za každou barvu).
-• Pokud po položení nemáš na stojánku žádný symbol své nejslabší barvy, smíš vyměnit všech šest dílků. Pak si doplň stojánek na šest.
-• Hra končí, když nezbývají dvě sousední prázdná pole. Vyhrává nejvyšší nejslabší barva; při shodě rozhoduje další nejslabší.`
+const rulesCS = `**Ingenious** — pokládej dílky ze dvou šestiúhelníků a sbírej body ve všech šesti barvách; o výsledku rozhoduje tvoje *nejslabší* barva.
+• Ve svém tahu polož jeden dílek ze stojánku na dvě sousední volná pole. Tvůj první dílek se musí dotknout startovního symbolu, u kterého ještě nikdo nepoložil svůj první dílek.
+• Každá polovina dílku boduje zvlášť: ve všech pěti směrech (kromě směru k druhé polovině) spočítej symboly její barvy, které na ni v nepřerušené řadě navazují; každý dá 1 bod v této barvě.
+• V každé barvě můžeš mít nejvýš 18 bodů. Když v některé barvě dosáhneš 18, hraješ hned ještě jednou (za každou barvu jen jednou).
+• Když po tahu nemáš na stojánku žádný dílek se svou nejslabší barvou, smíš vyměnit všech šest dílků. Pak si stojánek doplň na šest.
+• Hra končí, když na ploše nezbývají dvě sousední volná pole. Vyhrává hráč s nejvyšší nejslabší barvou; při shodě rozhoduje druhá nejslabší barva atd.`

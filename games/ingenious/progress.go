@@ -19,6 +19,6 @@ func (s *State) Progress() games.Text {
 	}
 	return games.Text{
 		EN: fmt.Sprintf("%s left in the bag", tiles.EN),
-		CS: fmt.Sprintf("v sáčku %s %s", left, tiles.CS),
+		CS: fmt.Sprintf("v pytlíku %s %s", left, tiles.CS),
 	}
 }

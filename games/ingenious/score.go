@@ -177,11 +177,11 @@ func (s *State) Result() games.Result {
 	return res
 }
 
-// breakdown writes a track as "R 5 · G 7 · …".
+// breakdown writes a track as "R 5 · G 7 · …" ("Č 5 · Z 7 · …": the pictures' initials).
 func breakdown(t [6]int) games.Text {
 	parts := make([]games.Text, 0, len(Colours))
 	for _, c := range Colours {
-		parts = append(parts, games.Say("%s %d", "%s %d", c.String(), t[c]))
+		parts = append(parts, games.Say("%s %d", "%s %d", c.Initial(), t[c]))
 	}
 	return games.Join(parts, " · ")
 }

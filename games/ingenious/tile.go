@@ -36,7 +36,7 @@ func (c Colour) String() string { return string(c.Letter()) }
 // Y P in English, Č Z M O Ž F in Czech (červená, zelená, modrá, oranžová, žlutá, fialová).
 // Records and typed moves use Letter.
 func (c Colour) Initial() games.Text {
-	return games.Text{EN: string(colourLetters[c]), CS: []string{"Č", "Z", "M", "O", "Ž", "F"}[c]}
+	return games.Text{EN: string(colourLetters[c]), CS: czechInitials[c]}
 }
 
 // Name returns the colour's name in both languages ("red", "červená").

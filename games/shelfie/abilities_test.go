@@ -73,7 +73,7 @@ func TestAbilities(t *testing.T) {
 		// 4 Regifter
 		{name: "4 gifts a shipment die", ship: "O4 P2", up: []int{4}, a: Ability{Card: 4, Die: 1}, ok: true, shipOut: "P2",
 			check: func(t *testing.T, s *State) {
-				if g := diceText(s.seats[0].gifts); g != "O4" {
+				if g := diceString(s.seats[0].gifts); g != "O4" {
 					t.Fatalf("gifts %s", g)
 				}
 			}},
@@ -135,7 +135,7 @@ func TestAbilities(t *testing.T) {
 				mustRefuse(t, s, games.Chance, Roll{Values: []int{5}}, games.ErrIllegal)
 				mustRefuse(t, s, games.Chance, Roll{Values: []int{5, 7}}, games.ErrIllegal)
 				mustApply(t, s, games.Chance, Roll{Values: []int{6, 1}})
-				if got := diceText(s.shipment); got != "O6 P2 B1" || s.phase != PhaseTurn {
+				if got := diceString(s.shipment); got != "O6 P2 B1" || s.phase != PhaseTurn {
 					t.Fatalf("after the roll: %s", got)
 				}
 			}},
@@ -149,7 +149,7 @@ func TestAbilities(t *testing.T) {
 		{name: "12 moves a shame die onto the shelf", ship: "O4", shame: "B1 B6", up: []int{12}, a: Ability{Card: 12, Shame: 2, Col: 3}, ok: true,
 			shelfOut: []string{"G5 .. B6 .. ..", "G3 .. B4 .. ..", "G1 P6 B2 .. .."},
 			check: func(t *testing.T, s *State) {
-				if got := diceText(s.seats[0].shame); got != "B1" {
+				if got := diceString(s.seats[0].shame); got != "B1" {
 					t.Fatalf("shame shelf %s", got)
 				}
 			}},
@@ -182,8 +182,8 @@ func TestAbilities(t *testing.T) {
 					t.Fatal("chance must draw")
 				}
 				mustApply(t, s, games.Chance, Draw{Colour: Orange})
-				if s.bag[Orange] != bag-1 || !s.setNext || diceText(s.shipment) != "P2 O?" {
-					t.Fatalf("after the draw: %s", diceText(s.shipment))
+				if s.bag[Orange] != bag-1 || !s.setNext || diceString(s.shipment) != "P2 O?" {
+					t.Fatalf("after the draw: %s", diceString(s.shipment))
 				}
 				mustRefuse(t, s, 0, Place{Die: 1, Col: 4}, games.ErrUnknownAction)
 				mustRefuse(t, s, 0, Set{Die: 1, Value: 3}, games.ErrIllegal)
@@ -191,7 +191,7 @@ func TestAbilities(t *testing.T) {
 					t.Fatalf("legal %v", l)
 				}
 				mustApply(t, s, 0, Set{Die: 2, Value: 6})
-				if diceText(s.shipment) != "P2 O6" || s.setNext {
+				if diceString(s.shipment) != "P2 O6" || s.setNext {
 					t.Fatal("the drawn die was not set")
 				}
 				mustApply(t, s, 0, Set{Die: 2, Value: 1}) // still a wild six
@@ -251,7 +251,7 @@ func TestAbilities(t *testing.T) {
 			case "-":
 				wantShip = ""
 			}
-			if got := diceText(s.shipment); got != wantShip && c.a.Acting() != 10 {
+			if got := diceString(s.shipment); got != wantShip && c.a.Acting() != 10 {
 				t.Fatalf("shipment %q, want %q", got, wantShip)
 			}
 			if c.check != nil {
@@ -268,7 +268,7 @@ func TestCard9(t *testing.T) {
 	mustRefuse(t, s, 0, Ability{Card: 9, Box: 2, Pos: 1, Box2: 1, Pos2: 1}, games.ErrIllegal)
 	mustRefuse(t, s, 0, Ability{Card: 9, Box: 1, Pos: 4, Box2: 2, Pos2: 1}, games.ErrIllegal)
 	mustApply(t, s, 0, Ability{Card: 9, Box: 1, Pos: 3, Box2: 3, Pos2: 1})
-	if a, b := diceText(s.boxes[0].dice), diceText(s.boxes[2].dice); a != "P1 P2 B1" || b != "P3 B2 B3" {
+	if a, b := diceString(s.boxes[0].dice), diceString(s.boxes[2].dice); a != "P1 P2 B1" || b != "P3 B2 B3" {
 		t.Fatalf("boxes %s / %s", a, b)
 	}
 	mustApply(t, s, 0, Take{Box: 2})

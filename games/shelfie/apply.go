@@ -179,15 +179,15 @@ func (s *State) applyRewards(r Rewards) ([]games.Event, error) {
 	case beat && (r.Sidekick != 0 || r.Contest != 0):
 		return nil, games.Refuse(games.ErrIllegal, "Beat your score plays no sidekick and no contest.", "Hra na překonání skóre nemá parťáka ani soutěž.")
 	case beat && (len(r.Endgame) != 2 || r.Endgame[0] == r.Endgame[1]):
-		return nil, games.Refuse(games.ErrIllegal, "Beat your score plays two different end-game cards.", "Hra na překonání skóre má dvě různé karty konce hry.")
+		return nil, games.Refuse(games.ErrIllegal, "Beat your score plays two different end-game cards.", "Hra na překonání skóre má dvě různé závěrečné karty.")
 	case !beat && (r.Sidekick < 1 || r.Sidekick > NumSidekicks || r.Contest < 1 || r.Contest > NumContests):
 		return nil, games.Refuse(games.ErrIllegal, "Reveal one sidekick (S1–S4) and one contest (K1–K12).", "Odhal jednoho parťáka (S1–S4) a jednu soutěž (K1–K12).")
 	case !beat && len(r.Endgame) != 1:
-		return nil, games.Refuse(games.ErrIllegal, "Reveal one end-game card.", "Odhal jednu kartu konce hry.")
+		return nil, games.Refuse(games.ErrIllegal, "Reveal one end-game card.", "Odhal jednu závěrečnou kartu.")
 	}
 	for _, e := range r.Endgame {
 		if e < 1 || e > NumEndgames {
-			return nil, games.Refuse(games.ErrIllegal, "The end-game cards are E1 to E12, not E%d.", "Karty konce hry jsou E1 až E12, ne E%d.", e)
+			return nil, games.Refuse(games.ErrIllegal, "The end-game cards are E1 to E12, not E%d.", "Závěrečné karty jsou E1 až E12, ne E%d.", e)
 		}
 	}
 	s.sidekick, s.contest, s.endgame = r.Sidekick, r.Contest, slices.Clone(r.Endgame)
@@ -202,7 +202,7 @@ func (s *State) applyRewards(r Rewards) ([]games.Event, error) {
 	}
 	for _, e := range s.endgame {
 		t := EndgameText(e)
-		parts = append(parts, games.Text{EN: fmt.Sprintf("end-game E%d: %s", e, t.EN), CS: fmt.Sprintf("konec hry E%d: %s", e, t.CS)})
+		parts = append(parts, games.Text{EN: fmt.Sprintf("end-game E%d: %s", e, t.EN), CS: fmt.Sprintf("závěrečná karta E%d: %s", e, t.CS)})
 	}
 	j := games.Join(parts, "; ")
 	return []games.Event{event(games.Chance, games.Text{EN: "Rewards — " + j.EN + ".", CS: "Odměny — " + j.CS + "."})}, nil
@@ -236,10 +236,10 @@ func (s *State) applyFill(f Fill) ([]games.Event, error) {
 	s.bag = bag
 	s.round++
 	s.boxes = make([]box, len(f.Boxes))
-	var parts []string
+	var parts []games.Text
 	for i, b := range f.Boxes {
 		s.boxes[i] = box{dice: slices.Clone(b), taker: games.NoSeat}
-		parts = append(parts, fmt.Sprintf("%d: %s", i+1, diceText(b)))
+		parts = append(parts, games.Say("%d: %s", "%d: %s", i+1, diceText(b)))
 	}
 	for i := range s.seats {
 		s.seats[i].chosen = false
@@ -247,7 +247,7 @@ func (s *State) applyFill(f Fill) ([]games.Event, error) {
 	}
 	s.order, s.turn, s.taken, s.shipment = nil, 0, false, nil
 	s.phase = PhaseChoose
-	return []games.Event{{Seat: games.Chance, Milestone: true, Text: games.Say("Round %d of %d. Boxes %s. Choose your characters.", "Kolo %d ze %d. Přepravky %s. Vyberte si postavy.", s.round, Rounds, joinBoxes(parts))}}, nil
+	return []games.Event{{Seat: games.Chance, Milestone: true, Text: games.Say("Round %d of %d. Boxes %s. Choose your characters.", "Kolo %d ze %d. Přepravky %s. Vyberte si postavy.", s.round, Rounds, games.Join(parts, " · "))}}, nil
 }
 
 // plural is a colour's Czech name in the plural of "kostky" ("fialové").
@@ -263,15 +263,4 @@ func plural(c Colour) string {
 		return "oranžové"
 	}
 	return ""
-}
-
-func joinBoxes(parts []string) string {
-	out := ""
-	for i, p := range parts {
-		if i > 0 {
-			out += " · "
-		}
-		out += p
-	}
-	return out
 }

@@ -1,7 +1,6 @@
 package shelfie
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/tablebot/tablebot/games"
@@ -25,19 +24,19 @@ func (s *State) opponentTurn() []games.Event {
 		for _, d := range dice {
 			s.gone[d.Colour]++
 		}
-		return []games.Event{event(Opponent, games.Say("%s took box %d: %s leave the game.", "%s si bere přepravku %d: %s odchází ze hry.", OpponentName, b, diceText(dice)))}
+		return []games.Event{event(Opponent, games.Say("%s took box %d: %s leave the game.", "%s si bere přepravku %d: %s odcházejí ze hry.", OpponentName, b, diceWords(dice)))}
 	}
-	var where []string
+	var where []games.Text
 	for _, p := range BotPlacement(&st.shelf, dice, s.reserved()) {
 		if p.Col < 0 {
 			st.shame = append(st.shame, p.Die)
-			where = append(where, p.Die.String()+"→✗")
+			where = append(where, games.Say("%s on its shame shelf", "%s na polici hanby", p.Die.Words()))
 			continue
 		}
 		s.putOnShelf(Opponent, p.Die, p.Col)
-		where = append(where, fmt.Sprintf("%s→%d", p.Die, p.Col+1))
+		where = append(where, games.Say("%s in column %d", "%s do sloupce %d", p.Die.Words(), p.Col+1))
 	}
-	return []games.Event{event(Opponent, games.Say("%s took box %d and placed %s.", "%s si bere přepravku %d a umisťuje %s.", OpponentName, b, joinComma(where)))}
+	return []games.Event{event(Opponent, games.Say("%s took box %d and placed %s.", "%s si bere přepravku %d a umisťuje %s.", OpponentName, b, games.Join(where, ", ")))}
 }
 
 // reserved returns the colours reserved for Shem Bot's first columns while the contest is

@@ -3,6 +3,7 @@ package shelfie
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -90,12 +91,31 @@ func (s *State) Resolve(seat games.Seat, draft string) (games.Action, error) {
 	return s.legalAction(seat, draft)
 }
 
-// Typed reads a typed move and returns its confirm draft.
+// compactParts split a move written together ("take2", "place1c3", "place 1 c 3") at the
+// seams of the notation: after a verb and before a column's "c", and close a "c 3" up.
+var (
+	compactVerb   = regexp.MustCompile(`^(choose|take|retrieve|place|use|set)(\d)`)
+	compactColumn = regexp.MustCompile(`(\d)c(\d)`)
+	spacedColumn  = regexp.MustCompile(`(^|\s)(?:c|col|column|sloupec)\s+(\d)`)
+)
+
+// compactMove writes a typed move the way ParseMove reads it: lower case, the parts written
+// together split ("take2" → "take 2", "place 1c3" → "place 1 c3") and a spaced column closed
+// up ("c 3", "column 3", "sloupec 3" → "c3").
+func compactMove(text string) string {
+	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	t = compactVerb.ReplaceAllString(t, "$1 $2")
+	t = compactColumn.ReplaceAllString(t, "$1 c$2")
+	return spacedColumn.ReplaceAllString(t, "${1}c$2")
+}
+
+// Typed reads a typed move and returns its confirm draft. Besides the notation it accepts
+// the parts written together or spaced (see compactMove).
 func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 	if r := s.mustAct(seat); r != nil {
 		return "", r
 	}
-	t := strings.ToLower(strings.TrimSpace(text))
+	t := compactMove(text)
 	if die := SelectedDie(draft); die > 0 && strings.HasPrefix(draft, "d") {
 		if t == "shame" || t == "hanba" {
 			t = fmt.Sprintf("place %d shame", die)
@@ -197,7 +217,8 @@ func (s *State) homePanel(seat games.Seat, p games.Panel) games.Panel {
 		}
 	case s.setNext:
 		d := len(s.shipment)
-		p.Hint = games.Say("You drew a %s die: set its value.", "Vytáhl(a) jsi kostku %s: nastav jí hodnotu.", s.shipment[d-1].Colour)
+		c := s.shipment[d-1].Colour
+		p.Hint = games.Text{EN: fmt.Sprintf("You drew a %s die: set its value.", c.Name().EN), CS: fmt.Sprintf("Vytáhl(a) jsi %s kostku: nastav jí hodnotu.", accusative(c))}
 		for v := 1; v <= 6; v++ {
 			p.Controls = append(p.Controls, games.Control{Label: games.Say("%d", "%d", v), Next: draftOf(Set{Die: d, Value: v}), Style: games.Primary, Commit: true})
 		}
@@ -234,6 +255,7 @@ func (s *State) turnHome(seat games.Seat, p games.Panel) games.Panel {
 		p.Controls = append(p.Controls, games.Control{Label: games.Say("Die %d: %s", "Kostka %d: %s", i+1, d), Next: fmt.Sprintf("d%d", i+1), Style: games.Primary})
 	}
 	var menu []games.Choice
+	var cards []int
 	for _, a := range s.Legal(seat) {
 		switch a := a.(type) {
 		case Done:
@@ -243,15 +265,26 @@ func (s *State) turnHome(seat games.Seat, p games.Panel) games.Panel {
 			menu = append(menu, games.Choice{Label: games.Say("Take %s back from card 1", "Vrátit %s z karty 1", d), Next: draftOf(a)})
 		case Ability:
 			if d := cardDraft(a); !slices.ContainsFunc(menu, func(c games.Choice) bool { return c.Next == d }) {
-				menu = append(menu, games.Choice{Label: s.cardLabel(a), Description: clip(cardTable[a.Acting()].Ability), Next: d})
+				menu = append(menu, games.Choice{Label: s.cardLabel(a), Description: shortAbility(a.Acting()), Next: d})
+				if !slices.Contains(cards, a.Acting()) {
+					cards = append(cards, a.Acting())
+				}
 			}
 		}
 	}
 	if len(menu) > 0 {
 		p.Menu = &games.Menu{Placeholder: games.Say("Use an ability…", "Použít schopnost…"), Choices: menu[:min(len(menu), games.MaxChoices)]}
 	}
+	if len(cards) > 0 {
+		// The menu's descriptions are summaries; the cards' whole texts go under the hint.
+		p.Hint = games.Join([]games.Text{p.Hint, abilityLines(cards, abilityBudget)}, "\n")
+	}
 	return p
 }
+
+// abilityBudget is how many characters of a panel's hint the cards' whole texts may take, so
+// that the panel's message stays far within Discord's 2,000 characters.
+const abilityBudget = 1200
 
 // cardLabel names an ability card for a button or menu: "3 Upgrader", "8 Flash as 3 Upgrader".
 func (s *State) cardLabel(a Ability) games.Text {

@@ -14,7 +14,8 @@
 //
 // Options: {"cards": "basic", "draft": false, "solo": null, "hard": false, "botcards":
 // "same"} — cards basic (1–8), shared or own; draft needs shared or own; solo is beat or bot,
-// required with one player and refused with more; hard only with solo bot; botcards random
+// refused with more than one player; a lone player with no solo mode plays beat (the lobby
+// says so); hard only with solo bot; botcards random
 // only in solo. Unknown keys and values are refused.
 //
 // Choices made where the rules file is silent or reads two ways:
@@ -77,7 +78,16 @@
 // a menu of abilities; a die's step has its columns (commits, the illegal ones disabled), the
 // shame shelf and a menu of what can change it first; an ability's step a menu of its moves,
 // best first. Drafts are "", "d2", "a3" / "a8k3" and "=move" (the notation with "_" for
-// spaces). Typed accepts the notation of Describe ("place 1 c3", "use 14 d1=5").
+// spaces). Typed accepts the notation of Describe ("place 1 c3", "use 14 d1=5"), its parts
+// written together or spaced ("place1c3", with a die picked "c 3", "column 3", "sloupec 3").
+//
+// Words: Czech players read the dice with Czech initials (F Z M O: fialová, zelená, modrá,
+// oranžová; [Die.In]) as the Czech pictures print them; records and typed moves keep P G B O.
+// An ability menu's descriptions are complete summaries within Discord's 100 characters; the
+// panel's hint carries each offered card's whole text (within a budget, the rest pointed to
+// /rules), and /rules shelfie has a page per character ([Game.RulePages]). The solo
+// opponent's dice and a revealed card are said in words ("green 4", "3 Upgrader"), the
+// tie-break letter only when two revealed cards share a number.
 //
 // The greedy AI ([State.Hint]) is described in ai.go; a hint costs well under a millisecond
 // (see the benchmarks). For the search AI (package search) the state also offers

@@ -72,7 +72,7 @@ const rulesEN = `**Shelfie Stacker** — draft boxes of dice (game boxes!) and s
 
 const rulesCS = `**Deskovkáři** — vybírejte přepravky s kostkami (deskovkami!) a skládejte je do své police. 7 kol.
 • Každé kolo dostane každá přepravka (o jednu víc, než je hráčů) 3 kostky. Všichni tajně vyberou kartu postavy; nižší karta vybírá přepravku dřív (při shodě rozhoduje písmeno, A první).
-• Ve svém tahu si vezmi přepravku a umísti všechny 3 kostky: sloupec má jednu barvu (barvu spodní kostky) a každá kostka musí být ostře vyšší než ta pod ní; nejvýš 5 ve sloupci. Kostka, kterou umístit nemůžeš nebo nechceš, jde na polici hanby (−2). Šestky v zásilce jsou divoké: otoč je na libovolnou hodnotu.
+• Ve svém tahu si vezmi přepravku a umísti všechny 3 kostky: sloupec má jednu barvu (barvu spodní kostky) a každá kostka musí být ostře vyšší než ta pod ní; nejvýš 5 ve sloupci. Kostka, kterou umístit nemůžeš nebo nechceš, jde na polici hanby (−2). Šestky v zásilce jsou žolíci: otoč je na libovolnou hodnotu.
 • Schopnost postavy použiješ jednou, v tomto nebo kterémkoli pozdějším tahu; pak je karta použitá.
-• Odměny: parťák (+4) za nejvíc kostek jeho barvy (3+), soutěž (+3–6) pro prvního, kdo ukáže její vzor, karta konce hry pro všechny.
+• Odměny: parťák (+4) za nejvíc kostek jeho barvy (3+), soutěž (+3–6) pro prvního, kdo ukáže její vzor, a závěrečná karta pro všechny.
 • Bodování: sloupce s 5/4/3 kostkami dávají 6/3/1, k tomu body horní kostky každého sloupce, odměny a −2 za každou kostku na polici hanby. Při shodě vyhrává nižší karta, která zůstala v ruce.`

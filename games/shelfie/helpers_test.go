@@ -121,7 +121,7 @@ func (s *State) drawSeat(seat games.Seat) string {
 		return ""
 	}
 	st := &s.seats[seat]
-	return fmt.Sprintf("shelf of %s:\n%sshame %s; shipment %s; phase %d", s.name(seat), st.shelf.String(), diceText(st.shame), diceText(s.shipment), s.phase)
+	return fmt.Sprintf("shelf of %s:\n%sshame %s; shipment %s; phase %d", s.name(seat), st.shelf.String(), diceString(st.shame), diceString(s.shipment), s.phase)
 }
 
 // atTurn returns a game of n players after setup, with the given boxes filled and the players

@@ -66,7 +66,7 @@ func Notation(a games.Action) string {
 	case Fill:
 		var boxes []string
 		for _, b := range a.Boxes {
-			boxes = append(boxes, diceText(b))
+			boxes = append(boxes, diceString(b))
 		}
 		return "fill " + strings.Join(boxes, " / ")
 	case Reveal:

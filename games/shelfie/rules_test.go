@@ -119,7 +119,7 @@ func TestSecretChoice(t *testing.T) {
 	mustRefuse(t, s, 0, Take{Box: 1}, games.ErrUnknownAction)
 	mustApply(t, s, 0, Choose{Card: 5})
 	ev = mustApply(t, s, 2, Choose{Card: 1})
-	if !ev[0].Milestone || !strings.Contains(ev[0].Text.EN, "Ben 5B") {
+	if !ev[0].Milestone || !strings.Contains(ev[0].Text.EN, "Ben — 5 Cat (letter B)") {
 		t.Fatalf("reveal event %v", ev[0])
 	}
 	// Order by value, then letter: card 5 of seat 0 is E→A? (5−1+0) mod 4 = 0: A; seat 1: B.
@@ -235,7 +235,7 @@ func TestRetrieve(t *testing.T) {
 	mustApply(t, s, 0, Take{Box: 1})
 	mustRefuse(t, s, 0, Retrieve{Slot: 2}, games.ErrIllegal)
 	mustApply(t, s, 0, Retrieve{Slot: 1})
-	if got := diceText(s.shipment); got != "P4 P5 P6 P3" {
+	if got := diceString(s.shipment); got != "P4 P5 P6 P3" {
 		t.Fatalf("shipment %s", got)
 	}
 }

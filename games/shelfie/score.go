@@ -124,7 +124,7 @@ func breakdown(sc Score) games.Text {
 	add(sc.Tops, "tops", "vršky")
 	add(sc.Sidekick, "sidekick", "parťák")
 	add(sc.Contest, "contest", "soutěž")
-	add(sc.Endgame, "end-game", "konec hry")
+	add(sc.Endgame, "end-game", "závěrečné karty")
 	add(sc.Shame, "shame", "hanba")
 	if len(en) == 0 {
 		return games.Say("nothing yet", "zatím nic")

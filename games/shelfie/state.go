@@ -299,8 +299,8 @@ func (s *State) Prompt(seat games.Seat) games.Text {
 	return games.Say("Shipment placed: use abilities or end your turn", "Zásilka je umístěná: použij schopnosti, nebo ukonči tah")
 }
 
-// diceText writes dice as "P3 G6 B1".
-func diceText(ds []Die) string {
+// diceString writes dice as records do: "P3 G6 B1".
+func diceString(ds []Die) string {
 	parts := make([]string, len(ds))
 	for i, d := range ds {
 		parts[i] = d.String()

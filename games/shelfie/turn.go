@@ -44,15 +44,18 @@ func (s *State) handIndex(seat games.Seat, n int) int {
 // reveal turns every player's choice face up and, unless the solo opponent's card is still
 // to come, starts the turns.
 func (s *State) reveal() []games.Event {
-	var parts []string
+	var parts []games.Text
 	for i := range s.players {
 		st := &s.seats[i]
+		tie := false
+		for j := range s.players {
+			tie = tie || j != i && s.seats[j].choice.Number == st.choice.Number
+		}
 		s.playCard(games.Seat(i), st.choice)
-		parts = append(parts, fmt.Sprintf("%s %s", s.players[i], st.choice))
+		parts = append(parts, games.Say("%s — %s", "%s — %s", s.players[i], cardWords(st.choice, tie)))
 	}
-	ev := games.Event{Seat: games.NoSeat, Milestone: true, Text: games.Text{
-		EN: "Characters revealed: " + joinComma(parts) + ".",
-		CS: "Odhalené postavy: " + joinComma(parts) + "."}}
+	ev := games.Event{Seat: games.NoSeat, Milestone: true, Text: games.Join([]games.Text{
+		games.Say("Characters revealed: ", "Odhalené postavy: "), games.Join(parts, ", "), games.Say(".", ".")}, "")}
 	if s.solo() {
 		s.phase = PhaseReveal
 		return []games.Event{ev}
@@ -90,11 +93,12 @@ func (s *State) applyReveal(r Reveal) ([]games.Event, error) {
 		return nil, games.Refuse(games.ErrIllegal, "The opponent's deck holds %s, not card %d.", "Balíček soupeře obsahuje %s, ne kartu %d.", handText(s.seats[Opponent].hand), r.Card)
 	}
 	c := s.seats[Opponent].hand[i]
+	tie := s.seats[0].choice.Number == c.Number
 	s.playCard(Opponent, c)
 	info := cardTable[c.Number]
 	ev := games.Event{Seat: games.Chance, Text: games.Text{
-		EN: fmt.Sprintf("%s reveals card %s (%s): it wants box %d, else %d.", OpponentName, c, info.Name.EN, info.Solo[0], info.Solo[1]),
-		CS: fmt.Sprintf("%s odhaluje kartu %s (%s): chce přepravku %d, jinak %d.", OpponentName, c, info.Name.CS, info.Solo[0], info.Solo[1])}}
+		EN: fmt.Sprintf("%s reveals card %s: it wants box %d, else %d.", OpponentName, cardWords(c, tie).EN, info.Solo[0], info.Solo[1]),
+		CS: fmt.Sprintf("%s odhaluje kartu %s: chce přepravku %d, jinak %d.", OpponentName, cardWords(c, tie).CS, info.Solo[0], info.Solo[1])}}
 	return append([]games.Event{ev}, s.startTurns()...), nil
 }
 
@@ -227,7 +231,7 @@ func (s *State) applySet(seat games.Seat, a Set) ([]games.Event, error) {
 	case s.setNext:
 		s.setNext = false
 	case d.Value != 6:
-		return nil, games.Refuse(games.ErrIllegal, "Only a six in the shipment is wild: %s is not.", "Divoká je jen šestka v zásilce: %s není.", d)
+		return nil, games.Refuse(games.ErrIllegal, "Only a six in the shipment is wild: %s is not.", "Žolíkem je jen šestka v zásilce, %s ne.", d)
 	case a.Value == 6:
 		return nil, games.Refuse(games.ErrIllegal, "%s shows 6 already.", "%s už ukazuje 6.", d)
 	}

@@ -91,7 +91,7 @@ func (s *State) wrongMove(seat games.Seat) *games.Refusal {
 	case seat == games.Chance:
 		return games.Refuse(games.ErrUnknownAction, "Chance deals and draws; it places no cards.", "Náhoda rozdává a dobírá; karty nepřikládá.")
 	case s.turn == 1:
-		return games.Refuse(games.ErrUnknownAction, "In the first turn you lay two cards side by side.", "V prvním tahu položíš dvě karty vedle sebe.")
+		return games.Refuse(games.ErrUnknownAction, "In the first turn you lay two cards side by side.", "V prvním kole položíš dvě karty vedle sebe.")
 	}
 	return games.Refuse(games.ErrUnknownAction, "Your first two cards are laid: place one card at an end now.", "První dvě karty už leží: teď přilož jednu kartu na kraj.")
 }
@@ -254,9 +254,9 @@ func (s *State) applyExchange(seat games.Seat) ([]games.Event, error) {
 	case s.four():
 		return nil, games.Refuse(games.ErrIllegal, "The variant “4 cards” has no exchange cards.", "Varianta „4 karty“ výměnné karty nemá.")
 	case s.turn < 2:
-		return nil, games.Refuse(games.ErrIllegal, "The exchange card can be used in turns 2 to 7, not in the first turn.", "Výměnnou kartu lze použít v tazích 2 až 7, ne v prvním tahu.")
+		return nil, games.Refuse(games.ErrIllegal, "The exchange card can be used in turns 2 to 7, not in the first turn.", "Výměnnou kartu lze použít v kolech 2 až 7, ne v prvním kole.")
 	case st.exchanged != 0:
-		return nil, games.Refuse(games.ErrIllegal, "You used your exchange card in turn %d already.", "Výměnnou kartu jsi už použil(a) v tahu %d.", st.exchanged)
+		return nil, games.Refuse(games.ErrIllegal, "You used your exchange card in turn %d already.", "Výměnnou kartu jsi už použil(a) v kole %d.", st.exchanged)
 	}
 	thrown := st.hand
 	s.discard = append(s.discard, thrown...)

@@ -315,7 +315,7 @@ func (m mover) rest(laid []Card) games.Text {
 	if m.away {
 		return games.Text{EN: "throw away " + cards.EN, CS: "odhodit " + cards.CS}
 	}
-	return games.Text{EN: fmt.Sprintf("pass %s to %s", cards.EN, m.to), CS: fmt.Sprintf("poslat %s hráči %s", cards.CS, m.to)}
+	return games.Text{EN: fmt.Sprintf("pass %s to %s", cards.EN, m.to), CS: fmt.Sprintf("poslat %s dál (%s)", cards.CS, m.to)}
 }
 
 // scoreLine writes a score's tasks: "colours 1× · handles 2× · rows 3".

@@ -68,7 +68,7 @@ func TestComposeStart(t *testing.T) {
 	if !lay.Commit || lay.Style != games.Success || lay.Next != "1-2" {
 		t.Errorf("lay %+v", lay)
 	}
-	if !strings.Contains(p.Hint.EN, "pass 3 to Ben") || !strings.Contains(p.Hint.CS, "poslat 3 hráči Ben") {
+	if !strings.Contains(p.Hint.EN, "pass 3 to Ben") || !strings.Contains(p.Hint.CS, "poslat 3 dál (Ben)") {
 		t.Errorf("hint %+v", p.Hint)
 	}
 	if p.Menu == nil || len(p.Menu.Choices) != 24 || p.Input == nil {

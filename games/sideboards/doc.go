@@ -63,7 +63,10 @@
 //
 // Notation ([ParseMove], State.Describe): "12 40t" lays 12 upright on the left and 40 turned
 // on the right; "7t right" places 7 turned at the right end; "exchange". Czech words (vlevo,
-// vpravo, otočená, výměna) are accepted too.
+// vpravo, otočená, výměna) are accepted too, and a card written together with its end ("7tr",
+// "7vlevo"). In Czech the seven steps are "kola" (everyone plays at once), and the moves since
+// a player's last turn are told in words ([State.Tell]: "placed card 29 (turned) on the
+// right"), never as "29t right".
 //
 // Panels ([State.Compose]): every draft is a complete move — "12-40t" (turn 1), "7lt" (card,
 // end, turned) or "x" (the exchange, which asks for confirmation) — and the empty draft stands

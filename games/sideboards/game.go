@@ -163,7 +163,7 @@ const rulesEN = `**Sideboards** — draft cards and build a sideboard 8 cards wi
 
 const rulesCS = `**Sideboards** — draftuj karty a postav komodu širokou 8 karet, která splní tři úkoly.
 • Karta je jeden sloupec 5 šuplíků: každá barva jednou (červená, tyrkysová, růžová, oranžová, černá) a tři úchytky (květinová, čtvercová, dlouhá). Kartu smíš před přiložením otočit vzhůru nohama.
-• Všichni hrají naráz. První tah: ze 3 karet si 2 nech a polož je vedle sebe, třetí pošli levému sousedovi. Další tahy: 1 ze 2 karet přilož k levému nebo pravému konci komody a druhou pošli dál. Pak si každý dobere 1.
-• Jednou za hru, v tazích 2–7 před přiložením, smíš použít výměnnou kartu: obě karty z ruky odhoď a dober 2. Nepoužitá má na konci hodnotu +1.
-• Úkol barev: 4 body za každé 3 šuplíky jedné barvy v jeho tvaru; úkol úchytek: 3 body za každé 2 úchytky jednoho druhu v jeho tvaru (platí i otočené a zrcadlené tvary; šuplík se v jednom úkolu počítá jednou). Úkol řad: 2 body za šuplík započtené řady (řad) a bonus za nejdelší.
+• Všichni hrají naráz. První kolo: ze 3 karet si 2 nech a polož je vedle sebe, třetí pošli levému sousedovi. Další kola: 1 ze 2 karet přilož k levému nebo pravému konci komody a druhou pošli dál. Pak si každý dobere 1.
+• Jednou za hru, v kolech 2–7 před přiložením, smíš použít výměnnou kartu: obě karty z ruky odhoď a dober 2. Když ji nepoužiješ, dá na konci +1 bod.
+• Úkol barev: 4 body za každé 3 šuplíky jedné barvy v jeho tvaru; úkol úchytek: 3 body za každé 2 úchytky jednoho druhu v jeho tvaru (platí i otočené a zrcadlené tvary; šuplík se v jednom úkolu počítá jednou). Úkol řad: 2 body za každý šuplík započtené řady (či řad) a bonus za nejdelší.
 • Po 8 kartách vyhrává nejvyšší součet; při shodě se o vítězství dělí. Sólo: dober 2, 1 si nech a hraj o hodnocení.`

@@ -1,6 +1,7 @@
 package sideboards
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -18,9 +19,9 @@ var (
 // ParseMove reads a move as a player types it, in any case, words separated by spaces or
 // commas: in turn 1 two cards, left first, each followed by "t" (or the word "turned") when
 // turned — "12 40t"; in a later turn a card, "t" when turned, and the end — "7t right",
-// "right 7 turned", "7 vlevo"; or "exchange" ("výměna"). Describe's forms are accepted. When a
-// placement names no end, side is used (ok false: the end must be named). The move is read
-// only: whether it is legal is checked by the caller.
+// "right 7 turned", "7 vlevo", or all written together, "7tr"; or "exchange" ("výměna").
+// Describe's forms are accepted. When a placement names no end, side is used (ok false: the
+// end must be named). The move is read only: whether it is legal is checked by the caller.
 func ParseMove(text string, turn int, side Side, sideKnown bool) (Action, error) {
 	fields := strings.Fields(strings.NewReplacer(",", " ", ";", " ").Replace(strings.ToLower(text)))
 	help := func(why games.Text) error {
@@ -38,7 +39,7 @@ func ParseMove(text string, turn int, side Side, sideKnown bool) (Action, error)
 	}
 	var laid []Placed
 	gotSide := false
-	for _, f := range fields {
+	for _, f := range expandCompact(fields) {
 		switch {
 		case slices.Contains(turnWords, f) && f != "t" || f == "t" && len(laid) > 0:
 			if len(laid) == 0 {
@@ -55,14 +56,14 @@ func ParseMove(text string, turn int, side Side, sideKnown bool) (Action, error)
 				p, ok, side, gotSide = d.Cards[0], true, d.Side, true
 			}
 			if !ok {
-				return nil, help(games.Say("“%s” is not understood.", "„%s“ nerozumím.", f))
+				return nil, help(games.Say("“%s” is not understood.", "Zápisu „%s“ nerozumím.", f))
 			}
 			laid = append(laid, p)
 		}
 	}
 	if turn == 1 {
 		if len(laid) != 2 || gotSide {
-			return nil, help(games.Say("In the first turn you lay two cards.", "V prvním tahu pokládáš dvě karty."))
+			return nil, help(games.Say("In the first turn you lay two cards.", "V prvním kole pokládáš dvě karty."))
 		}
 		return Start{Cards: []Card{laid[0].Card, laid[1].Card}, Turned: []bool{laid[0].Turned, laid[1].Turned}}, nil
 	}
@@ -102,4 +103,27 @@ func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 		return "", err
 	}
 	return next, nil
+}
+
+// compactPlace is a card written together with its end: "7r", "7tr", "7rt", "7tright",
+// "7vpravo" (a draft's own "7l" and "7rt" are read by ParseDraft as well).
+var compactPlace = regexp.MustCompile(`^#?(\d{1,2})(t?)(l|r|left|right|vlevo|vpravo)(t?)$`)
+
+// expandCompact splits every compact placement ("7tr") into its card and its end ("7t",
+// "r"); other fields stay as they are.
+func expandCompact(fields []string) []string {
+	var out []string
+	for _, f := range fields {
+		m := compactPlace.FindStringSubmatch(f)
+		if m == nil {
+			out = append(out, f)
+			continue
+		}
+		card := m[1]
+		if m[2] != "" || m[4] != "" {
+			card += "t"
+		}
+		out = append(out, card, m[3])
+	}
+	return out
 }

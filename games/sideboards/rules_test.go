@@ -401,7 +401,7 @@ func TestPrompts(t *testing.T) {
 	if !s.Prompt(0).IsZero() || !s.Prompt(games.Chance).IsZero() {
 		t.Fatal("a prompt for a seat that need not act")
 	}
-	if p := s.Progress(); p.EN != "turn 1 of 7 · 51 cards in the draw pile" || p.CS != "tah 1 ze 7 · v dobíracím balíčku 51 karet" {
+	if p := s.Progress(); p.EN != "turn 1 of 7 · 51 cards in the draw pile" || p.CS != "kolo 1 ze 7 · v dobíracím balíčku 51 karet" {
 		t.Fatalf("progress %+v", p)
 	}
 }

@@ -227,13 +227,13 @@ func (s *State) Prompt(seat games.Seat) games.Text {
 	if s.turn == 1 {
 		if s.Solo() {
 			return games.Say("Turn 1 of 7: keep 2 of your 3 cards and lay them side by side; the third is thrown away",
-				"Tah 1 ze 7: ze 3 karet si 2 nech a polož je vedle sebe; třetí se odhodí")
+				"Kolo 1 ze 7: ze 3 karet si 2 nech a polož je vedle sebe; třetí se odhodí")
 		}
 		return games.Say("Turn 1 of 7: keep 2 of your %d cards and lay them side by side; pass the rest to %s",
-			"Tah 1 ze 7: ze %d karet si 2 nech a polož je vedle sebe; zbytek pošli levému sousedovi (%s)", len(s.seats[seat].hand), s.players[s.left(seat)])
+			"Kolo 1 ze 7: ze %d karet si 2 nech a polož je vedle sebe; zbytek pošli levému sousedovi (%s)", len(s.seats[seat].hand), s.players[s.left(seat)])
 	}
 	return games.Say("Turn %d of 7: place a card at the left or right end of your sideboard",
-		"Tah %d ze 7: přilož kartu k levému nebo pravému konci své komody", s.turn)
+		"Kolo %d ze 7: přilož kartu k levému nebo pravému konci své komody", s.turn)
 }
 
 // left returns the seat's left neighbour, who receives its passed cards.
@@ -370,6 +370,6 @@ func (s *State) Progress() games.Text {
 	pile := games.Count(len(s.pile), "card", "cards", "karta", "karty", "karet")
 	return games.Text{
 		EN: fmt.Sprintf("turn %d of %d · %s in the draw pile", s.turn, Turns, pile.EN),
-		CS: fmt.Sprintf("tah %d ze %d · v dobíracím balíčku %s", s.turn, Turns, pile.CS),
+		CS: fmt.Sprintf("kolo %d ze %d · v dobíracím balíčku %s", s.turn, Turns, pile.CS),
 	}
 }

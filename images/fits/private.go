@@ -198,7 +198,7 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 		add(chosenText(sc, mine), images.Medium, 16, images.Dim, 2)
 	case p.draft.Aside:
 		framed = true
-		add(wordSetAside.In(sc.lang)+" "+mine.Piece.String(), images.Bold, 24, images.Highlight, 1)
+		add(wordSetAside.In(sc.lang)+" "+mine.Piece.In(sc.lang), images.Bold, 24, images.Highlight, 1)
 		add(wordAsideNote.In(sc.lang), images.Medium, 16, images.Paper, 2)
 	case p.landErr != nil:
 		framed = true
@@ -236,8 +236,9 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 	}
 	piece, o := sc.shown(p)
 	nw := 0.0
-	if piece.Valid() {
-		nw = sc.text(piece.String(), x1, top+32, 1, 0.5, images.Bold, 24, images.Dim, 0) + 12
+	if piece.Valid() && sc.c.TextWidth(label+" "+piece.In(sc.lang), images.Bold, 24)+12 <= w {
+		// The piece's name in words when it fits beside the card; its drawing is below anyway.
+		nw = sc.text(piece.In(sc.lang), x1, top+32, 1, 0.5, images.Bold, 24, images.Dim, 0) + 12
 	}
 	sc.text(label, x, top+32, 0, 0.5, images.Bold, 24, images.Paper, w-nw)
 	if piece.Valid() {
@@ -347,11 +348,11 @@ func (sc *scene) toCome(v *game.View, mine game.SeatView, x, x1, y float64) {
 // until all have chosen: where it lands, or that it is set aside; "" before a choice.
 func chosenText(sc *scene, mine game.SeatView) string {
 	if mine.PendingAside.Valid() {
-		return wordSetAside.In(sc.lang) + " " + mine.PendingAside.String()
+		return wordSetAside.In(sc.lang) + " " + mine.PendingAside.In(sc.lang)
 	}
 	for _, pc := range mine.Pieces {
 		if pc.Pending {
-			return pc.Place.Piece.String() + " · " + sc.say(wordLands, game.ColumnLabel(pc.Place.Col), rowsText(pc))
+			return pc.Place.Piece.In(sc.lang) + " · " + sc.say(wordLands, game.ColumnLabel(pc.Place.Col), rowsText(pc))
 		}
 	}
 	return ""

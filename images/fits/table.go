@@ -251,7 +251,7 @@ func (sc *scene) cardBox(v *game.View, box image.Rectangle) {
 		o := v.Card.Orient(0, false)
 		sx := float64(box.Max.X-16) - float64(o.Width*cell)/2
 		sc.text(games.OutOf("Card", "Karta", len(v.Turned), game.NumShapes).In(sc.lang), x, top+30, 0, 0.5, images.Bold, 22, images.Paper, w-float64(o.Width*cell)-16)
-		sc.text(v.Card.String(), x, top+60, 0, 0.5, images.Bold, 18, images.Dim, 0)
+		sc.text(v.Card.In(sc.lang), x, top+60, 0, 0.5, images.Bold, 18, images.Dim, 0)
 		sc.shape(o, sx, cy, cell, neutral, neutralRim)
 	}
 }

@@ -32,14 +32,14 @@ var (
 	wordTooHigh    = games.Text{EN: "Too high: it would reach row %d", CS: "Příliš vysoko: zasáhl by do řady %d"}
 	wordNoRoom     = games.Say("Only 16 rows: set it aside or pick another place", "Jen 16 řad: odlož ho, nebo vyber jiné místo")
 	wordSideways   = games.Text{EN: "Too wide for column %s", CS: "Do sloupce %s se nevejde"}
-	wordPickCols   = games.Text{EN: "Turned this way it is %d wide: pick a column A–%s", CS: "Takto otočený je široký %d: vyber sloupec A–%s"}
+	wordPickCols   = games.Text{EN: "Turned this way it is %d wide: pick a column A–%s", CS: "Takto otočený je široký %d pole: vyber sloupec A–%s"}
 	wordSetAside   = games.Say("Set aside", "Odložit")
 	wordAsideNote  = games.Say("for the rest of this round", "na zbytek tohoto kola")
 	wordChosen     = games.Say("Chosen — waiting for the others", "Zvoleno — čeká se na ostatní")
 	wordNothing    = games.Say("Nothing to place right now", "Teď nemáš co pokládat")
 	wordTurned     = games.Text{EN: "turned %d×", CS: "otočeno %d×"}
 	wordFlipped    = games.Say("flipped", "převráceno")
-	wordNoRoomRows = games.Say("above row 16: no piece may go here", "nad 16. řadou: sem nic nesmí")
+	wordNoRoomRows = games.Say("above row 16: no piece may go here", "nad 16. řadou: sem nesmí žádný dílek")
 	wordRating     = games.Say("Rating", "Hodnocení")
 	wordBoards     = games.Say("Boards", "Desky")
 	wordToCome     = games.Say("Still to come", "Ještě přijde")
@@ -51,7 +51,7 @@ var wordRule = [5]games.Text{
 	games.Say("visible dot −1 · full row +1", "viditelná tečka −1 · plná řada +1"),
 	games.Say("visible dot −1 · visible number +1…3", "viditelná tečka −1 · viditelné číslo +1…3"),
 	games.Say("visible dot −1 · white +1…3 · black −5", "viditelná tečka −1 · bílé +1…3 · černé −5"),
-	games.Say("dot −1 · pair both visible +3 · one −3", "tečka −1 · pár oba viditelné +3 · jeden −3"),
+	games.Say("dot −1 · pair both visible +3 · one −3", "tečka −1 · celý pár +3 · půl páru −3"),
 }
 
 // The parts of a board's score breakdown.

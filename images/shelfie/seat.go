@@ -75,7 +75,7 @@ func (sc *scene) shelf(sv game.SeatView, x, y, die, g int, fits []bool, recent b
 		}
 		label := itoa(col + 1)
 		if c := sv.Shelf.ColourOf(col); c != game.NoColour {
-			label += c.String()
+			label += sc.say(c.Initial())
 		}
 		ink := images.Dim
 		if col < len(fits) && fits[col] {
@@ -127,7 +127,7 @@ func (sc *scene) cardChips(v *game.View, sv game.SeatView, x, y, x1 int) {
 		if sv.Chosen {
 			label = sc.say(wChosen)
 			if sv.Choice.Number != 0 {
-				label += " " + sv.Choice.String()
+				label += " " + itoa(int(sv.Choice.Number))
 			}
 		}
 		if !sv.Opponent {

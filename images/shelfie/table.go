@@ -77,7 +77,7 @@ func (sc *scene) title(v *game.View, r image.Rectangle) {
 		sv := v.Seats[seat]
 		p := v.Name(seat)
 		if sv.Choice.Number != 0 {
-			p += " " + sv.Choice.String()
+			p += " (" + itoa(int(sv.Choice.Number)) + ")" // the order shows the tie-break, so no letter
 		}
 		parts = append(parts, p)
 	}
@@ -111,7 +111,7 @@ func (sc *scene) boxCard(v *game.View, i int, r image.Rectangle, die int) {
 	}
 	var letters []string
 	for _, d := range b.Dice {
-		letters = append(letters, d.String())
+		letters = append(letters, d.In(sc.lang))
 	}
 	sc.text(strings.Join(letters, " "), cx, float64(y+die+15), 0.5, 0.5, images.Medium, small, ink, float64(r.Dx()-6))
 }
@@ -154,7 +154,7 @@ func (sc *scene) rewards(v *game.View, rs []image.Rectangle) {
 // swatch draws a colour's square with its pattern and letter, size wide, at (x, y).
 func (sc *scene) swatch(c game.Colour, x, y, size int) {
 	sc.die(x, y, size, game.Die{Colour: c, Value: 7})
-	sc.c.TextOutline(c.String(), float64(x)+float64(size)/2, float64(y)+float64(size)/2, 0.5, 0.5, images.Bold, float64(max(small, size/2)), images.White, pipEdge, 2)
+	sc.c.TextOutline(sc.say(c.Initial()), float64(x)+float64(size)/2, float64(y)+float64(size)/2, 0.5, 0.5, images.Bold, float64(max(small, size/2)), images.White, pipEdge, 2)
 }
 
 // pattern draws a contest pattern with cells cell wide from (x, y): each coloured space a
@@ -169,7 +169,7 @@ func (sc *scene) pattern(p game.Pattern, x, y, cell int) {
 				continue
 			}
 			sc.box(r, 4, shade(c))
-			sc.text(c.String(), float64(cx)+float64(cell)/2, float64(cy)+float64(cell)/2, 0.5, 0.5, images.Bold, small, images.White, 0)
+			sc.text(sc.say(c.Initial()), float64(cx)+float64(cell)/2, float64(cy)+float64(cell)/2, 0.5, 0.5, images.Bold, small, images.White, 0)
 		}
 	}
 }

@@ -14,7 +14,7 @@ var (
 	wBox       = tx("Box %d", "Přepravka %d")
 	wSidekick  = tx("Sidekick", "Parťák")
 	wContest   = tx("Contest", "Soutěž")
-	wEndgame   = tx("End-game", "Konec hry")
+	wEndgame   = tx("End-game", "Závěrečná karta")
 	wNobody    = tx("nobody yet", "zatím nikdo")
 	wDice3     = tx("3+ dice", "3+ kostky")
 	wShame     = tx("Shame", "Hanba")

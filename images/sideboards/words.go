@@ -4,7 +4,7 @@ import "github.com/tablebot/tablebot/games"
 
 // The words on the pictures.
 var (
-	wordTurn       = games.Text{EN: "Turn %d of 7", CS: "Tah %d ze 7"}
+	wordTurn       = games.Text{EN: "Turn %d of 7", CS: "Kolo %d ze 7"}
 	wordSetup      = games.Text{EN: "Setting up", CS: "Příprava"}
 	wordOver       = games.Text{EN: "Game over", CS: "Konec hry"}
 	wordPile       = games.Text{EN: "draw pile %d", CS: "balíček %d"}
@@ -17,7 +17,7 @@ var (
 	wordKnown      = games.Text{EN: "known: %s", CS: "znáš: %s"}
 	wordYou        = games.Text{EN: "you", CS: "ty"}
 	wordExchange   = games.Text{EN: "exchange +1", CS: "výměna +1"}
-	wordExchanged  = games.Text{EN: "exchanged (turn %d)", CS: "vyměněno (tah %d)"}
+	wordExchanged  = games.Text{EN: "exchanged (turn %d)", CS: "vyměněno (kolo %d)"}
 	wordBonus      = games.Text{EN: "bonus %s", CS: "bonus %s"}
 	wordNoExchange = games.Text{EN: "no exchange card", CS: "bez výměnné karty"}
 
@@ -29,9 +29,9 @@ var (
 	wordPerDrawer = games.Text{EN: "2 per drawer", CS: "2 za šuplík"}
 	wordNoTask    = games.Text{EN: "drawn soon", CS: "losuje se"}
 
-	wordYourMove = games.Text{EN: "Your move · turn %d of 7", CS: "Tvůj tah · tah %d ze 7"}
+	wordYourMove = games.Text{EN: "Your move · turn %d of 7", CS: "Tvůj tah · kolo %d ze 7"}
 	wordYourHand = games.Text{EN: "Your hand", CS: "Tvoje karty"}
-	wordUpTurned = games.Text{EN: "upright / turned", CS: "rovně / otočená"}
+	wordUpTurned = games.Text{EN: "upright / turned", CS: "neotočená / otočená"}
 	wordFrom     = games.Text{EN: "from %s", CS: "od: %s"}
 	wordAfter    = games.Text{EN: "Your sideboard after this move", CS: "Tvoje komoda po tomto tahu"}
 	wordYours    = games.Text{EN: "Your sideboard", CS: "Tvoje komoda"}

@@ -1,0 +1,102 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tablebot/tablebot/bot/fakediscord"
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/ingenious"
+	"github.com/tablebot/tablebot/table"
+)
+
+// TestRulesPages: /rules shelfie shows the summary with a menu of the characters; choosing
+// one shows that character's page in place of the message, to the one who asked only, in
+// their language; a game without pages shows no menu.
+func TestRulesPages(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("http")
+	ix := h.fake.SlashCommand(actor(ben), "rules", fakediscord.StringOption("game", "shelfie"))
+	if err := h.send(in, ix); err != nil {
+		t.Fatal(err)
+	}
+	m := h.seen(ix)
+	if !m.Ephemeral() || !strings.Contains(m.Content, "Deskovkáři") {
+		t.Fatalf("rules summary: ephemeral %v, %q", m.Ephemeral(), m.Content)
+	}
+	menu := mustFind(t, m, verbRules, "")
+	if len(menu.Options) != 17 || menu.Options[3].Label != "3 Kompletářka" {
+		t.Fatalf("rules menu options %+v", menu.Options)
+	}
+	page, err := h.choose(in, ben, m, menu, "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !page.Ephemeral() || !strings.HasPrefix(page.Content, "**3 · Kompletářka**") || !strings.Contains(page.Content, "+1 jedné kostce") {
+		t.Fatalf("card 3's page: %q", page.Content)
+	}
+	if _, ok := find(t, page, verbRules, ""); !ok {
+		t.Error("the page lost its menu")
+	}
+	ix = h.fake.SlashCommand(actor(ada), "rules", fakediscord.StringOption("game", "ingenious"))
+	if err := h.send(in, ix); err != nil {
+		t.Fatal(err)
+	}
+	if m := h.seen(ix); len(components(t, m)) != 0 || !strings.Contains(m.Content, "Ingenious") {
+		t.Errorf("Ingenious rules: %q with %s", m.Content, m.Components)
+	}
+}
+
+// TestEndSummaryOnce: at the end of a solo Shelfie game the rating line is said once in the
+// end message, though the last move's log says it too.
+func TestEndSummaryOnce(t *testing.T) {
+	t.Parallel()
+	h := asyncHarness(t, openBolt)
+	in := h.addBot("gateway")
+	lobby := h.openGameLobby(in, "shelfie", fakediscord.StringOption("pace", time.Hour.String()))
+	h.seatAndStart(in, lobby)
+	for i := 0; !games.Over(h.state()); i++ {
+		if i > 300 {
+			t.Fatal("the game did not finish by itself")
+		}
+		h.clock.Add(time.Hour)
+		h.tickAll()
+	}
+	end := h.lastBoard()
+	summary := h.state().Result().Summary.EN
+	if summary == "" || !strings.Contains(end.Content, "Game over") || strings.Count(end.Content, summary) != 1 {
+		t.Fatalf("summary %q in the end message %d times:\n%s", summary, strings.Count(end.Content, summary), end.Content)
+	}
+}
+
+// TestSinceLineInWords: the moves since a player's last turn are told in words ("Ben placed
+// red–green on …"), not in the notation ("Ben RG F7-F8").
+func TestSinceLineInWords(t *testing.T) {
+	rec, err := games.Start(ingenious.Game{}, []string{"Ada", "Ben", "Cid"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	placed := false
+	if _, err := games.AdvanceUntil(rec, r, games.Hints, func(st games.State) bool {
+		if games.IsToAct(st, 0) && placed && st.(*ingenious.State).View(0).(*ingenious.View).Phase == ingenious.PhasePlace {
+			return true
+		}
+		if games.IsToAct(st, 0) {
+			placed = true
+		}
+		return false
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tb := &table.Table{Game: "ingenious", Record: &rec.Record, Seats: []table.SeatInfo{{Name: "Ada"}, {Name: "Ben"}, {Name: "Cid"}}}
+	if en := sinceLine(tb, rec.State, nil, games.English); !strings.Contains(en, "Ben placed ") || !strings.Contains(en, "Cid placed ") {
+		t.Errorf("English since line %q", en)
+	}
+	if cs := sinceLine(tb, rec.State, nil, games.Czech); !strings.Contains(cs, "Ben položil(a) ") || !strings.Contains(cs, " dílek na ") {
+		t.Errorf("Czech since line %q", cs)
+	}
+}

@@ -286,9 +286,9 @@ func (s *State) candidates() map[Tile][]Candidate {
 // it shows: the search AI's (a state from Advised) or the quick one, by points now.
 func (s *State) placeMenu(seat games.Seat, tile Tile, chosen *Place) *games.Menu {
 	cands := s.candidates()[tile] // seat is in turn: its ranking of this position
-	m := &games.Menu{Placeholder: games.Say("Best places for %s by points now — numbered as on the picture", "Nejlepší místa pro %s podle bodů za tento tah — čísla jako na obrázku", tile.String())}
+	m := &games.Menu{Placeholder: games.Say("Best places for %s by points now — numbered as on the picture", "Nejlepší místa pro %s podle bodů za tento tah — čísla jako na obrázku", tile)}
 	if s.rank != nil && s.rank.byAI[tile] {
-		m.Placeholder = games.Say("Best places for %s by the AI's judgement — numbered as on the picture", "Nejlepší místa pro %s podle úsudku AI — čísla jako na obrázku", tile.String())
+		m.Placeholder = games.Say("Best places for %s by the AI's judgement — numbered as on the picture", "Nejlepší místa pro %s podle úsudku AI — čísla jako na obrázku", tile)
 	}
 	r := s.radius
 	for i, c := range cands {

@@ -54,7 +54,7 @@ func (m *model) Finish(_ context.Context, f Final) (bool, error) {
 	}
 	board := m.boards[[2]string{f.Guild, f.Game}]
 	for _, o := range f.Outcomes {
-		if board[o.UserID] != o.Before {
+		if board[o.UserID].encode() != o.Before.encode() {
 			return false, ErrConflict
 		}
 	}

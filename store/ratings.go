@@ -68,8 +68,9 @@ func decodePlayerRating(s string) (PlayerRating, error) {
 type Outcome struct {
 	// UserID is the Discord user.
 	UserID string
-	// Before is the player's line as read with Ratings (the zero value: none stored yet);
-	// Finish applies the game only if every player's stored line is still exactly Before.
+	// Before is the player's line as read with Ratings; Games 0 means none is stored yet (its
+	// Rating is then only the starting rating the archived change shows). Finish applies the
+	// game only if every player's stored line is still exactly Before.
 	Before PlayerRating
 	// After is the player's new line: Games one more than Before's, Wins, Best and ScoreSum
 	// counting this game, Name the latest display name.

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/tablebot/tablebot/games"
-	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/table"
 )
 
 // leaderboardCommand is /leaderboard game:…: the server's best players of a game.
@@ -57,7 +57,7 @@ func (b *Bot) onLeaderboard(c *call) error {
 
 // standingLine is a player's line: "**Ada** — rating 12.3 · 5 wins in 8 games, best 31" (the
 // rating is the conservative μ − 3σ the board is ordered by).
-func standingLine(r store.Standing) games.Text {
+func standingLine(r table.Standing) games.Text {
 	wins := games.Count(r.Wins, "win", "wins", "výhra", "výhry", "výher")
 	played := games.Count(r.Games, "game", "games", "hra", "hry", "her")
 	ord := fmt.Sprintf("%.1f", r.Ordinal())

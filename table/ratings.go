@@ -49,6 +49,25 @@ func AIRating(l search.Level) rating.Rating {
 	return aiRatings[search.Easy]
 }
 
+// The store's types of the ratings and the archive, for the bot (which does not import the
+// store); see package store for their fields.
+type (
+	// Standing is a player's place and line on a leaderboard.
+	Standing = store.Standing
+	// Board is a page of a leaderboard with the number of players on it.
+	Board = store.Board
+	// PlayerLine is a player's rating, games, wins, best score and score sum in one game.
+	PlayerLine = store.PlayerRating
+	// SoloRecord is a player's best solo game of a game, with its tier.
+	SoloRecord = store.SoloRecord
+	// PlayerStats is a player's record on a server, for /stats.
+	PlayerStats = store.PlayerStats
+	// GameSummary is a finished game in the recent-games list.
+	GameSummary = store.GameSummary
+	// ArchivedGame is a finished game as archived: seats, rating changes, solo score, record.
+	ArchivedGame = store.Archived
+)
+
 // RatingChange is a rated player's change in one game: before and after, place, score.
 // Delta is the change of the ordinal (μ − 3σ), the number leaderboards show.
 type RatingChange = store.RatingChange

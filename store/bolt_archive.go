@@ -61,42 +61,50 @@ func (s *Bolt) Finish(ctx context.Context, f Final) (bool, error) {
 	}
 	var done, conflict bool
 	err = s.update(ctx, "finish "+strconv.Quote(f.GameID), func(tx *bolt.Tx) error {
-		done, conflict = false, false
-		guild := appendPart(nil, f.Guild)
-		fin := tx.Bucket(bucketFinished)
-		key := cat(guild, []byte(f.GameID))
-		if fin.Get(key) != nil {
+		var err error
+		done, conflict, err = finishTx(tx, f, entry)
+		if err == nil && !done {
 			return errNoChange
 		}
-		if !checkBefore(tx, f) {
-			conflict = true
-			return errNoChange
-		}
-		if err := fin.Put(key, appendMillis(nil, f.At)); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bucketGuilds).Put([]byte(f.Guild), nil); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bucketArchive).Put(key, entry); err != nil {
-			return err
-		}
-		if err := appendSeq(tx.Bucket(bucketArchiveOrder), guild, []byte(f.GameID), 0); err != nil {
-			return err
-		}
-		if err := appendSeq(tx.Bucket(bucketRecent), guild, []byte(summaryOf(f)), HistoryCap); err != nil {
-			return err
-		}
-		if err := applyRatings(tx, f); err != nil {
-			return err
-		}
-		done = true
-		return nil
+		return err
 	})
 	if err == nil && conflict {
 		return false, fmt.Errorf("store: finish %q: %w", f.GameID, ErrConflict)
 	}
 	return done, err
+}
+
+// finishTx is Finish's transaction: it reports whether it finished the game, or found it
+// finished before (neither), or lost the compare-and-set (conflict), writing nothing then.
+func finishTx(tx *bolt.Tx, f Final, entry []byte) (done, conflict bool, err error) {
+	guild := appendPart(nil, f.Guild)
+	fin := tx.Bucket(bucketFinished)
+	key := cat(guild, []byte(f.GameID))
+	if fin.Get(key) != nil {
+		return false, false, nil
+	}
+	if !checkBefore(tx, f) {
+		return false, true, nil
+	}
+	if err := fin.Put(key, appendMillis(nil, f.At)); err != nil {
+		return false, false, err
+	}
+	if err := tx.Bucket(bucketGuilds).Put([]byte(f.Guild), nil); err != nil {
+		return false, false, err
+	}
+	if err := tx.Bucket(bucketArchive).Put(key, entry); err != nil {
+		return false, false, err
+	}
+	if err := appendSeq(tx.Bucket(bucketArchiveOrder), guild, []byte(f.GameID), 0); err != nil {
+		return false, false, err
+	}
+	if err := appendSeq(tx.Bucket(bucketRecent), guild, []byte(summaryOf(f)), HistoryCap); err != nil {
+		return false, false, err
+	}
+	if err := applyRatings(tx, f); err != nil {
+		return false, false, err
+	}
+	return true, false, nil
 }
 
 // Rerate applies f's ratings in one transaction; see Store.Rerate.

@@ -266,6 +266,19 @@ func TestLeaderboardRanksGamesAgainstOthers(t *testing.T) {
 		if _, _, err := s.Current(ctx, channel); err != nil { // repairs a failed archive
 			t.Fatal(err)
 		}
+		// The end shows each rated person's change (none for a solo game).
+		want := len(others) + 1 - countAI(others) // the people at the table
+		if len(others) == 0 || flaky.broken {
+			want = 0 // a solo game is not rated; a failed archive shows nothing
+		}
+		if len(out.Ratings) != want {
+			t.Errorf("game with %v: %d rating changes, want %d: %+v", others, len(out.Ratings), want, out.Ratings)
+		}
+		for _, c := range out.Ratings {
+			if c.Name == "" || c.Before == c.After || ChangeLine(c).CS == "" {
+				t.Errorf("rating change %+v", c)
+			}
+		}
 		return out.State
 	}
 	type line struct{ wins, played, best int }
@@ -308,6 +321,17 @@ func TestLeaderboardRanksGamesAgainstOthers(t *testing.T) {
 	if h, _ := s.History(ctx, guild, 5); len(h) != 3 {
 		t.Fatalf("history has %d games, want all 3", len(h))
 	}
+}
+
+// countAI counts the AI seats among others.
+func countAI(others []string) int {
+	n := 0
+	for _, o := range others {
+		if o == "AI" {
+			n++
+		}
+	}
+	return n
 }
 
 // flakyFinish is a store whose Finish fails while broken is set.

@@ -131,7 +131,8 @@ type RatingChange struct {
 // Delta is the change of the ordinal.
 func (c RatingChange) Delta() float64 { return c.After.Ordinal() - c.Before.Ordinal() }
 
-// Standing is one player's line on a leaderboard: place Rank (1-based) by ordinal.
+// Standing is one player's line on a leaderboard: Rank is the 1-based position by ordinal
+// (equal ordinals are ordered by user ID, not given a shared place).
 type Standing struct {
 	Rank   int
 	UserID string
@@ -153,7 +154,8 @@ type RatingPoint struct {
 	Place int `json:"place"`
 }
 
-// Opponent is a person a player has played with, and in how many games.
+// Opponent is a person a player has played with in rated games, and in how many. Lists of
+// opponents are ordered by games, most first, equal counts by user ID descending.
 type Opponent struct {
 	UserID string
 	Name   string

@@ -39,18 +39,21 @@ func (b *Bot) onHistory(c *call) error {
 	sb.WriteString("📜 " + c.say(games.Say("Latest finished games:", "Poslední dohrané hry:")) + "\n")
 	var files []*discordgo.File
 	names := map[string]bool{}
-	for i, a := range list {
-		rec, err := games.DecodeRecord(a.Record)
-		title := a.Game
-		if kit, ok := b.kit(a.Game); ok {
+	for i, g := range list {
+		title := g.Game
+		if kit, ok := b.kit(g.Game); ok {
 			title = kit.Game.Emoji() + " " + c.say(kit.Game.Title())
 		}
-		players := "?"
-		if err == nil {
-			players = strings.Join(rec.Players, ", ")
+		var players []string
+		for _, s := range g.Seats {
+			players = append(players, s.Name)
 		}
-		name := recordName(a.Game, a.At, names)
-		fmt.Fprintf(&sb, "%d. %s — %s — %s (`%s`)\n", i+1, a.At.UTC().Format("2006-01-02 15:04"), title, players, name)
+		name := recordName(g.Game, g.At, names)
+		fmt.Fprintf(&sb, "%d. %s — %s — %s (`%s`)\n", i+1, g.At.UTC().Format("2006-01-02 15:04"), title, strings.Join(players, ", "), name)
+		a, err := b.tables.ArchivedGame(c.ctx, c.i.GuildID, g.GameID)
+		if err != nil {
+			return err
+		}
 		files = append(files, &discordgo.File{Name: name, ContentType: "application/json", Reader: bytes.NewReader(a.Record)})
 	}
 	sb.WriteString(c.say(games.Say("Each game's record is attached: keep it, or attach it to a bug report.",

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/table"
 )
 
 // leaderboardCommand is /leaderboard game:…: the server's best players of a game.
@@ -25,28 +26,43 @@ func (b *Bot) onLeaderboard(c *call) error {
 	if !ok {
 		return refuse("I do not know the game %q.", "Hru %q neznám.", game)
 	}
-	rows, err := b.tables.Leaderboard(c.ctx, c.i.GuildID, game, 10)
+	board, err := b.tables.Leaderboard(c.ctx, c.i.GuildID, game, 0, 10)
 	if err != nil {
 		return err
 	}
+	rows := board.Standings
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "🏆 %s **%s** — %s\n", kit.Game.Emoji(), c.say(kit.Game.Title()), c.say(games.Say("leaderboard", "žebříček")))
 	if len(rows) == 0 {
 		sb.WriteString(c.say(games.Say("No finished games with other players yet (solo games are not ranked). Start one with /start!",
 			"Zatím žádná dohraná hra s dalšími hráči (sólo hry se do žebříčku nepočítají). Založ ji přes /start!")))
 	}
+	mine := false
 	for i, r := range rows {
-		mark := fmt.Sprintf("%d.", i+1)
+		mark := fmt.Sprintf("%d.", r.Rank)
 		if i < len(medals) {
 			mark = medals[i]
 		}
-		wins := games.Count(r.Wins, "win", "wins", "výhra", "výhry", "výher")
-		played := games.Count(r.Played, "game", "games", "hra", "hry", "her")
-		line := games.Text{
-			EN: fmt.Sprintf("**%s** — %s in %s, best %d", r.Name, wins.EN, played.EN, r.Best),
-			CS: fmt.Sprintf("**%s** — %s, odehráno %s, nejlépe %d", r.Name, wins.CS, played.CS, r.Best),
+		mine = mine || r.UserID == c.user
+		sb.WriteString(mark + " " + c.say(standingLine(r)) + "\n")
+	}
+	if !mine && len(rows) > 0 {
+		// The caller's own place, also when it is off the page.
+		if me, ok, err := b.tables.Standing(c.ctx, c.i.GuildID, game, c.user); err == nil && ok {
+			sb.WriteString("…\n" + fmt.Sprintf("%d. ", me.Rank) + c.say(standingLine(me)) + "\n")
 		}
-		sb.WriteString(mark + " " + c.say(line) + "\n")
 	}
 	return c.reply(message{content: sb.String()})
+}
+
+// standingLine is a player's line: "**Ada** — rating 12.3 · 5 wins in 8 games, best 31" (the
+// rating is the conservative μ − 3σ the board is ordered by).
+func standingLine(r table.Standing) games.Text {
+	wins := games.Count(r.Wins, "win", "wins", "výhra", "výhry", "výher")
+	played := games.Count(r.Games, "game", "games", "hra", "hry", "her")
+	ord := fmt.Sprintf("%.1f", r.Ordinal())
+	return games.Text{
+		EN: fmt.Sprintf("**%s** — rating %s · %s in %s, best %d", r.Name, ord, wins.EN, played.EN, r.Best),
+		CS: fmt.Sprintf("**%s** — hodnocení %s · %s, odehráno %s, nejlépe %d", r.Name, strings.Replace(ord, ".", ",", 1), wins.CS, played.CS, r.Best),
+	}
 }

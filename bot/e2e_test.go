@@ -171,7 +171,11 @@ func (h *harness) checkFinished(humans ...fakediscord.User) {
 	if err != nil || len(hist) != 1 {
 		h.t.Fatalf("history: %v, %d games", err, len(hist))
 	}
-	rec, err := games.DecodeRecord(hist[0].Record)
+	arch, err := h.store.ArchivedGame(ctx, testGuild, hist[0].GameID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	rec, err := games.DecodeRecord(arch.Record)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -180,7 +184,8 @@ func (h *harness) checkFinished(humans ...fakediscord.User) {
 	if err != nil || !games.Over(st) {
 		h.t.Fatalf("archived record does not replay to the end: %v", err)
 	}
-	board, err := h.store.Leaderboard(ctx, testGuild, t.Game, 10)
+	page, err := h.store.Leaderboard(ctx, testGuild, t.Game, 0, 10)
+	board := page.Standings
 	ranked := humans
 	if len(t.Seats) == 1 {
 		ranked = nil // a solo game is archived, never ranked
@@ -195,8 +200,8 @@ func (h *harness) checkFinished(humans ...fakediscord.User) {
 		if res.PlaceOf(seat) == 1 {
 			want = 1
 		}
-		if s.Played != 1 || s.Wins != want || s.Best != res.Seats[seat].Score {
-			h.t.Errorf("%s: played %d wins %d best %d; want 1, %d, %d", s.Name, s.Played, s.Wins, s.Best, want, res.Seats[seat].Score)
+		if s.Games != 1 || s.Wins != want || s.Best != res.Seats[seat].Score {
+			h.t.Errorf("%s: played %d wins %d best %d; want 1, %d, %d", s.Name, s.Games, s.Wins, s.Best, want, res.Seats[seat].Score)
 		}
 	}
 	ix := h.fake.SlashCommand(actor(cid), "leaderboard", fakediscord.StringOption("game", t.Game))

@@ -285,7 +285,7 @@ func TestLobbyAndAbandon(t *testing.T) {
 		t.Fatalf("no public notice: %q", h.lastBoard().Content)
 	}
 	// Nothing was scored, and a new game may start.
-	if board, _ := h.store.Leaderboard(context.Background(), testGuild, "ingenious", 5); len(board) != 0 {
+	if board, _ := h.store.Leaderboard(context.Background(), testGuild, "ingenious", 0, 5); board.Total != 0 {
 		t.Fatalf("an abandoned game was scored: %+v", board)
 	}
 	h.openLobby(in)

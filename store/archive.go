@@ -7,30 +7,24 @@ import (
 	"time"
 )
 
-// HistoryCap is how many finished games each guild's history keeps. Finish drops the oldest
-// entry once a guild has more; leaderboards are not affected.
+// HistoryCap is how many finished games each guild's recent-games list (History) keeps.
+// Finish drops the oldest entry from the list once a guild has more; the archive keeps every
+// game.
 const HistoryCap = 1000
 
 // MaxScore bounds Outcome.Score: Finish rejects a score below -MaxScore or above MaxScore.
 // The bound keeps scores exact in Redis's Lua, whose numbers are float64.
 const MaxScore = 1 << 52
 
-// checkFinal reports why f cannot be finished, or nil.
-func checkFinal(f Final) error {
-	for _, o := range f.Outcomes {
-		if o.Score < -MaxScore || o.Score > MaxScore {
-			return fmt.Errorf("store: finish %q: score %d of user %q outside ±%d", f.GameID, o.Score, o.UserID, int64(MaxScore))
-		}
-	}
-	return nil
-}
-
 // archiveHead is the part of an archive entry that encoding/json may write; the record is
 // spliced in by encodeArchived so that its bytes survive unchanged.
 type archiveHead struct {
-	GameID string    `json:"game_id"`
-	Game   string    `json:"game"`
-	At     time.Time `json:"at"`
+	GameID  string         `json:"game_id"`
+	Game    string         `json:"game"`
+	At      time.Time      `json:"at"`
+	Seats   []Seat         `json:"seats,omitempty"`
+	Ratings []RatingChange `json:"ratings,omitempty"`
+	Solo    *SoloScore     `json:"solo,omitempty"`
 }
 
 // archiveEntry is an archive entry as read back. A record that is JSON without surrounding
@@ -43,9 +37,10 @@ type archiveEntry struct {
 }
 
 // encodeArchived encodes f's archive entry as one JSON object
-// {"game_id", "game", "at", "record"}.
+// {"game_id", "game", "at", "seats", "ratings", "solo", "record"}.
 func encodeArchived(f Final) ([]byte, error) {
-	head, err := json.Marshal(archiveHead{GameID: f.GameID, Game: f.Game, At: f.At.UTC()})
+	head, err := json.Marshal(archiveHead{GameID: f.GameID, Game: f.Game, At: f.At.UTC(),
+		Seats: f.Seats, Ratings: changes(f), Solo: f.Solo})
 	if err != nil {
 		return nil, fmt.Errorf("store: encode archive entry %q: %w", f.GameID, err)
 	}
@@ -76,5 +71,5 @@ func decodeArchived(b []byte) (Archived, error) {
 	if e.Record == nil {
 		rec = e.RecordBase64
 	}
-	return Archived{GameID: e.GameID, Game: e.Game, At: e.At, Record: rec}, nil
+	return Archived{GameID: e.GameID, Game: e.Game, At: e.At, Seats: e.Seats, Ratings: e.Ratings, Solo: e.Solo, Record: rec}, nil
 }

@@ -32,12 +32,6 @@ var (
 	bucketTables = []byte("tables")
 	// lp(guild) + GameID → 8-byte unix milliseconds of At.
 	bucketFinished = []byte("finished")
-	// lp(guild) + 8-byte sequence → archive entry (JSON); the last HistoryCap per guild.
-	bucketHistory = []byte("history")
-	// lp(guild) + lp(game) + user ID → wins, played, best (8 bytes each) + name.
-	bucketPlayers = []byte("players")
-	// lp(guild) + lp(game) + rank (24 bytes, see appendRank) + user ID → nothing.
-	bucketRanks = []byte("ranks")
 	// lp(channel) → 8-byte deadline (see appendMillis).
 	bucketDue = []byte("due")
 	// deadline (8 bytes) + channel → nothing: the due queue in deadline order.
@@ -79,7 +73,8 @@ func OpenBolt(path string, o BoltOptions) (*Bolt, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketTables, bucketFinished, bucketHistory, bucketPlayers, bucketRanks, bucketDue, bucketDueOrder} {
+		names := [][]byte{bucketTables, bucketFinished, bucketDue, bucketDueOrder, bucketArchive, bucketArchiveOrder, bucketRecent, bucketGuilds}
+		for _, name := range append(names, ratingBuckets...) {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return fmt.Errorf("bucket %s: %w", name, err)
 			}

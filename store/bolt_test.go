@@ -44,10 +44,15 @@ func plantBolt(t *testing.T, b *Bolt, g garbage) {
 			return tx.Bucket(bucketTables).Put(appendPart(nil, badChannel), []byte("data"))
 		case garbageHistory:
 			key := binary.BigEndian.AppendUint64(appendPart(nil, badGuild), 1<<40)
-			return tx.Bucket(bucketHistory).Put(key, []byte("not json"))
+			return tx.Bucket(bucketRecent).Put(key, []byte("not json"))
 		case garbageBoard:
 			key := append(appendPart(appendPart(nil, badGuild), badGame), badUser...)
-			return tx.Bucket(bucketPlayers).Put(key, []byte("short"))
+			return tx.Bucket(bucketRPlayers).Put(key, []byte("short"))
+		case garbageOpponents:
+			// A count of the wrong size: found only when the second player's opponents are
+			// counted, after the first player's writes, so the transaction must roll back.
+			key := append(appendPart(appendPart(appendPart(nil, badGuild), badGame), badUser), "good"...)
+			return tx.Bucket(bucketROpponents).Put(key, []byte("abc"))
 		case garbageDue:
 			return tx.Bucket(bucketDueOrder).Put([]byte("abc"), nil)
 		}

@@ -49,7 +49,8 @@ func TestRedisCluster(t *testing.T) {
 			return n
 		}
 		// One guild's keys share a slot, so Finish and Leaderboard run as one script each.
-		keys := append([]string{r.guildKey("g1", "finished"), r.guildKey("g1", "history")}, r.boardKeys("g1", "fits")...)
+		keys := []string{r.guildKey("g1", "finished"), r.guildKey("g1", "archive"), r.gameKey("g1", "fits", "board"),
+			r.gameKey("g1", "fits", "h:u1"), r.guildKey("g1", "o:u1"), r.soloKey("g1", "fits", ":rec")}
 		for _, k := range keys[1:] {
 			if slot(k) != slot(keys[0]) {
 				t.Errorf("%s is in slot %d, %s in %d", k, slot(k), keys[0], slot(keys[0]))

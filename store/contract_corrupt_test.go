@@ -13,13 +13,14 @@ const (
 	garbageTableType  garbage = iota // the table is not a table at all (wrong type, short record)
 	garbageTableRev                  // the table's revision is not a number, or zero
 	garbageTableNoRev                // the table has data but no revision
-	garbageHistory                   // the newest history entry is not an archive entry
+	garbageHistory                   // the newest recent game is not a game summary
 	garbageBoard                     // badUser's line on the board is unreadable
 	garbageDue                       // the due queue is unreadable
+	garbageOpponents                 // badUser's opponents in badGame are unreadable (not in testCorrupt)
 )
 
 func (g garbage) String() string {
-	return [...]string{"TableType", "TableRev", "TableNoRev", "History", "Board", "Due"}[g]
+	return [...]string{"TableType", "TableRev", "TableNoRev", "History", "Board", "Due", "Opponents"}[g]
 }
 
 const (
@@ -48,9 +49,8 @@ func testCorrupt(t *testing.T, open func(t *testing.T) Store) {
 			t.Parallel()
 			s := open(t)
 			ctx := t.Context()
-			f := Final{GameID: "first", Guild: badGuild, Game: badGame, Record: []byte("{}"),
-				Outcomes: []Outcome{{UserID: badUser, Won: true, Score: 1}, {UserID: "good", Score: 2}}}
-			wantErr(t, "Finish", s.Finish(ctx, f), nil)
+			mustFinish(t, s, rate(t, s, badGuild, badGame, "first", time.Now(), seatResult{badUser, 1, 1}, seatResult{"good", 2, 2}))
+			f := rate(t, s, badGuild, badGame, "second", time.Now(), seatResult{badUser, 1, 1}, seatResult{"good", 2, 2})
 			mustSave(t, s, "good", "fine", 0)
 			plant(t, s, g)
 
@@ -66,11 +66,17 @@ func testCorrupt(t *testing.T, open func(t *testing.T) Store) {
 				_, err := s.History(ctx, badGuild, 10)
 				wantErr(t, "History", err, ErrCorrupt)
 			case garbageBoard:
-				_, err := s.Leaderboard(ctx, badGuild, badGame, 10)
+				_, err := s.Leaderboard(ctx, badGuild, badGame, 0, 10)
 				wantErr(t, "Leaderboard", err, ErrCorrupt)
-				f.GameID = "second"
-				wantErr(t, "Finish", s.Finish(ctx, f), ErrCorrupt)
-				// The failed Finish wrote nothing: the game can be finished once repaired.
+				_, _, err = s.Standing(ctx, badGuild, badGame, badUser)
+				wantErr(t, "Standing", err, ErrCorrupt)
+				_, err = s.Ratings(ctx, badGuild, badGame, []string{"good", badUser})
+				wantErr(t, "Ratings", err, ErrCorrupt)
+				_, err = s.PlayerStats(ctx, badGuild, badUser, []string{badGame})
+				wantErr(t, "PlayerStats", err, ErrCorrupt)
+				// The line is not what the referee read: the game is not applied.
+				_, err = s.Finish(ctx, f)
+				wantErr(t, "Finish", err, ErrConflict)
 				if h, err := s.History(ctx, badGuild, 10); err != nil || len(h) != 1 {
 					t.Errorf("History after a failed Finish = %d games, %v; want 1", len(h), err)
 				}

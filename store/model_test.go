@@ -12,18 +12,18 @@ import (
 // simulation checks the real stores against it.
 type model struct {
 	tables   map[string]Table
-	finished map[[2]string]bool                 // guild, GameID
-	history  map[string][]Archived              // by guild, oldest first
-	boards   map[[2]string]map[string]*Standing // by guild and game, then user
-	due      map[string]int64                   // channel → unix milliseconds
+	finished map[[2]string]bool                    // guild, GameID
+	history  map[string][]GameSummary              // by guild, oldest first
+	boards   map[[2]string]map[string]PlayerRating // by guild and game, then user
+	due      map[string]int64                      // channel → unix milliseconds
 }
 
 func newModel() *model {
 	return &model{
 		tables:   make(map[string]Table),
 		finished: make(map[[2]string]bool),
-		history:  make(map[string][]Archived),
-		boards:   make(map[[2]string]map[string]*Standing),
+		history:  make(map[string][]GameSummary),
+		boards:   make(map[[2]string]map[string]PlayerRating),
 		due:      make(map[string]int64),
 	}
 }
@@ -45,57 +45,92 @@ func (m *model) Save(_ context.Context, channel string, data []byte, expect Revi
 	return rev, nil
 }
 
-func (m *model) Finish(_ context.Context, f Final) error {
+func (m *model) Finish(_ context.Context, f Final) (bool, error) {
 	if err := checkFinal(f); err != nil {
-		return err
+		return false, err
 	}
 	if m.finished[[2]string{f.Guild, f.GameID}] {
-		return nil
+		return false, nil
+	}
+	board := m.boards[[2]string{f.Guild, f.Game}]
+	for _, o := range f.Outcomes {
+		if board[o.UserID].encode() != o.Before.encode() {
+			return false, ErrConflict
+		}
 	}
 	m.finished[[2]string{f.Guild, f.GameID}] = true
-	h := append(m.history[f.Guild], Archived{GameID: f.GameID, Game: f.Game, At: f.At, Record: bytes.Clone(f.Record)})
+	h := append(m.history[f.Guild], GameSummary{GameID: f.GameID, Game: f.Game, At: f.At, Seats: f.Seats})
 	m.history[f.Guild] = h[max(0, len(h)-HistoryCap):]
-	board := m.boards[[2]string{f.Guild, f.Game}]
 	if board == nil {
-		board = make(map[string]*Standing)
+		board = make(map[string]PlayerRating)
 		m.boards[[2]string{f.Guild, f.Game}] = board
 	}
 	for _, o := range f.Outcomes {
-		s := board[o.UserID]
-		if s == nil {
-			s = &Standing{UserID: o.UserID, Best: o.Score}
-			board[o.UserID] = s
-		}
-		s.Name = o.Name
-		s.Played++
-		if o.Won {
-			s.Wins++
-		}
-		s.Best = max(s.Best, o.Score)
+		board[o.UserID] = o.After
 	}
-	return nil
+	return true, nil
 }
 
-func (m *model) Leaderboard(_ context.Context, guild, game string, limit int) ([]Standing, error) {
-	var out []Standing
-	for _, s := range m.boards[[2]string{guild, game}] {
-		out = append(out, *s)
+func (m *model) Ratings(_ context.Context, guild, game string, users []string) (map[string]PlayerRating, error) {
+	out := make(map[string]PlayerRating)
+	for _, u := range users {
+		if p, ok := m.boards[[2]string{guild, game}][u]; ok {
+			out[u] = p
+		}
 	}
-	slices.SortFunc(out, func(a, b Standing) int {
-		return cmp.Or(cmp.Compare(b.Wins, a.Wins), cmp.Compare(b.Best, a.Best),
-			cmp.Compare(a.Played, b.Played), cmp.Compare(a.UserID, b.UserID))
+	return out, nil
+}
+
+func (m *model) Leaderboard(_ context.Context, guild, game string, offset, limit int) (Board, error) {
+	var all []Standing
+	for u, p := range m.boards[[2]string{guild, game}] {
+		all = append(all, Standing{UserID: u, PlayerRating: p})
+	}
+	slices.SortFunc(all, func(a, b Standing) int {
+		return cmp.Or(cmp.Compare(b.Ordinal(), a.Ordinal()), cmp.Compare(a.UserID, b.UserID))
 	})
-	return out[:min(max(limit, 0), len(out))], nil
+	for i := range all {
+		all[i].Rank = i + 1
+	}
+	offset, limit = max(offset, 0), max(min(limit, MaxPage), 0)
+	return Board{Total: len(all), Standings: all[min(offset, len(all)):min(offset+limit, len(all))]}, nil
 }
 
-func (m *model) History(_ context.Context, guild string, limit int) ([]Archived, error) {
+func (m *model) History(_ context.Context, guild string, limit int) ([]GameSummary, error) {
 	h := m.history[guild]
-	var out []Archived
-	for i := len(h) - 1; i >= 0 && len(out) < limit; i-- {
+	var out []GameSummary
+	for i := len(h) - 1; i >= 0 && len(out) < min(limit, MaxPage); i-- {
 		out = append(out, h[i])
 	}
 	return out, nil
 }
+
+// The simulation does not call the other reads and writes of the archive and ratings (the
+// contract suite covers them).
+
+func (m *model) Standing(context.Context, string, string, string) (Standing, bool, error) {
+	panic("not modelled")
+}
+
+func (m *model) SoloRecords(context.Context, string, string, int) ([]SoloRecord, error) {
+	panic("not modelled")
+}
+
+func (m *model) PlayerStats(context.Context, string, string, []string) (PlayerStats, error) {
+	panic("not modelled")
+}
+
+func (m *model) ArchivedGame(context.Context, string, string) (Archived, error) {
+	panic("not modelled")
+}
+
+func (m *model) ArchiveScan(context.Context, string, ArchiveCursor, int) ([]Archived, ArchiveCursor, error) {
+	panic("not modelled")
+}
+
+func (m *model) Guilds(context.Context) ([]string, error)   { panic("not modelled") }
+func (m *model) ClearRatings(context.Context, string) error { panic("not modelled") }
+func (m *model) Rerate(context.Context, Final) error        { panic("not modelled") }
 
 func (m *model) Schedule(_ context.Context, channel string, at time.Time) error {
 	m.due[channel] = at.UnixMilli()

@@ -70,16 +70,26 @@ func ParseRedisURL(s string) (RedisOptions, error) {
 //
 //	P:{ch:C}:table          hash {rev, data}: channel C's table
 //	P:{g:G}:finished        set of the GameIDs guild G has finished
-//	P:{g:G}:history         list of archive entries (JSON), newest first, at most HistoryCap
-//	P:{g:G}:lb:N:rank       sorted set ordering guild G's players of game N (see below)
-//	P:{g:G}:lb:N:wins       hash user ID → wins; likewise :played, :best and :name
+//	P:{g:G}:archive         hash GameID → archive entry (JSON): every game, never trimmed
+//	P:{g:G}:order           sorted set GameID scored 1, 2, 3… in the order finished
+//	P:{g:G}:recent          list of game summaries (JSON), newest first, at most HistoryCap
+//	P:{g:G}:names           hash user ID → latest display name
+//	P:{g:G}:keys            set of every rating key below (ClearRatings deletes them)
+//	P:{g:G}:r:N:p           hash user ID → the player's line (PlayerRating as JSON) in game N
+//	P:{g:G}:r:N:board       sorted set user ID scored −ordinal: the leaderboard
+//	P:{g:G}:r:N:h:U         list of user U's rating points (JSON), newest first, at most 50
+//	P:{g:G}:r:N:o:U         sorted set opponent → games with U in game N
+//	P:{g:G}:o:U             sorted set opponent → games with U in all games
+//	P:{g:G}:s:N             sorted set user ID scored −(best solo score) of game N
+//	P:{g:G}:s:N:rec         hash user ID → that best solo game (SoloRecord as JSON)
+//	P:{guilds}              set of the guilds that archived a game
 //	P:{due}                 sorted set of channel IDs scored by deadline in unix milliseconds
 //
-// C, G and N are escaped so that '%', ':', '{' and '}' in them cannot break the layout. Every
-// member of the rank set has score 0 and spells out (2^53-1 − wins, 2^52 − best, played) in
-// fixed-width digits before the user ID, so the set's byte order is the leaderboard's order
-// and Leaderboard reads the first limit members with one ZRANGE, however many players tie.
-// Table writes, Finish, Leaderboard and ClaimDue are Lua scripts, each within one hash slot.
+// C, G, N and U are escaped so that '%', ':', '{' and '}' in them cannot break the layout.
+// Every key of a guild carries the guild's hash tag, so each guild lives in one hash slot of a
+// Redis Cluster and every method on it is one script (or command) in that slot. The board's
+// scores are −ordinal, so ZRANGE lists it best first, equal ordinals by user ID.
+// Table writes, Finish, the ratings reads and ClaimDue are Lua scripts, each in one hash slot.
 type Redis struct {
 	client  redis.UniversalClient
 	timeout time.Duration
@@ -87,7 +97,7 @@ type Redis struct {
 	prefix  string
 	closed  atomic.Bool
 
-	save, finish, board, claim *redis.Script
+	save, finish, board, standing, solo, stats, scan, claim *redis.Script
 }
 
 // NewRedis connects to Redis and checks the connection with PING. It fails if the options
@@ -141,14 +151,18 @@ func NewRedis(ctx context.Context, o RedisOptions) (*Redis, error) {
 		return nil, fmt.Errorf("store: redis at %s: %w", o.Addr, err)
 	}
 	return &Redis{
-		client:  c,
-		timeout: o.Timeout,
-		addr:    o.Addr,
-		prefix:  o.Prefix,
-		save:    redis.NewScript(luaSave),
-		finish:  redis.NewScript(luaFinish),
-		board:   redis.NewScript(luaBoard),
-		claim:   redis.NewScript(luaClaim),
+		client:   c,
+		timeout:  o.Timeout,
+		addr:     o.Addr,
+		prefix:   o.Prefix,
+		save:     redis.NewScript(luaSave),
+		finish:   redis.NewScript(luaFinish),
+		board:    redis.NewScript(luaBoard),
+		standing: redis.NewScript(luaStanding),
+		solo:     redis.NewScript(luaSolo),
+		stats:    redis.NewScript(luaStats),
+		scan:     redis.NewScript(luaScan),
+		claim:    redis.NewScript(luaClaim),
 	}, nil
 }
 
@@ -175,12 +189,6 @@ func (r *Redis) tableKey(channel string) string {
 
 func (r *Redis) guildKey(guild, name string) string {
 	return r.prefix + ":{g:" + escapeKey(guild) + "}:" + name
-}
-
-// boardKeys returns the rank, wins, played, best and name keys of guild's board for game.
-func (r *Redis) boardKeys(guild, game string) []string {
-	base := r.guildKey(guild, "lb:"+escapeKey(game)+":")
-	return []string{base + "rank", base + "wins", base + "played", base + "best", base + "name"}
 }
 
 func (r *Redis) dueKey() string { return r.prefix + ":{due}" }
@@ -253,134 +261,6 @@ func (r *Redis) Save(ctx context.Context, channel string, data []byte, expect Re
 		return 0, fmt.Errorf("store: %s: %w: script returned %d", op, ErrCorrupt, n)
 	}
 	return Revision(n), nil
-}
-
-// Finish archives f and counts its outcomes, in one script in the guild's hash slot, at most
-// once per GameID and guild. It fails, writing nothing, if a score lies outside ±MaxScore, the
-// guild's stored data is unreadable (ErrCorrupt), after Close (ErrClosed), or with the error
-// of ctx or the server.
-func (r *Redis) Finish(ctx context.Context, f Final) error {
-	op := "finish " + strconv.Quote(f.GameID)
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
-	defer cancel()
-	if err := r.enter(ctx); err != nil {
-		return r.fail(op, err)
-	}
-	if err := checkFinal(f); err != nil {
-		return err
-	}
-	entry, err := encodeArchived(f)
-	if err != nil {
-		return err
-	}
-	keys := append([]string{r.guildKey(f.Guild, "finished"), r.guildKey(f.Guild, "history")},
-		r.boardKeys(f.Guild, f.Game)...)
-	args := make([]any, 0, 3+4*len(f.Outcomes))
-	args = append(args, f.GameID, entry, HistoryCap)
-	for _, o := range f.Outcomes {
-		won := "0"
-		if o.Won {
-			won = "1"
-		}
-		args = append(args, o.UserID, o.Name, won, strconv.Itoa(o.Score))
-	}
-	if err := r.finish.Run(ctx, r.client, keys, args...).Err(); err != nil {
-		return r.fail(op, err)
-	}
-	return nil
-}
-
-// Leaderboard returns the guild's best players of game, at most limit (none if limit <= 0),
-// in the order the Store interface documents, with user IDs compared bytewise. It fails with
-// ErrCorrupt if the board's stored data is unreadable or inconsistent, ErrClosed after Close,
-// or the error of ctx or the server.
-func (r *Redis) Leaderboard(ctx context.Context, guild, game string, limit int) ([]Standing, error) {
-	op := fmt.Sprintf("leaderboard %q %q", guild, game)
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
-	defer cancel()
-	if err := r.enter(ctx); err != nil {
-		return nil, r.fail(op, err)
-	}
-	if limit <= 0 {
-		return nil, nil
-	}
-	vals, err := r.board.Run(ctx, r.client, r.boardKeys(guild, game), limit).Slice()
-	if err != nil {
-		return nil, r.fail(op, err)
-	}
-	out := make([]Standing, 0, len(vals)/5)
-	for i := 0; i+5 <= len(vals); i += 5 {
-		s, err := parseStanding(vals[i : i+5])
-		if err != nil {
-			return nil, fmt.Errorf("store: %s: %w", op, err)
-		}
-		out = append(out, s)
-	}
-	return out, nil
-}
-
-// rankPrefixLen is the length of a rank member before the user ID (see luaRankMember).
-const rankPrefixLen = 3 * 17
-
-// rankMember is luaRankMember's rankmember in Go.
-func rankMember(wins, best, played int64, user string) string {
-	return fmt.Sprintf("%016d:%016d:%016d:%s", (1<<53-1)-wins, (1<<52)-best, played, user)
-}
-
-// parseStanding checks one player as returned by luaBoard: member, wins, played, best, name.
-func parseStanding(v []any) (Standing, error) {
-	var str [5]string
-	for i := range str {
-		s, ok := v[i].(string)
-		if !ok {
-			return Standing{}, fmt.Errorf("%w: leaderboard entry %d missing: %v", ErrCorrupt, i, v)
-		}
-		str[i] = s
-	}
-	if len(str[0]) < rankPrefixLen {
-		return Standing{}, fmt.Errorf("%w: leaderboard member %q", ErrCorrupt, str[0])
-	}
-	var n [3]int64
-	for i := range n {
-		x, err := strconv.ParseInt(str[i+1], 10, 64)
-		if err != nil {
-			return Standing{}, fmt.Errorf("%w: leaderboard: %w", ErrCorrupt, err)
-		}
-		n[i] = x
-	}
-	user := str[0][rankPrefixLen:]
-	if rankMember(n[0], n[2], n[1], user) != str[0] {
-		return Standing{}, fmt.Errorf("%w: leaderboard member %q disagrees with stats %v", ErrCorrupt, str[0], n)
-	}
-	return Standing{UserID: user, Name: str[4], Wins: int(n[0]), Played: int(n[1]), Best: int(n[2])}, nil
-}
-
-// History returns the guild's most recently finished games, newest first, at most limit (none
-// if limit <= 0). It fails with ErrCorrupt if an entry is unreadable, ErrClosed after Close,
-// or the error of ctx or the server.
-func (r *Redis) History(ctx context.Context, guild string, limit int) ([]Archived, error) {
-	op := "history " + strconv.Quote(guild)
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
-	defer cancel()
-	if err := r.enter(ctx); err != nil {
-		return nil, r.fail(op, err)
-	}
-	if limit <= 0 {
-		return nil, nil
-	}
-	vals, err := r.client.LRange(ctx, r.guildKey(guild, "history"), 0, int64(limit)-1).Result()
-	if err != nil {
-		return nil, r.fail(op, err)
-	}
-	out := make([]Archived, 0, len(vals))
-	for _, v := range vals {
-		a, err := decodeArchived([]byte(v))
-		if err != nil {
-			return nil, fmt.Errorf("store: %s: %w", op, err)
-		}
-		out = append(out, a)
-	}
-	return out, nil
 }
 
 // Schedule sets the channel's deadline to at, kept to the millisecond. It fails with

@@ -93,9 +93,11 @@ func plantRedis(t *testing.T, r *Redis, g garbage) {
 	case garbageTableNoRev:
 		err = r.client.HSet(ctx, r.tableKey(badChannel), "data", "x").Err()
 	case garbageHistory:
-		err = r.client.LPush(ctx, r.guildKey(badGuild, "history"), "not json").Err()
+		err = r.client.LPush(ctx, r.guildKey(badGuild, "recent"), "not json").Err()
 	case garbageBoard:
-		err = r.client.HSet(ctx, r.boardKeys(badGuild, badGame)[2], badUser, "many").Err()
+		err = r.client.HSet(ctx, r.gameKey(badGuild, badGame, "p"), badUser, "many").Err()
+	case garbageOpponents:
+		err = r.client.Set(ctx, r.gameKey(badGuild, badGame, "o:"+escapeKey(badUser)), "not a sorted set", 0).Err()
 	case garbageDue:
 		err = r.client.Set(ctx, r.dueKey(), "not a sorted set", 0).Err()
 	}
@@ -104,25 +106,37 @@ func plantRedis(t *testing.T, r *Redis, g garbage) {
 	}
 }
 
+// finishKeys are the keys a Finish of game x in guild g by users u and v writes.
+func finishKeys(r *Redis) []string {
+	keys := []string{r.guildKey("g", "finished"), r.guildKey("g", "archive"), r.guildKey("g", "order"),
+		r.guildKey("g", "recent"), r.guildKey("g", "names"), r.guildKey("g", "keys"),
+		r.gameKey("g", "x", "p"), r.gameKey("g", "x", "board")}
+	for _, u := range []string{"u", "v"} {
+		keys = append(keys, r.gameKey("g", "x", "h:"+u), r.gameKey("g", "x", "o:"+u), r.guildKey("g", "o:"+u))
+	}
+	return keys
+}
+
 // TestRedisWrongTypes checks that a key of the wrong type anywhere under a guild makes Finish
 // fail with ErrCorrupt before it writes anything.
 func TestRedisWrongTypes(t *testing.T) {
 	r := openRedis(t)
 	ctx := t.Context()
-	f := Final{GameID: "g1", Guild: "g", Game: "x", Outcomes: []Outcome{{UserID: "u", Won: true}}}
-	keys := append([]string{r.guildKey("g", "finished"), r.guildKey("g", "history")}, r.boardKeys("g", "x")...)
+	f := rate(t, r, "g", "x", "g1", time.Now(), seatResult{"u", 1, 1}, seatResult{"v", 0, 2})
+	keys := append(finishKeys(r), r.soloKey("g", "x", ""), r.soloKey("g", "x", ":rec"))
 	for _, key := range keys {
 		if err := r.client.Set(ctx, key, "wrong", 0).Err(); err != nil {
 			t.Fatal(err)
 		}
-		wantErr(t, "Finish with "+key+" a string", r.Finish(ctx, f), ErrCorrupt)
+		_, err := r.Finish(ctx, f)
+		wantErr(t, "Finish with "+key+" a string", err, ErrCorrupt)
 		n, err := r.client.Exists(ctx, keys...).Result()
 		if err != nil || n != 1 {
 			t.Errorf("after a failed Finish %d keys exist, %v; want just the planted one", n, err)
 		}
 		r.client.Del(ctx, key)
 	}
-	wantErr(t, "Finish", r.Finish(ctx, f), nil)
+	mustFinish(t, r, f)
 	if err := r.client.Set(ctx, r.dueKey(), "wrong", 0).Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -136,8 +150,8 @@ func TestRedisKeys(t *testing.T) {
 	r := openRedis(t)
 	ctx := t.Context()
 	mustSave(t, r, "chan:{1}", "x", 0)
-	wantErr(t, "Finish", r.Finish(ctx, Final{GameID: "g1", Guild: "guild}{", Game: "go:x",
-		Outcomes: []Outcome{{UserID: "u", Won: true}}}), nil)
+	mustFinish(t, r, rate(t, r, "guild}{", "go:x", "g1", time.Now(), seatResult{"u:1", 1, 1}, seatResult{"v", 0, 2}))
+	mustFinish(t, r, Final{GameID: "g2", Guild: "guild}{", Game: "go:x", Solo: &SoloScore{UserID: "v", Score: 3}})
 	wantErr(t, "Schedule", r.Schedule(ctx, "chan:{1}", time.Now()), nil)
 	keys, err := r.client.Keys(ctx, r.prefix+":*").Result()
 	if err != nil {
@@ -147,13 +161,23 @@ func TestRedisKeys(t *testing.T) {
 	want := []string{
 		"{ch:chan%3A%7B1%7D}:table",
 		"{due}",
+		"{g:guild%7D%7B}:archive",
 		"{g:guild%7D%7B}:finished",
-		"{g:guild%7D%7B}:history",
-		"{g:guild%7D%7B}:lb:go%3Ax:best",
-		"{g:guild%7D%7B}:lb:go%3Ax:name",
-		"{g:guild%7D%7B}:lb:go%3Ax:played",
-		"{g:guild%7D%7B}:lb:go%3Ax:rank",
-		"{g:guild%7D%7B}:lb:go%3Ax:wins",
+		"{g:guild%7D%7B}:keys",
+		"{g:guild%7D%7B}:names",
+		"{g:guild%7D%7B}:o:u%3A1",
+		"{g:guild%7D%7B}:o:v",
+		"{g:guild%7D%7B}:order",
+		"{g:guild%7D%7B}:r:go%3Ax:board",
+		"{g:guild%7D%7B}:r:go%3Ax:h:u%3A1",
+		"{g:guild%7D%7B}:r:go%3Ax:h:v",
+		"{g:guild%7D%7B}:r:go%3Ax:o:u%3A1",
+		"{g:guild%7D%7B}:r:go%3Ax:o:v",
+		"{g:guild%7D%7B}:r:go%3Ax:p",
+		"{g:guild%7D%7B}:recent",
+		"{g:guild%7D%7B}:s:go%3Ax",
+		"{g:guild%7D%7B}:s:go%3Ax:rec",
+		"{guilds}",
 	}
 	for i := range want {
 		want[i] = r.prefix + ":" + want[i]

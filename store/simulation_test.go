@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -71,7 +72,7 @@ func runSimulation(t *testing.T, open func(t *testing.T) Store) {
 		compare(t, "final History "+g, s, m, simOp{call: func(ctx context.Context, s Store) (any, error) { return s.History(ctx, g, 1e6) }})
 		for _, game := range simGames {
 			compare(t, "final Leaderboard "+g+" "+game, s, m, simOp{call: func(ctx context.Context, s Store) (any, error) {
-				return s.Leaderboard(ctx, g, game, 1e6)
+				return s.Leaderboard(ctx, g, game, 0, 1e6)
 			}})
 		}
 	}
@@ -116,21 +117,21 @@ func sameResult(a, b any) bool {
 	case Table:
 		b := b.(Table)
 		return a.Revision == b.Revision && bytes.Equal(a.Data, b.Data)
-	case []Archived:
-		b := b.([]Archived)
+	case []GameSummary:
+		b := b.([]GameSummary)
 		if len(a) != len(b) {
 			return false
 		}
 		for i := range a {
 			if a[i].GameID != b[i].GameID || a[i].Game != b[i].Game || !a[i].At.Equal(b[i].At) ||
-				!bytes.Equal(a[i].Record, b[i].Record) {
+				!reflect.DeepEqual(a[i].Seats, b[i].Seats) {
 				return false
 			}
 		}
 		return true
-	case []Standing:
-		b := b.([]Standing)
-		return len(a) == 0 && len(b) == 0 || reflect.DeepEqual(a, b)
+	case Board:
+		b := b.(Board)
+		return a.Total == b.Total && (len(a.Standings) == 0 && len(b.Standings) == 0 || reflect.DeepEqual(a.Standings, b.Standings))
 	case []string:
 		b := b.([]string)
 		return len(a) == 0 && len(b) == 0 || reflect.DeepEqual(a, b)
@@ -164,12 +165,12 @@ func randomOp(rng *rand.Rand, base time.Time, m *model) simOp {
 			return s.Save(ctx, ch, data, rev)
 		}}
 	case n < 60:
-		f := randomFinal(rng, at())
-		return simOp{fmt.Sprintf("Finish(%+v)", f), func(ctx context.Context, s Store) (any, error) { return nil, s.Finish(ctx, f) }}
+		f := randomFinal(rng, at(), m)
+		return simOp{fmt.Sprintf("Finish(%+v)", f), func(ctx context.Context, s Store) (any, error) { return s.Finish(ctx, f) }}
 	case n < 70:
-		g, game, limit := pick(simGuilds), pick(simGames), rng.IntN(10)-1
-		return simOp{fmt.Sprintf("Leaderboard(%q, %q, %d)", g, game, limit), func(ctx context.Context, s Store) (any, error) {
-			return s.Leaderboard(ctx, g, game, limit)
+		g, game, offset, limit := pick(simGuilds), pick(simGames), rng.IntN(4), rng.IntN(10)-1
+		return simOp{fmt.Sprintf("Leaderboard(%q, %q, %d, %d)", g, game, offset, limit), func(ctx context.Context, s Store) (any, error) {
+			return s.Leaderboard(ctx, g, game, offset, limit)
 		}}
 	case n < 78:
 		g, limit := pick(simGuilds), rng.IntN(14)-1
@@ -186,8 +187,9 @@ func randomOp(rng *rand.Rand, base time.Time, m *model) simOp {
 	}
 }
 
-// randomFinal returns a random finished game; its GameID repeats now and then.
-func randomFinal(rng *rand.Rand, at time.Time) Final {
+// randomFinal returns a random finished game whose players' lines are read from m (now and
+// then a stale one, for a conflict); its GameID repeats now and then.
+func randomFinal(rng *rand.Rand, at time.Time, m *model) Final {
 	f := Final{
 		GameID: fmt.Sprint("game-", rng.IntN(60)),
 		Guild:  simGuilds[rng.IntN(len(simGuilds))],
@@ -200,13 +202,22 @@ func randomFinal(rng *rand.Rand, at time.Time) Final {
 	case 1:
 		f.Record = fmt.Appendf(nil, "raw \xff %d", rng.IntN(100))
 	}
-	for range rng.IntN(5) {
-		f.Outcomes = append(f.Outcomes, Outcome{
-			UserID: simUsers[rng.IntN(len(simUsers))],
-			Name:   fmt.Sprint("name-", rng.IntN(3)),
-			Won:    rng.IntN(3) == 0,
-			Score:  rng.IntN(60) - 20,
-		})
+	users := slices.Clone(simUsers)
+	rng.Shuffle(len(users), func(i, j int) { users[i], users[j] = users[j], users[i] })
+	for i, u := range users[:rng.IntN(5)] {
+		before := m.boards[[2]string{f.Guild, f.Game}][u]
+		if rng.IntN(10) == 0 {
+			before.Games++ // stale
+		}
+		after := before
+		after.Games++
+		after.Name = fmt.Sprint("name-", rng.IntN(3))
+		after.Mu = float64(rng.IntN(50)) + rng.Float64()
+		after.Sigma = rng.Float64() * 8
+		score := rng.IntN(60) - 20
+		after.Best = max(after.Best, score)
+		f.Seats = append(f.Seats, Seat{UserID: u, Name: after.Name})
+		f.Outcomes = append(f.Outcomes, Outcome{UserID: u, Before: before, After: after, Score: score, Place: i + 1, Won: i == 0})
 	}
 	return f
 }

@@ -34,20 +34,7 @@ type Table struct {
 	Revision Revision
 }
 
-// Outcome is one player's result in a finished game, as counted by the leaderboard.
-type Outcome struct {
-	// UserID is the Discord user; AI seats are not counted and never passed.
-	UserID string
-	// Name is the display name shown on the leaderboard (the latest one wins).
-	Name string
-	// Won is true for every player sharing first place.
-	Won bool
-	// Score is the game's headline score; the leaderboard keeps each player's best. It must lie
-	// within ±MaxScore.
-	Score int
-}
-
-// Final is a finished game to archive and count.
+// Final is a finished game to archive, rate and count, all at once.
 type Final struct {
 	// GameID identifies the game uniquely; Finish counts a GameID once however often it is
 	// called with it. (Both stores remember finished GameIDs per guild: the same GameID in
@@ -57,28 +44,27 @@ type Final struct {
 	Guild, Game string
 	// Record is the game's record (JSON), archived as it is.
 	Record []byte
-	// Outcomes are the human players' results to rank. The referee passes none for a solo
-	// game: it is archived (its record keeps the score) but ranks nobody.
+	// Seats are the game's seats in order, archived with the record (the rebuild needs to know
+	// who sat where, and which seats were AI players).
+	Seats []Seat
+	// Outcomes are the rated players' results and rating changes. A solo game has none.
 	Outcomes []Outcome
+	// Solo, for a solo game of a person, is its score for the solo records; nil otherwise.
+	Solo *SoloScore
 	// At is when the game ended.
 	At time.Time
 }
 
-// Standing is one player's line on a leaderboard.
-type Standing struct {
-	UserID string
-	Name   string
-	Wins   int
-	Played int
-	Best   int
-}
-
-// Archived is one finished game's record as archived by Finish.
+// Archived is one finished game as archived by Finish.
 type Archived struct {
 	GameID string
 	Game   string
 	At     time.Time
-	Record []byte
+	Seats  []Seat
+	// Ratings are the rating changes the game made, in the order of Final.Outcomes.
+	Ratings []RatingChange
+	Solo    *SoloScore
+	Record  []byte
 }
 
 // Store keeps every channel's table, the archive of finished games and the leaderboards.
@@ -96,18 +82,52 @@ type Store interface {
 	// table may exist yet) and returns the new revision; otherwise it returns ErrConflict and
 	// writes nothing.
 	Save(ctx context.Context, channel string, data []byte, expect Revision) (Revision, error)
-	// Finish archives a finished game and adds its outcomes to the guild's leaderboard for the
-	// game, atomically and at most once per GameID. A repeated call for a GameID already
-	// finished returns nil and changes nothing. It fails, changing nothing, if a score lies
-	// outside ±MaxScore or the guild's stored data is corrupt (ErrCorrupt).
-	Finish(ctx context.Context, f Final) error
-	// Leaderboard returns the guild's best players of game, at most limit of them, ordered by
-	// wins, then best score, then fewest games played (all descending except played), then
-	// user ID (compared bytewise, ascending). A limit of zero or less returns nothing.
-	Leaderboard(ctx context.Context, guild, game string, limit int) ([]Standing, error)
+	// Finish archives a finished game, adds it to the recent-games list, applies its rating
+	// changes (f.Outcomes: each player's line, leaderboard place, rating history and opponent
+	// counts) and its solo score, all atomically and at most once per GameID: it returns true
+	// when this call finished the game, false (changing nothing) when the GameID was finished
+	// before. It applies the game only if every rated player's stored line is still exactly
+	// their Outcome.Before; otherwise it returns ErrConflict and changes nothing (re-read with
+	// Ratings, recompute, retry). It fails, changing nothing, if f is invalid (a score outside
+	// ±MaxScore, a user twice, After.Games not Before.Games+1) or the guild's stored data is
+	// corrupt (ErrCorrupt).
+	Finish(ctx context.Context, f Final) (bool, error)
+	// Ratings returns the stored lines of users for game on guild (one round trip); users
+	// without one are absent from the map.
+	Ratings(ctx context.Context, guild, game string, users []string) (map[string]PlayerRating, error)
+	// Leaderboard returns a page of the guild's leaderboard of game: the players ordered by
+	// ordinal (μ − 3σ) descending, ties by user ID (bytewise, ascending), from place offset+1,
+	// at most limit of them (at most MaxPage; none if limit <= 0), and the number of players
+	// on the board. One round trip whose size does not grow with the board or the archive.
+	Leaderboard(ctx context.Context, guild, game string, offset, limit int) (Board, error)
+	// Standing returns user's line on the guild's leaderboard of game with its place, and
+	// false when they have no rated game of it.
+	Standing(ctx context.Context, guild, game, user string) (Standing, bool, error)
+	// SoloRecords returns the guild's best solo scores of game, one per player, best first
+	// (equal scores by user ID, bytewise), at most limit (at most MaxPage).
+	SoloRecords(ctx context.Context, guild, game string, limit int) ([]SoloRecord, error)
+	// PlayerStats returns user's record on guild in each of games they have played, and their
+	// most frequent opponents over all games (one round trip).
+	PlayerStats(ctx context.Context, guild, user string, games []string) (PlayerStats, error)
+	// ArchivedGame returns one archived game by its GameID, or ErrNotFound.
+	ArchivedGame(ctx context.Context, guild, gameID string) (Archived, error)
 	// History returns the guild's most recently finished games, newest first, at most limit
-	// (nothing if limit <= 0). Only the newest HistoryCap games per guild are kept.
-	History(ctx context.Context, guild string, limit int) ([]Archived, error)
+	// (at most MaxPage; nothing if limit <= 0), without their records. Only the newest
+	// HistoryCap are listed; the archive keeps every game (ArchivedGame, ArchiveScan).
+	History(ctx context.Context, guild string, limit int) ([]GameSummary, error)
+	// ArchiveScan returns the guild's archived games in the order they were finished, from
+	// after cursor (zero: the first), at most limit (at most MaxPage), and the cursor to pass
+	// next; fewer than limit games (possibly none) means the end.
+	ArchiveScan(ctx context.Context, guild string, after ArchiveCursor, limit int) ([]Archived, ArchiveCursor, error)
+	// Guilds lists every guild that has archived a game, in no particular order.
+	Guilds(ctx context.Context) ([]string, error)
+	// ClearRatings deletes every rating, leaderboard, rating history, opponent count and solo
+	// record of guild, keeping its archive and recent games (the rebuild's first step).
+	ClearRatings(ctx context.Context, guild string) error
+	// Rerate applies f's rating changes and solo score as Finish would, without the
+	// compare-and-set and without touching the archive (the rebuild's second step, for each
+	// archived game in order). f.GameID must be archived already.
+	Rerate(ctx context.Context, f Final) error
 	// Schedule sets (or moves) the single deadline of key (any string: the caller names its
 	// tasks, e.g. "announce:<channel>") to at. Deadlines are kept to the millisecond.
 	Schedule(ctx context.Context, key string, at time.Time) error

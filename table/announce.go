@@ -53,9 +53,11 @@ func (s *Service) afterMove(ctx context.Context, out *Outcome) {
 		}
 	}
 	if out.State != nil && games.Over(out.State) {
-		if err := s.archive(ctx, t, out.State); err != nil {
+		changes, err := s.archive(ctx, t, out.State)
+		if err != nil {
 			tableLog(s.log, t).Error("archiving a finished game failed; it is retried later", "err", err)
 		}
+		out.Ratings = changes
 	}
 }
 
@@ -122,8 +124,17 @@ func (s *Service) ClaimAnnouncement(ctx context.Context, channel string) (*Outco
 		return nil, err
 	}
 	tableLog(s.log, t).Info("posting an owed board message", "from", t.Announced, "through", t.Owed.Through, "attempt", t.Owed.Attempts)
-	return &Outcome{Table: t, State: st, Seat: games.NoSeat, Steps: steps, Board: steps, Announce: true,
-		Shown: s.shown(t, steps, t.Owed.Through)}, nil
+	out := &Outcome{Table: t, State: st, Seat: games.NoSeat, Steps: steps, Board: steps, Announce: true,
+		Shown: s.shown(t, steps, t.Owed.Through)}
+	if games.Over(st) && t.Archived {
+		// The end message shows the rating changes, as archived with the game.
+		if a, err := s.store.ArchivedGame(ctx, t.Guild, t.ID); err == nil {
+			out.Ratings = a.Ratings
+		} else {
+			tableLog(s.log, t).Warn("could not read the archived game's rating changes", "err", err)
+		}
+	}
+	return out, nil
 }
 
 // StepsSince returns the steps of the moves from..through of t's record, each with its events

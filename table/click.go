@@ -48,4 +48,9 @@ type Outcome struct {
 	// ended, someone else must act, or a step was a milestone. The caller posts it and then
 	// calls Service.Announced. Otherwise the same player simply decides again.
 	Announce bool
+	// Ratings, when the game ended with this operation (or this owed board message is its
+	// last), are the rated players' changes, for the end message ("Ada 27.1 → 28.4, +1.3":
+	// see ChangeLine). Empty for a solo game, a game of no rated person, or when archiving
+	// failed (it is retried; the message then goes without them).
+	Ratings []RatingChange
 }

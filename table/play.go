@@ -61,7 +61,7 @@ func (s *Service) Current(ctx context.Context, channel string) (*Table, games.St
 		return nil, nil, err
 	}
 	if t.Status == StatusOver && !t.Archived && games.Over(st) {
-		if err := s.archive(ctx, t, st); err != nil {
+		if _, err := s.archive(ctx, t, st); err != nil {
 			tableLog(s.log, t).Error("archiving a finished game failed again", "err", err)
 		}
 	}

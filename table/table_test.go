@@ -211,9 +211,15 @@ func TestGameEndsArchivedOnce(t *testing.T) {
 	if out.Table.Status != StatusOver || !out.Table.Archived {
 		t.Fatalf("finished table: status %s archived %v", out.Table.Status, out.Table.Archived)
 	}
-	// A solo game is archived, not ranked: it is no win and no game played on the leaderboard.
-	if board, err := s.Leaderboard(ctx, guild, "fits", 5); err != nil || len(board) != 0 {
+	// A solo game is archived, not rated: it is no win and no game played on the leaderboard,
+	// and its score is a solo record.
+	if board, err := s.Leaderboard(ctx, guild, "fits", 0, 5); err != nil || board.Total != 0 {
 		t.Fatalf("a solo game on the leaderboard: %+v %v", board, err)
+	}
+	score := out.State.Result().Seats[0].Score
+	if recs, err := s.SoloRecords(ctx, guild, "fits", 5); err != nil || len(recs) != 1 || recs[0].Score != score ||
+		recs[0].UserID != ada || recs[0].GameID != out.Table.ID {
+		t.Fatalf("solo records %+v %v; want Ada's %d", recs, err, score)
 	}
 	// A rematch by a player; a second click points to the open lobby.
 	lobby, err := s.Rematch(ctx, who(ada, "fits", out.Table.Rev()))
@@ -227,14 +233,20 @@ func TestGameEndsArchivedOnce(t *testing.T) {
 		t.Fatalf("history has %d games", len(h))
 	}
 	// The archive keeps the solo game and its score.
-	if rec, err := games.DecodeRecord(h[0].Record); err != nil || len(rec.Moves) != len(out.Table.Record.Moves) {
+	a, err := s.ArchivedGame(ctx, guild, h[0].GameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec, err := games.DecodeRecord(a.Record); err != nil || len(rec.Moves) != len(out.Table.Record.Moves) ||
+		a.Solo == nil || a.Solo.Score != score {
 		t.Fatalf("archived solo record: %v", err)
 	}
 }
 
-// TestLeaderboardRanksGamesAgainstOthers: the leaderboard counts every game with two or more
-// seats — against a person or an AI seat — for each human seat, the winners' wins and every
-// score; a solo game in between changes nothing on it, also when its archiving is repaired.
+// TestLeaderboardRanksGamesAgainstOthers: the leaderboard rates every game with two or more
+// seats — against a person or an AI seat — for each human seat, counting the winners' wins
+// and every score; a solo game in between changes nothing on it, also when its archiving is
+// repaired. It is ordered by ordinal.
 func TestLeaderboardRanksGamesAgainstOthers(t *testing.T) {
 	ctx := context.Background()
 	flaky := &flakyFinish{Store: storetest.OpenBolt(t)}
@@ -253,6 +265,19 @@ func TestLeaderboardRanksGamesAgainstOthers(t *testing.T) {
 		}
 		if _, _, err := s.Current(ctx, channel); err != nil { // repairs a failed archive
 			t.Fatal(err)
+		}
+		// The end shows each rated person's change (none for a solo game).
+		want := len(others) + 1 - countAI(others) // the people at the table
+		if len(others) == 0 || flaky.broken {
+			want = 0 // a solo game is not rated; a failed archive shows nothing
+		}
+		if len(out.Ratings) != want {
+			t.Errorf("game with %v: %d rating changes, want %d: %+v", others, len(out.Ratings), want, out.Ratings)
+		}
+		for _, c := range out.Ratings {
+			if c.Name == "" || c.Before == c.After || ChangeLine(c).CS == "" {
+				t.Errorf("rating change %+v", c)
+			}
 		}
 		return out.State
 	}
@@ -281,18 +306,32 @@ func TestLeaderboardRanksGamesAgainstOthers(t *testing.T) {
 	if _, _, err := s.Current(ctx, channel); err != nil {
 		t.Fatal(err)
 	}
-	board, err := s.Leaderboard(ctx, guild, "fits", 5)
-	if err != nil || len(board) != len(want) {
+	board, err := s.Leaderboard(ctx, guild, "fits", 0, 5)
+	if err != nil || len(board.Standings) != len(want) || board.Total != len(want) {
 		t.Fatalf("leaderboard %+v %v, want %+v", board, err, want)
 	}
-	for _, b := range board {
-		if got := (line{b.Wins, b.Played, b.Best}); got != want[b.UserID] {
+	for i, b := range board.Standings {
+		if got := (line{b.Wins, b.Games, b.Best}); got != want[b.UserID] {
 			t.Errorf("%s: wins, played, best %+v, want %+v", b.UserID, got, want[b.UserID])
+		}
+		if i > 0 && b.Ordinal() > board.Standings[i-1].Ordinal() {
+			t.Errorf("%s is placed after a lower rating", b.UserID)
 		}
 	}
 	if h, _ := s.History(ctx, guild, 5); len(h) != 3 {
 		t.Fatalf("history has %d games, want all 3", len(h))
 	}
+}
+
+// countAI counts the AI seats among others.
+func countAI(others []string) int {
+	n := 0
+	for _, o := range others {
+		if o == "AI" {
+			n++
+		}
+	}
+	return n
 }
 
 // flakyFinish is a store whose Finish fails while broken is set.
@@ -301,9 +340,9 @@ type flakyFinish struct {
 	broken bool
 }
 
-func (f *flakyFinish) Finish(ctx context.Context, fin store.Final) error {
+func (f *flakyFinish) Finish(ctx context.Context, fin store.Final) (bool, error) {
 	if f.broken {
-		return errors.New("disk full")
+		return false, errors.New("disk full")
 	}
 	return f.Store.Finish(ctx, fin)
 }

@@ -8,6 +8,7 @@
 //	tablebot invite [--config FILE]      print the URL that adds the bot to a server
 //	tablebot loadtest [--games N] ...    measure the bot under many games at once
 //	tablebot arena GAME --a L [--b L]    play AI levels against each other
+//	tablebot ratings rebuild|replay ...  recompute ratings from the archive, or rate records
 //	tablebot version
 package main
 
@@ -82,6 +83,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		err = runLoadtest(ctx, args, stdout, stderr)
 	case "arena":
 		err = runArena(ctx, kits, args, stdout, stderr)
+	case "ratings":
+		err = runRatings(ctx, kits, args, stdout, stderr, getenv)
 	case "version":
 		fmt.Fprintln(stdout, "tablebot", version)
 	case "help", "-h", "--help":
@@ -94,7 +97,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return 0
 	case errors.Is(err, flag.ErrHelp):
 		return 0 // a subcommand's -h printed its flags
-	case errors.Is(err, errMoveFailed):
+	case errors.Is(err, errMoveFailed), errors.Is(err, errRatingsDiffer):
 		return 1
 	}
 	fmt.Fprintln(stderr, "tablebot:", err)
@@ -155,6 +158,10 @@ Commands:
   tablebot loadtest [--games 200] [--duration 30s] [--latency 100ms] [--storm 1000] [--redis URL]
                                                     play many games at once against the built-in
                                                     fake Discord; print latencies, moves/s, CPU, memory
+  tablebot ratings rebuild [--config FILE] [--dry-run]
+                                                    recompute every rating, leaderboard and solo record
+                                                    from the archive, report differences, write them
+  tablebot ratings replay RECORD.json... [--json]   rate the records in order (names stand for people)
   tablebot version                                  print the version
   tablebot help                                     this text
 

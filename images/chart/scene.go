@@ -1,0 +1,278 @@
+package chart
+
+import (
+	"image"
+	"math"
+	"sort"
+
+	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/images"
+)
+
+// The picture's size: the same for every chart.
+const (
+	// Width is the width of every chart, in pixels: 20 px text reads as 11 px at 360 px.
+	Width = 640
+	// Height is the height of every chart, in pixels.
+	Height = 600
+)
+
+// Geometry and text sizes.
+const (
+	margin   = 20  // around the picture
+	pad      = 14  // inside the plot's card
+	radius   = 12  // of the card's corners
+	small    = 20  // axis labels, the line under the title, the legend: 11 px at 360 px
+	mid      = 22  // the end labels
+	titleTxt = 32  // the player's name
+	legendH  = 32  // one row of the legend
+	markR    = 7.0 // a marker's radius
+	lineW    = 3.5 // a series' line
+	inset    = 12  // between the plot's frame and the first and last games
+	labelGap = 26  // between the centres of two end labels
+)
+
+// scene is one picture being drawn.
+type scene struct {
+	c    *images.Canvas
+	lang games.Lang
+}
+
+// say returns t in the scene's language.
+func (sc *scene) say(t games.Text) string { return t.In(sc.lang) }
+
+// draw paints the whole picture: title, the line under it, legend and plot.
+func (sc *scene) draw(title string, lines []line) {
+	c := sc.c
+	c.Fill(c.Img.Rect, images.Slate)
+	y := float64(margin)
+	c.TextFitted(title, margin, y, 0, 0, images.Bold, titleTxt, images.Paper, Width-2*margin)
+	y += titleTxt + 10
+	n := 0
+	for _, l := range lines {
+		n = max(n, len(l.ratings))
+	}
+	if n > 0 {
+		c.TextFitted(sc.say(covers(n)), margin, y, 0, 0, images.Regular, small, images.Dim, Width-2*margin)
+	}
+	y += small + 14
+	if n == 0 {
+		card := image.Rect(margin, int(y), Width-margin, Height-margin)
+		sc.card(card)
+		sc.empty(card)
+		return
+	}
+	rows := (len(lines) + 1) / 2
+	legend := image.Rect(margin, int(y), Width-margin, int(y)+rows*legendH)
+	sc.legend(legend, lines)
+	card := image.Rect(margin, legend.Max.Y+10, Width-margin, Height-margin)
+	sc.card(card)
+	sc.plot(card.Inset(pad), lines, n)
+}
+
+// card paints the plot's card on r.
+func (sc *scene) card(r image.Rectangle) {
+	sc.c.RoundedRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius, images.Card)
+}
+
+// legend draws each line's stroke, marker and game name, two to a row.
+func (sc *scene) legend(r image.Rectangle, lines []line) {
+	cw := float64(r.Dx()) / 2
+	for i, l := range lines {
+		x := float64(r.Min.X) + float64(i%2)*cw
+		y := float64(r.Min.Y) + float64(i/2)*legendH + legendH/2
+		col := colourOf(l.mark)
+		dc := sc.c.DC
+		dc.SetColor(col)
+		dc.SetLineWidth(lineW)
+		dc.SetLineCapRound()
+		dc.DrawLine(x+2, y, x+30, y)
+		dc.Stroke()
+		sc.marker(l.mark, x+16, y)
+		sc.c.TextFitted(sc.say(l.name), x+40, y, 0, 0.5, images.Medium, small, images.Paper, cw-48)
+	}
+}
+
+// empty draws the card of a chart without ratings: a headline and why.
+func (sc *scene) empty(r image.Rectangle) {
+	cx, cy := float64(r.Min.X+r.Dx()/2), float64(r.Min.Y+r.Dy()/2)
+	w := float64(r.Dx() - 4*pad)
+	sc.c.TextFitted(sc.say(wNone), cx, cy-20, 0.5, 0.5, images.Bold, 26, images.Paper, w)
+	for i, s := range sc.c.Wrap(sc.say(wNoneWhy), images.Regular, small, w, 2) {
+		sc.c.Text(s, cx, cy+16+float64(i)*28, 0.5, 0.5, images.Regular, small, images.Dim)
+	}
+}
+
+// plot draws the axes and the lines in r: the y labels on the left, the end labels on the
+// right, the x labels and the axis title at the bottom.
+func (sc *scene) plot(r image.Rectangle, lines []line, n int) {
+	c := sc.c
+	ax := newYAxis(lines)
+	ticks := ax.ticks()
+	labelW := 0.0
+	for _, t := range ticks {
+		labelW = max(labelW, c.TextWidth(number(t, ax.decimals, sc.lang), images.Medium, small))
+	}
+	endW := 0.0
+	for _, l := range lines {
+		endW = max(endW, c.TextWidth(sc.endLabel(l), images.Bold, mid))
+	}
+	left := float64(r.Min.X) + math.Ceil(labelW) + 10
+	right := float64(r.Max.X) - math.Ceil(endW) - markR - 20
+	top := float64(r.Min.Y) + 10
+	bottom := float64(r.Max.Y) - small - 12 - small - 14
+	yOf := func(v float64) float64 { return bottom - (v-ax.lo)/(ax.hi-ax.lo)*(bottom-top) }
+	xOf := func(i int) float64 {
+		if n == 1 {
+			return (left + right) / 2
+		}
+		return left + inset + float64(i)*(right-left-2*inset)/float64(n-1)
+	}
+	// The grid and the y labels.
+	for _, t := range ticks {
+		y := math.Round(yOf(t))
+		col, h := grid, 1
+		if math.Abs(t) < ax.step/1e6 {
+			col, h = zeroLine, 2
+		}
+		c.Fill(image.Rect(int(left), int(y), int(right), int(y)+h), col)
+		c.Text(number(t, ax.decimals, sc.lang), left-10, y+float64(h)/2, 1, 0.5, images.Medium, small, images.Dim)
+	}
+	// The x ticks, their labels and the axis title.
+	for _, g := range xTicks(n) {
+		x := math.Round(xOf(g - 1))
+		c.Fill(image.Rect(int(x)-1, int(bottom)+1, int(x)+1, int(bottom)+7), zeroLine)
+		c.Text(itoa(g), x, bottom+12, 0.5, 0, images.Medium, small, images.Dim)
+	}
+	c.TextFitted(sc.say(wGames), (left+right)/2, float64(r.Max.Y), 0.5, 1, images.Regular, small, images.Dim, right-left)
+	// The lines, then their markers on top, then the end labels.
+	dc := c.DC
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	for _, l := range lines {
+		if len(l.ratings) < 2 {
+			continue
+		}
+		for i, v := range l.ratings {
+			dc.LineTo(xOf(i), yOf(v))
+		}
+		dc.SetColor(colourOf(l.mark))
+		dc.SetLineWidth(lineW)
+		dc.Stroke()
+	}
+	every := 1
+	if n > 1 {
+		every = max(1, int(math.Ceil(3*markR/((right-left-2*inset)/float64(n-1)))))
+	}
+	for _, l := range lines {
+		last := len(l.ratings) - 1
+		for i, v := range l.ratings {
+			if (last-i)%every == 0 {
+				sc.marker(l.mark, xOf(i), yOf(v))
+			}
+		}
+	}
+	sc.endLabels(lines, xOf, yOf, top, bottom)
+}
+
+// endLabel is the text written at the end of line l: its last rating.
+func (sc *scene) endLabel(l line) string {
+	return number(l.ratings[len(l.ratings)-1], 1, sc.lang)
+}
+
+// endLabels writes each line's last rating right of the line's end, moving labels apart
+// (and back inside the plot) where they would overlap; a label moved away from its line's end
+// is tied to it by a thin stroke of the line's colour.
+func (sc *scene) endLabels(lines []line, xOf func(int) float64, yOf func(float64) float64, top, bottom float64) {
+	type label struct {
+		l          line
+		x, y, want float64
+	}
+	ls := make([]label, len(lines))
+	for i, l := range lines {
+		last := len(l.ratings) - 1
+		y := yOf(l.ratings[last])
+		ls[i] = label{l: l, x: xOf(last), y: y, want: y}
+	}
+	sort.SliceStable(ls, func(i, j int) bool { return ls[i].y < ls[j].y })
+	spread(len(ls), func(i int) *float64 { return &ls[i].y }, labelGap, top, bottom)
+	dc := sc.c.DC
+	for _, lb := range ls {
+		col := colourOf(lb.l.mark)
+		tx := lb.x + markR + 8
+		if math.Abs(lb.y-lb.want) > 2 {
+			tx += 10
+			dc.SetColor(col)
+			dc.SetLineWidth(2)
+			dc.DrawLine(lb.x+markR+2, lb.want, tx-3, lb.y)
+			dc.Stroke()
+		}
+		sc.c.TextOutline(sc.endLabel(lb.l), tx, lb.y, 0, 0.5, images.Bold, mid, col, images.Card, 2)
+	}
+}
+
+// spread moves the n values ys (sorted ascending) apart so that neighbours are at least gap
+// apart, keeping them within [lo, hi] when there is room, and each as near its place as it
+// can be.
+func spread(n int, ys func(int) *float64, gap, lo, hi float64) {
+	for i := 1; i < n; i++ {
+		if p, q := ys(i-1), ys(i); *q < *p+gap {
+			*q = *p + gap
+		}
+	}
+	if n > 0 {
+		if last := ys(n - 1); *last > hi {
+			*last = hi
+			for i := n - 2; i >= 0; i-- {
+				if p, q := ys(i), ys(i+1); *p > *q-gap {
+					*p = *q - gap
+				}
+			}
+		}
+		if first := ys(0); *first < lo {
+			*first = lo
+			for i := 1; i < n; i++ {
+				if p, q := ys(i-1), ys(i); *q < *p+gap {
+					*q = *p + gap
+				}
+			}
+		}
+	}
+}
+
+// marker draws the marker of mark m centred on (x, y): a filled shape of the mark's colour,
+// ringed in the card's colour so that it stands out from the lines it sits on.
+func (sc *scene) marker(m Mark, x, y float64) {
+	dc := sc.c.DC
+	shape := func(r float64) {
+		switch m {
+		case Square:
+			s := r * 0.9
+			dc.DrawRectangle(x-s, y-s, 2*s, 2*s)
+		case Triangle:
+			s := r * 1.2
+			dc.MoveTo(x, y-s)
+			dc.LineTo(x+s*0.95, y+s*0.7)
+			dc.LineTo(x-s*0.95, y+s*0.7)
+			dc.ClosePath()
+		case Diamond:
+			s := r * 1.2
+			dc.MoveTo(x, y-s)
+			dc.LineTo(x+s, y)
+			dc.LineTo(x, y+s)
+			dc.LineTo(x-s, y)
+			dc.ClosePath()
+		default:
+			dc.DrawCircle(x, y, r)
+		}
+	}
+	shape(markR + 2)
+	dc.SetColor(images.Card)
+	dc.Fill()
+	shape(markR)
+	dc.SetColor(colourOf(m))
+	dc.Fill()
+}
+
+// itoa writes n in decimal.
+func itoa(n int) string { return number(float64(n), 0, games.English) }

@@ -100,7 +100,7 @@ func (a yAxis) ticks() []float64 {
 
 // xTicks returns the games the x axis labels among 1…n: every one up to eight games, else 1,
 // every step-th (the smallest of 2, 5, 10, 20, 25 that gives at most seven labels) and n,
-// leaving out a multiple closer than half a step to 1 or n.
+// leaving out a multiple no more than half a step from 1 or n.
 func xTicks(n int) []int {
 	if n <= 1 {
 		return []int{1}

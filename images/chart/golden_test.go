@@ -23,8 +23,8 @@ func pic(name string, ch Chart, lang games.Lang) picture {
 var (
 	ingenious  = games.Text{EN: "Ingenious", CS: "Ingenious"}
 	fits       = games.Text{EN: "FITS", CS: "FITS"}
-	sideboards = games.Text{EN: "Sideboards", CS: "Komody"}
-	shelfie    = games.Text{EN: "Shelfie Stacker", CS: "Shelfie Stacker"}
+	sideboards = games.Text{EN: "Sideboards", CS: "Sideboards"}
+	shelfie    = games.Text{EN: "Shelfie Stacker", CS: "Deskovkáři"}
 )
 
 // walk returns n ratings of a new player: starting at 0 (25 − 3 · 25/3) and rising by the

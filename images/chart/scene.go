@@ -3,7 +3,6 @@ package chart
 import (
 	"image"
 	"math"
-	"sort"
 
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
@@ -180,64 +179,123 @@ func (sc *scene) endLabel(l line) string {
 	return number(l.ratings[len(l.ratings)-1], 1, sc.lang)
 }
 
-// endLabels writes each line's last rating right of the line's end, moving labels apart
-// (and back inside the plot) where they would overlap; a label moved away from its line's end
-// is tied to it by a thin stroke of the line's colour.
+// endLabels writes each line's last rating right of the line's end. A label that would
+// overlap a label already placed or cross another line moves up or down, as little as it can
+// while staying inside the plot, and is then tied to its line's end by a thin stroke of the
+// line's colour.
 func (sc *scene) endLabels(lines []line, xOf func(int) float64, yOf func(float64) float64, top, bottom float64) {
-	type label struct {
-		l          line
-		x, y, want float64
-	}
-	ls := make([]label, len(lines))
+	paths := make([][]point, len(lines))
 	for i, l := range lines {
-		last := len(l.ratings) - 1
-		y := yOf(l.ratings[last])
-		ls[i] = label{l: l, x: xOf(last), y: y, want: y}
+		for j, v := range l.ratings {
+			paths[i] = append(paths[i], point{xOf(j), yOf(v)})
+		}
 	}
-	sort.SliceStable(ls, func(i, j int) bool { return ls[i].y < ls[j].y })
-	spread(len(ls), func(i int) *float64 { return &ls[i].y }, labelGap, top, bottom)
+	placed := make([]labelBox, 0, len(lines))
 	dc := sc.c.DC
-	for _, lb := range ls {
-		col := colourOf(lb.l.mark)
-		tx := lb.x + markR + 8
-		if math.Abs(lb.y-lb.want) > 2 {
+	for i, l := range lines {
+		end := paths[i][len(paths[i])-1]
+		s := sc.endLabel(l)
+		b := labelBox{x0: end.x + markR + 4, w: sc.c.TextWidth(s, images.Bold, mid) + 14}
+		crosses := func(y float64) bool {
+			for k, p := range paths {
+				if k != i && crossesBox(p, b.x0, b.x0+b.w, y-labelGap/2+3, y+labelGap/2-3) {
+					return true
+				}
+			}
+			return false
+		}
+		b.y = place(b, end.y, placed, crosses, top, bottom)
+		placed = append(placed, b)
+		col := colourOf(l.mark)
+		tx := end.x + markR + 8
+		if math.Abs(b.y-end.y) > 2 {
 			tx += 10
 			dc.SetColor(col)
 			dc.SetLineWidth(2)
-			dc.DrawLine(lb.x+markR+2, lb.want, tx-3, lb.y)
+			dc.DrawLine(end.x+markR+2, end.y, tx-3, b.y)
 			dc.Stroke()
 		}
-		sc.c.TextOutline(sc.endLabel(lb.l), tx, lb.y, 0, 0.5, images.Bold, mid, col, images.Card, 2)
+		sc.c.TextOutline(s, tx, b.y, 0, 0.5, images.Bold, mid, col, images.Card, 2)
 	}
 }
 
-// spread moves the n values ys (sorted ascending) apart so that neighbours are at least gap
-// apart, keeping them within [lo, hi] when there is room, and each as near its place as it
-// can be.
-func spread(n int, ys func(int) *float64, gap, lo, hi float64) {
-	for i := 1; i < n; i++ {
-		if p, q := ys(i-1), ys(i); *q < *p+gap {
-			*q = *p + gap
+// point is a point of the plot, in pixels.
+type point struct{ x, y float64 }
+
+// crossesBox reports whether the polyline path passes through the box x0…x1, y0…y1.
+func crossesBox(path []point, x0, x1, y0, y1 float64) bool {
+	for i, p := range path {
+		if p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1 {
+			return true
+		}
+		if i == 0 {
+			continue
+		}
+		q := path[i-1]
+		// The segment q–p clipped to x0…x1, then its span of heights there.
+		a, b := max(q.x, x0), min(p.x, x1)
+		if a > b || p.x == q.x {
+			continue
+		}
+		ya := q.y + (p.y-q.y)*(a-q.x)/(p.x-q.x)
+		yb := q.y + (p.y-q.y)*(b-q.x)/(p.x-q.x)
+		if max(ya, yb) >= y0 && min(ya, yb) <= y1 {
+			return true
 		}
 	}
-	if n > 0 {
-		if last := ys(n - 1); *last > hi {
-			*last = hi
-			for i := n - 2; i >= 0; i-- {
-				if p, q := ys(i), ys(i+1); *p > *q-gap {
-					*p = *q - gap
-				}
+	return false
+}
+
+// labelBox is the room an end label takes: from x0, w wide (its leader stroke included),
+// labelGap high, centred on y.
+type labelBox struct {
+	x0, w, y float64
+}
+
+// overlaps reports whether two label boxes would overlap were b centred on y.
+func (b labelBox) overlaps(y float64, o labelBox) bool {
+	return b.x0 < o.x0+o.w && o.x0 < b.x0+b.w && math.Abs(y-o.y) < labelGap
+}
+
+// place returns the height, within [top, bottom], nearest to want at which b overlaps none of
+// placed and crosses no line: want itself, a few pixels away, or just above or below a label
+// it would overlap. Failing that, the nearest that only overlaps no label; failing that, want
+// (kept inside the plot).
+func place(b labelBox, want float64, placed []labelBox, crosses func(y float64) bool, top, bottom float64) float64 {
+	free := func(y float64) bool {
+		for _, o := range placed {
+			if b.overlaps(y, o) {
+				return false
 			}
 		}
-		if first := ys(0); *first < lo {
-			*first = lo
-			for i := 1; i < n; i++ {
-				if p, q := ys(i-1), ys(i); *q < *p+gap {
-					*q = *p + gap
-				}
-			}
-		}
+		return true
 	}
+	cands := []float64{min(max(want, top), bottom)}
+	for k := 1; k <= 24; k++ {
+		cands = append(cands, want-float64(k)*labelGap/4, want+float64(k)*labelGap/4)
+	}
+	for _, o := range placed {
+		cands = append(cands, o.y-labelGap, o.y+labelGap)
+	}
+	nearest := func(ok func(y float64) bool) (float64, bool) {
+		best, found := 0.0, false
+		for _, y := range cands {
+			if y < top || y > bottom || !ok(y) {
+				continue
+			}
+			if !found || math.Abs(y-want) < math.Abs(best-want) {
+				best, found = y, true
+			}
+		}
+		return best, found
+	}
+	if y, ok := nearest(func(y float64) bool { return free(y) && !crosses(y) }); ok {
+		return y
+	}
+	if y, ok := nearest(free); ok {
+		return y
+	}
+	return cands[0]
 }
 
 // marker draws the marker of mark m centred on (x, y): a filled shape of the mark's colour,

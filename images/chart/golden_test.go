@@ -47,12 +47,7 @@ func walk(n int, seed uint64, drift float64) []float64 {
 // flat series, a player who sank below zero, a name in CJK with an emoji, and none at all.
 func goldens() []picture {
 	return []picture{
-		pic("four-games", Chart{Title: "Ada Lovelace", Series: []Series{
-			{Name: ingenious, Mark: Circle, Ratings: walk(50, 1, 0.5)},
-			{Name: fits, Mark: Square, Ratings: walk(23, 2, 0.3)},
-			{Name: sideboards, Mark: Triangle, Ratings: walk(9, 3, -0.2)},
-			{Name: shelfie, Mark: Diamond, Ratings: walk(50, 4, 0.1)},
-		}}, games.English),
+		pic("four-games", fourGames(), games.English),
 		pic("two-games-cs", Chart{Title: "Bohuslav Řehoř", Series: []Series{
 			{Name: sideboards, Mark: Triangle, Ratings: walk(14, 5, 0.6)},
 			{Name: shelfie, Mark: Diamond, Ratings: walk(7, 6, 0.4)},

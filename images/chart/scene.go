@@ -2,6 +2,7 @@ package chart
 
 import (
 	"image"
+	"image/color"
 	"math"
 
 	"github.com/tablebot/tablebot/games"
@@ -87,7 +88,7 @@ func (sc *scene) legend(r image.Rectangle, lines []line) {
 		dc.SetLineCapRound()
 		dc.DrawLine(x+2, y, x+30, y)
 		dc.Stroke()
-		sc.marker(l.mark, x+16, y)
+		sc.marker(l.mark, x+16, y, images.Slate)
 		sc.c.TextFitted(sc.say(l.name), x+40, y, 0, 0.5, images.Medium, small, images.Paper, cw-48)
 	}
 }
@@ -167,7 +168,7 @@ func (sc *scene) plot(r image.Rectangle, lines []line, n int) {
 		last := len(l.ratings) - 1
 		for i, v := range l.ratings {
 			if (last-i)%every == 0 {
-				sc.marker(l.mark, xOf(i), yOf(v))
+				sc.marker(l.mark, xOf(i), yOf(v), images.Card)
 			}
 		}
 	}
@@ -299,8 +300,8 @@ func place(b labelBox, want float64, placed []labelBox, crosses func(y float64) 
 }
 
 // marker draws the marker of mark m centred on (x, y): a filled shape of the mark's colour,
-// ringed in the card's colour so that it stands out from the lines it sits on.
-func (sc *scene) marker(m Mark, x, y float64) {
+// ringed in the background's colour bg so that it stands out from the lines it sits on.
+func (sc *scene) marker(m Mark, x, y float64, bg color.Color) {
 	dc := sc.c.DC
 	shape := func(r float64) {
 		switch m {
@@ -325,7 +326,7 @@ func (sc *scene) marker(m Mark, x, y float64) {
 		}
 	}
 	shape(markR + 2)
-	dc.SetColor(images.Card)
+	dc.SetColor(bg)
 	dc.Fill()
 	shape(markR)
 	dc.SetColor(colourOf(m))

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
@@ -27,6 +28,7 @@ const (
 	titleTxt = 32  // the player's name
 	legendH  = 32  // one row of the legend
 	markR    = 7.0 // a marker's radius
+	tagR     = 5.5 // the radius of the marker before an end label
 	lineW    = 3.5 // a series' line
 	inset    = 12  // between the plot's frame and the first and last games
 	labelGap = 26  // between the centres of two end labels
@@ -88,7 +90,7 @@ func (sc *scene) legend(r image.Rectangle, lines []line) {
 		dc.SetLineCapRound()
 		dc.DrawLine(x+2, y, x+30, y)
 		dc.Stroke()
-		sc.marker(l.mark, x+16, y, images.Slate)
+		sc.marker(l.mark, x+16, y, markR, images.Slate)
 		sc.c.TextFitted(sc.say(l.name), x+40, y, 0, 0.5, images.Medium, small, images.Paper, cw-48)
 	}
 }
@@ -118,7 +120,7 @@ func (sc *scene) plot(r image.Rectangle, lines []line, n int) {
 		endW = max(endW, c.TextWidth(sc.endLabel(l), images.Bold, mid))
 	}
 	left := float64(r.Min.X) + math.Ceil(labelW) + 10
-	right := float64(r.Max.X) - math.Ceil(endW) - markR - 20
+	right := float64(r.Max.X) - math.Ceil(endW) - markR - 2*tagR - 24
 	top := float64(r.Min.Y) + 10
 	bottom := float64(r.Max.Y) - small - 12 - small - 14
 	yOf := func(v float64) float64 { return bottom - (v-ax.lo)/(ax.hi-ax.lo)*(bottom-top) }
@@ -145,11 +147,11 @@ func (sc *scene) plot(r image.Rectangle, lines []line, n int) {
 		c.Text(itoa(g), x, bottom+12, 0.5, 0, images.Medium, small, images.Dim)
 	}
 	c.TextFitted(sc.say(wGames), (left+right)/2, float64(r.Max.Y), 0.5, 1, images.Regular, small, images.Dim, right-left)
-	// The lines, then their markers on top, then the end labels.
+	// The lines, then their markers on top, then the end labels; the first series on top.
 	dc := c.DC
 	dc.SetLineCapRound()
 	dc.SetLineJoinRound()
-	for _, l := range lines {
+	for _, l := range slices.Backward(lines) {
 		if len(l.ratings) < 2 {
 			continue
 		}
@@ -164,11 +166,11 @@ func (sc *scene) plot(r image.Rectangle, lines []line, n int) {
 	if n > 1 {
 		every = max(1, int(math.Ceil(3*markR/((right-left-2*inset)/float64(n-1)))))
 	}
-	for _, l := range lines {
+	for _, l := range slices.Backward(lines) {
 		last := len(l.ratings) - 1
 		for i, v := range l.ratings {
 			if (last-i)%every == 0 {
-				sc.marker(l.mark, xOf(i), yOf(v), images.Card)
+				sc.marker(l.mark, xOf(i), yOf(v), markR, images.Card)
 			}
 		}
 	}
@@ -182,8 +184,9 @@ func (sc *scene) endLabel(l line) string {
 
 // endLabels writes each line's last rating right of the line's end. A label that would
 // overlap a label already placed or cross another line moves up or down, as little as it can
-// while staying inside the plot, and is then tied to its line's end by a thin stroke of the
-// line's colour.
+// while staying inside the plot; it is then tied to its line's end by a thin stroke of the
+// line's colour and led by the line's marker, so that it is told apart by shape too where
+// lines end at one point.
 func (sc *scene) endLabels(lines []line, xOf func(int) float64, yOf func(float64) float64, top, bottom float64) {
 	paths := make([][]point, len(lines))
 	for i, l := range lines {
@@ -196,7 +199,7 @@ func (sc *scene) endLabels(lines []line, xOf func(int) float64, yOf func(float64
 	for i, l := range lines {
 		end := paths[i][len(paths[i])-1]
 		s := sc.endLabel(l)
-		b := labelBox{x0: end.x + markR + 4, w: sc.c.TextWidth(s, images.Bold, mid) + 14}
+		b := labelBox{x0: end.x + markR + 4, w: sc.c.TextWidth(s, images.Bold, mid) + 2*tagR + 18}
 		crosses := func(y float64) bool {
 			for k, p := range paths {
 				if k != i && crossesBox(p, b.x0, b.x0+b.w, y-labelGap/2+3, y+labelGap/2-3) {
@@ -210,11 +213,14 @@ func (sc *scene) endLabels(lines []line, xOf func(int) float64, yOf func(float64
 		col := colourOf(l.mark)
 		tx := end.x + markR + 8
 		if math.Abs(b.y-end.y) > 2 {
+			// Moved: tied to the line's end, and led by the line's marker.
 			tx += 10
 			dc.SetColor(col)
 			dc.SetLineWidth(2)
 			dc.DrawLine(end.x+markR+2, end.y, tx-3, b.y)
 			dc.Stroke()
+			sc.marker(l.mark, tx+tagR, b.y, tagR, images.Card)
+			tx += 2*tagR + 4
 		}
 		sc.c.TextOutline(s, tx, b.y, 0, 0.5, images.Bold, mid, col, images.Card, 2)
 	}
@@ -299,9 +305,9 @@ func place(b labelBox, want float64, placed []labelBox, crosses func(y float64) 
 	return cands[0]
 }
 
-// marker draws the marker of mark m centred on (x, y): a filled shape of the mark's colour,
+// marker draws the marker of mark m, of radius r, centred on (x, y): a filled shape of the mark's colour,
 // ringed in the background's colour bg so that it stands out from the lines it sits on.
-func (sc *scene) marker(m Mark, x, y float64, bg color.Color) {
+func (sc *scene) marker(m Mark, x, y, r float64, bg color.Color) {
 	dc := sc.c.DC
 	shape := func(r float64) {
 		switch m {
@@ -325,10 +331,10 @@ func (sc *scene) marker(m Mark, x, y float64, bg color.Color) {
 			dc.DrawCircle(x, y, r)
 		}
 	}
-	shape(markR + 2)
+	shape(r + 2)
 	dc.SetColor(bg)
 	dc.Fill()
-	shape(markR)
+	shape(r)
 	dc.SetColor(colourOf(m))
 	dc.Fill()
 }

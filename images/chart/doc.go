@@ -11,18 +11,22 @@
 // fallback fonts), a line saying how many games the chart covers, the legend (a 2 × 2 grid:
 // each game's marker on a stroke of its line, and its name), and the plot on a card.
 //
-//   - The y axis is the rating, with ticks at nice numbers (1, 2 or 5 × 10ᵏ apart, four to
-//     seven of them) that always enclose the data; a flat series gets a span of at least
-//     four points around it so it is drawn in the middle, not on an edge. Zero, when in
-//     range, gets a stronger line: new players start at 0 (25 − 3 · 25/3) and may go below.
+//   - The y axis is the rating, with ticks at nice numbers, 1, 2 or 5 × 10ᵏ apart: of the
+//     steps that enclose the data in three to seven intervals, the one with the least room to
+//     spare. A flat series gets a span of at least four points around it, so it is drawn in
+//     the middle, not on an edge. Zero, when in range, gets a stronger line: new players
+//     start at 0 (25 − 3 · 25/3) and may go below.
 //   - The x axis counts the games shown, 1 the oldest, each series starting at 1: the games
 //     are the player's last (up to [MaxPoints]) games of that game, which is what the line
-//     under the title says. Its ticks are 1, every 1, 2, 5, 10 … and the last game.
+//     under the title says. Up to eight games every one is labelled; beyond, 1, every 2nd,
+//     5th, 10th, 20th or 25th game (at most seven labels) and the last.
 //   - Colour is never the only cue: each series has its own marker shape (circle, square,
 //     triangle, diamond), drawn on its line (on every point when they are far enough apart,
-//     else on every k-th, always on the last), in the legend, and before the last value,
-//     which is written at the line's end. End labels are moved apart when they would
-//     overlap, and stay next to their line's end.
+//     else on every k-th, always on the last) and in the legend. The last rating is written
+//     right of the line's end; a label that would overlap another label or cross another
+//     line moves up or down as little as it can, tied to its line's end by a thin stroke and
+//     led by the line's marker. The first series is drawn on top, so where series coincide
+//     the first keeps its markers and the others' labels carry theirs.
 //   - Numbers use the player's language: "27.3" and "−1.5" in English, "27,3" and "−1,5" in
 //     Czech (a true minus sign in both).
 //
@@ -39,10 +43,14 @@
 //     are errors wrapping [ErrChart].
 //   - A series with no ratings is left out (not drawn, not in the legend).
 //   - Each series' marker and colour go together and are picked by its Mark; the caller
-//     gives each game a fixed Mark so a game looks the same on every player's chart. Mark 0
-//     takes the first look no other series uses.
+//     gives each game a fixed Mark so a game looks the same on every player's chart (in the
+//     catalog's order: Ingenious Circle, FITS Square, Sideboards Triangle, Shelfie Stacker
+//     Diamond). Mark 0 takes the first look no other series uses.
 //   - No uncertainty band: four overlapping bands would hide the lines, and the leaderboard
 //     shows only μ − 3σ, so the chart draws the same number.
+//
+// docs/stats-chart.png is a sample (go test ./images/chart -run Samples -args -out DIR
+// writes it with the golden pictures).
 //
 // The picture is drawn with gg and the kit's fast text path onto a pooled RGBA image and
 // converted to one fixed palette, which the kit's encoder writes several times faster and

@@ -13,7 +13,7 @@ import (
 var outDir = flag.String("out", "", "write sample pictures into this directory")
 
 // TestSamples writes sample pictures for people to look at (go test ./images/chart -run
-// Samples -out DIR): the golden pictures and stats-chart.png, the README's picture of /stats.
+// Samples -args -out DIR): the golden pictures and stats-chart.png, the README's picture of /stats.
 func TestSamples(t *testing.T) {
 	if *outDir == "" {
 		t.Skip("no -out directory")

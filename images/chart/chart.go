@@ -64,7 +64,10 @@ type Renderer struct {
 	kit     *images.Kit
 	palette func() (*images.Palette, error)
 	pools   images.Scratch
+	out     images.PalettedScratch
 }
+
+var _ images.Recycler = (*Renderer)(nil)
 
 // New returns a renderer with its own kit.
 func New() *Renderer {
@@ -102,15 +105,28 @@ func (r *Renderer) Render(ch Chart, lang games.Lang) (image.Image, error) {
 	if err != nil {
 		return nil, fmt.Errorf("chart: palette: %w", err)
 	}
-	return pal.Convert(img), nil
+	out := r.out.Borrow(size, pal.Colours())
+	pal.ConvertInto(out, img)
+	return out, nil
 }
 
-// RenderPNG draws ch like Render and writes it to w as a PNG with the kit's encoder.
+// Recycle takes back a picture Render returned, once the caller is done with it (encoded), so
+// that the next chart reuses its memory (see images.Recycler). The caller must not touch it
+// afterwards; pictures of another size or origin are left to the garbage collector.
+func (r *Renderer) Recycle(img image.Image) {
+	if p, ok := img.(*image.Paletted); ok {
+		r.out.Return(p)
+	}
+}
+
+// RenderPNG draws ch like Render and writes it to w as a PNG with the kit's encoder, then
+// recycles the picture.
 func (r *Renderer) RenderPNG(w io.Writer, ch Chart, lang games.Lang) error {
 	img, err := r.Render(ch, lang)
 	if err != nil {
 		return err
 	}
+	defer r.Recycle(img)
 	if err := r.kit.EncodePNG(w, img); err != nil {
 		return fmt.Errorf("chart: %w", err)
 	}

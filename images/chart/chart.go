@@ -17,8 +17,12 @@ const MaxSeries = 4
 // MaxPoints is the most ratings a series draws: the last 50 games.
 const MaxPoints = 50
 
+// MaxRating bounds the ratings a chart draws: OpenSkill ratings stay within a few dozen
+// points of zero, and a number beyond ±MaxRating is a caller's mistake, not a rating.
+const MaxRating = 1e6
+
 // ErrChart is wrapped by the errors of charts that cannot be drawn: too many series, a rating
-// that is not a finite number, an unknown or repeated Mark.
+// that is NaN, infinite or beyond ±MaxRating, an unknown or repeated Mark.
 var ErrChart = errors.New("chart: cannot draw this chart")
 
 // Mark is the look of a series: its marker shape and its colour, which go together.
@@ -80,8 +84,8 @@ func (r *Renderer) Kit() *images.Kit { return r.kit }
 
 // Render draws ch with its words in lang, as an *image.Paletted of Width × Height pixels. A
 // chart without any rating is drawn as a picture saying there is none yet. It fails, with an
-// error wrapping ErrChart, on more than MaxSeries series, a rating that is NaN or infinite, or
-// a Mark out of range or used twice.
+// error wrapping ErrChart, on more than MaxSeries series, a rating that is NaN, infinite or
+// beyond ±MaxRating, or a Mark out of range or used twice.
 func (r *Renderer) Render(ch Chart, lang games.Lang) (image.Image, error) {
 	lines, err := prepare(ch)
 	if err != nil {
@@ -158,7 +162,7 @@ func prepare(ch Chart) ([]line, error) {
 			used[s.Mark] = true
 		}
 		for j, v := range s.Ratings {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
+			if math.IsNaN(v) || math.Abs(v) > MaxRating {
 				return nil, fmt.Errorf("%w: series %d rating %d is %v", ErrChart, i+1, j+1, v)
 			}
 		}

@@ -28,6 +28,7 @@ func TestBadCharts(t *testing.T) {
 		{"NaN", Chart{Series: []Series{{Name: fits, Ratings: []float64{1, math.NaN()}}}}},
 		{"+Inf", Chart{Series: []Series{{Name: fits, Ratings: []float64{math.Inf(1)}}}}},
 		{"−Inf in an Auto series", Chart{Series: []Series{{Name: fits, Mark: Square, Ratings: []float64{2}}, {Name: shelfie, Ratings: []float64{math.Inf(-1)}}}}},
+		{"beyond MaxRating", Chart{Series: []Series{{Name: fits, Ratings: []float64{1, -MaxRating * 1.5}}}}},
 		{"mark 5", Chart{Series: []Series{{Name: fits, Mark: 5, Ratings: []float64{1}}}}},
 		{"mark −1", Chart{Series: []Series{{Name: fits, Mark: -1, Ratings: []float64{1}}}}},
 		{"a mark twice", Chart{Series: []Series{{Name: fits, Mark: Square, Ratings: []float64{1}}, {Name: shelfie, Mark: Square, Ratings: []float64{2}}}}},
@@ -129,7 +130,7 @@ func randomChart(rnd *rand.Rand) Chart {
 			s.Mark = Mark(marks[k])
 		}
 		n := rnd.IntN(61)
-		scale := []float64{0, 0.01, 5, 30, 1e4, 1e9}[rnd.IntN(6)]
+		scale := []float64{0, 0.01, 5, 30, 1e4, MaxRating / 1.2}[rnd.IntN(6)]
 		base := (rnd.Float64()*2 - 1) * scale
 		for range n {
 			s.Ratings = append(s.Ratings, base+(rnd.Float64()*2-1)*scale*0.2)

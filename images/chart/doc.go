@@ -39,8 +39,8 @@
 //     is not an error: it is a picture saying so, with the hint that games with other people
 //     are rated, so /stats can always show a picture.
 //   - More than MaxPoints ratings in a series: only the last MaxPoints are drawn. More than
-//     [MaxSeries] series, a rating that is NaN or infinite, an unknown or repeated [Mark]
-//     are errors wrapping [ErrChart].
+//     [MaxSeries] series, a rating that is NaN, infinite or beyond ±[MaxRating], an unknown
+//     or repeated [Mark] are errors wrapping [ErrChart].
 //   - A series with no ratings is left out (not drawn, not in the legend).
 //   - Each series' marker and colour go together and are picked by its Mark; the caller
 //     gives each game a fixed Mark so a game looks the same on every player's chart (in the

@@ -26,6 +26,7 @@ const (
 	small    = 20  // axis labels, the line under the title, the legend: 11 px at 360 px
 	mid      = 22  // the end labels
 	titleTxt = 32  // the player's name
+	headTxt  = 26  // the headline of a chart without ratings
 	legendH  = 32  // one row of the legend
 	markR    = 7.0 // a marker's radius
 	tagR     = 5.5 // the radius of the marker before an end label
@@ -99,7 +100,7 @@ func (sc *scene) legend(r image.Rectangle, lines []line) {
 func (sc *scene) empty(r image.Rectangle) {
 	cx, cy := float64(r.Min.X+r.Dx()/2), float64(r.Min.Y+r.Dy()/2)
 	w := float64(r.Dx() - 4*pad)
-	sc.c.TextFitted(sc.say(wNone), cx, cy-20, 0.5, 0.5, images.Bold, 26, images.Paper, w)
+	sc.c.TextFitted(sc.say(wNone), cx, cy-20, 0.5, 0.5, images.Bold, headTxt, images.Paper, w)
 	for i, s := range sc.c.Wrap(sc.say(wNoneWhy), images.Regular, small, w, 2) {
 		sc.c.Text(s, cx, cy+16+float64(i)*28, 0.5, 0.5, images.Regular, small, images.Dim)
 	}

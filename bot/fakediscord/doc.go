@@ -8,8 +8,9 @@
 // connects, identifies and gets READY. Tests then play the users: they build
 // interactions (SlashCommand, Click, Select, ModalSubmit), deliver them over
 // the gateway (DispatchInteraction) or as signed POSTs to the bot's endpoint
-// (PostInteraction, with forged and unsigned variants), and read what the bot
-// did: every request is recorded (Requests, Filter, WaitFor), and the fake
+// (PostInteraction, with forged and unsigned variants, and PostInteractionAt
+// signed at another time; a Signed sent twice is a replay), and read what
+// the bot did: every request is recorded (Requests, Filter, WaitFor), and the fake
 // keeps what users would see (ChannelMessages, and with the ephemeral
 // messages shown to one user Visible; Original, Followups, Responses).
 //

@@ -27,7 +27,7 @@
 //
 // Each interaction is handled once. The HTTP endpoint refuses (401, logged) a signed request
 // whose timestamp is over 5 minutes old or over 1 minute ahead; both transports remember the
-// IDs of the interactions they handled for 10 minutes (at most 65536 of them) and do not handle
+// IDs of the interactions they handled for 12 minutes (at most 65536 of them) and do not handle
 // a second delivery again — a replayed POST, a gateway dispatch replayed after a resume. Over
 // HTTP the second delivery still gets a valid 200: an acknowledgement that does nothing (a
 // deferred update for a component, a deferred ephemeral message for a command), not the first

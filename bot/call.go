@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -233,8 +234,7 @@ func (c *call) edit(m message) error {
 			files[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(data[i])}
 		}
 		err := c.editOriginal(&discordgo.WebhookEdit{
-			Content: &content, Components: &comps, Embeds: &embeds, Files: files,
-			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: m.allowed(),
+			Content: &content, Components: &comps, Embeds: &embeds, Files: files, AllowedMentions: m.allowed(),
 		})
 		if err == nil {
 			c.mu.Lock()
@@ -271,10 +271,39 @@ func (c *call) soonKnown(what string, call func() error) error {
 // the whole request, so that under load one slow edit delays all others; Discord scopes these
 // limits per webhook token, so the bucket here is the message's own URL (see send), as
 // discordgo already does for edits with files.
+//
+// The edit replaces the message's pictures with edit.Files: under API v10 the attachments
+// array is the whole list of what the message holds after the edit, so it lists each new file
+// by its index (files[n] is {"id": "n"}) and no old attachment. An edit that uploaded files
+// with an empty list would keep none of them.
 func (c *call) editOriginal(edit *discordgo.WebhookEdit) error {
 	uri := discordgo.EndpointWebhookMessage(c.i.AppID, c.i.Token, "@original")
-	_, err := send(c.ctx, c.rest, http.MethodPatch, uri, edit, edit.Files)
+	_, err := send(c.ctx, c.rest, http.MethodPatch, uri, replacing{edit, newAttachments(edit.Files)}, edit.Files)
 	return err
+}
+
+// replacing is a message edit whose attachments array lists the new files (see
+// newAttachments), in place of discordgo's, whose entries carry every field of an attachment.
+type replacing struct {
+	*discordgo.WebhookEdit
+	Attachments []attachmentRef `json:"attachments"`
+}
+
+// attachmentRef is an entry of an edit's attachments array: an attachment to keep by its
+// snowflake, or a new file by its index n in files[n], with its file name.
+type attachmentRef struct {
+	ID       string `json:"id"`
+	Filename string `json:"filename,omitempty"`
+}
+
+// newAttachments lists files as the new attachments of an edit, in order: files[n] has id n.
+// It is never nil, so that an edit without files removes the old ones.
+func newAttachments(files []*discordgo.File) []attachmentRef {
+	refs := make([]attachmentRef, len(files))
+	for i, f := range files {
+		refs[i] = attachmentRef{ID: strconv.Itoa(i), Filename: f.Name}
+	}
+	return refs
 }
 
 // followup sends an extra message after the response (used to report an error once the

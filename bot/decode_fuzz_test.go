@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -60,7 +61,7 @@ func FuzzInteractionEndpoint(f *testing.F) {
 	f.Add([]byte(`{"type":2,"data":{"name":"start","options":[{"name":"fits","type":1,"options":[{"name":"boards","type":3,"value":7}]}]}}`))
 	f.Add([]byte(`{"type":3,"data":{"custom_id":5}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		ts := "1700000000"
+		ts := strconv.FormatInt(time.Now().Unix(), 10) // older ones are refused as stale
 		req := httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(body))
 		req.Header.Set("X-Signature-Timestamp", ts)
 		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(ts), body...))))

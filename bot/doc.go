@@ -29,6 +29,20 @@
 // every step of async play, where the tokens have expired. A board message older than
 // table.BoardLife is not edited but posted anew.
 //
+// The bot speaks Discord API v10 (restproxy moves discordgo's v9 URLs to v10; the gateway opens
+// with v=10). Under v10 a message edit's attachments array is the whole list of what the
+// message holds after it, so an edit that uploads a picture lists each new file by its index
+// (call.editOriginal); an edit listing nothing would lose the picture.
+//
+// Each interaction is handled once. The HTTP endpoint refuses (401, logged) a signed request
+// whose timestamp is over 5 minutes old or over 1 minute ahead; both transports remember the
+// IDs of the interactions they handled for 12 minutes (at most 65536 of them) and do not handle
+// a second delivery again — a replayed POST, a gateway dispatch replayed after a resume. Over
+// HTTP the second delivery still gets a valid 200: an acknowledgement that does nothing (a
+// deferred update for a component, a deferred ephemeral message for a command), not the first
+// answer again, which would mean keeping every answer; Discord takes one callback per
+// interaction, so the person sees the first delivery's answer and nothing more.
+//
 // The bot knows no game by name: games come from the catalog, their panels from the
 // games.Composer contract, their pictures from images.Art.
 //

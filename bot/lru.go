@@ -3,6 +3,7 @@ package bot
 import (
 	"container/list"
 	"sync"
+	"time"
 )
 
 // lru is a small least-recently-used cache, safe for concurrent use. The bot keeps only
@@ -40,6 +41,11 @@ func (c *lru[K, V]) get(k K) (V, bool) {
 func (c *lru[K, V]) put(k K, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.putLocked(k, v)
+}
+
+// putLocked is put for callers holding c.mu.
+func (c *lru[K, V]) putLocked(k K, v V) {
 	if e, ok := c.items[k]; ok {
 		e.Value.(*lruEntry[K, V]).val = v
 		c.order.MoveToFront(e)
@@ -51,6 +57,36 @@ func (c *lru[K, V]) put(k K, v V) {
 		c.order.Remove(last)
 		delete(c.items, last.Value.(*lruEntry[K, V]).key)
 	}
+}
+
+// recent remembers the keys seen in the last ttl, at most capacity of them: when full, the
+// key seen least recently is forgotten first. The interaction endpoints keep the IDs of the
+// interactions they handled in one, so that a second delivery is not handled again.
+type recent[K comparable] struct {
+	seen *lru[K, time.Time] // when each key was first seen
+	ttl  time.Duration
+}
+
+// newRecent returns a memory of at most capacity keys, each for ttl.
+func newRecent[K comparable](capacity int, ttl time.Duration) *recent[K] {
+	return &recent[K]{seen: newLRU[K, time.Time](capacity), ttl: ttl}
+}
+
+// first reports whether k was not seen in the ttl before now, and remembers it as seen. A key
+// seen again within ttl keeps the time it was first seen, so that a key delivered over and
+// over is still forgotten ttl after its first delivery.
+func (r *recent[K]) first(k K, now time.Time) bool {
+	c := r.seen
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.items[k]; ok {
+		if at := e.Value.(*lruEntry[K, time.Time]).val; now.Sub(at) < r.ttl {
+			c.order.MoveToFront(e)
+			return false
+		}
+	}
+	c.putLocked(k, now)
+	return true
 }
 
 // flight shares one computation among concurrent callers asking for the same key, so that a

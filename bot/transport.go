@@ -23,6 +23,19 @@ const handleTimeout = 30 * time.Second
 // maxBody is the largest interaction body the HTTP endpoint reads.
 const maxBody = 1 << 20
 
+// Replay hardening. A signed interaction is good for a few minutes only: the endpoint refuses
+// one whose X-Signature-Timestamp is older than maxAge or further ahead of the bot's clock than
+// maxAhead (Discord signs just before it sends), so that a captured request cannot be replayed
+// later. Within that window, and over the gateway (which replays dispatches after a resume),
+// each transport remembers the IDs of the interactions it handled for seenFor, at most seenMax
+// of them, and does not handle a second delivery of one again (see replayAck).
+const (
+	maxAge   = 5 * time.Minute
+	maxAhead = time.Minute
+	seenFor  = 2 * (maxAge + maxAhead)
+	seenMax  = 1 << 16
+)
+
 // inflight counts interactions being handled, so that shutdown can wait for them.
 type inflight struct{ wg sync.WaitGroup }
 
@@ -32,7 +45,13 @@ type inflight struct{ wg sync.WaitGroup }
 // does, not through s, whose rate limiter would keep a bucket for every interaction.
 func (b *Bot) Gateway(ctx context.Context, s *discordgo.Session) error {
 	s.Identify.Intents = discordgo.IntentsGuilds
+	seen := newRecent[string](seenMax, seenFor)
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if ic.ID != "" && !seen.first(ic.ID, time.Now()) {
+			// A dispatch replayed after a resume: the first delivery was answered.
+			b.log.Info("interaction delivered again; not handled again", "interaction", ic.ID)
+			return
+		}
 		b.inflight.wg.Add(1)
 		defer b.inflight.wg.Done()
 		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
@@ -60,9 +79,12 @@ func (b *Bot) Wait(ctx context.Context) error {
 }
 
 // Interactions returns the HTTP interactions endpoint: it checks Discord's Ed25519 signature
-// against publicKey (401 when missing or forged), answers PING with PONG, and hands every
-// other interaction to Handle, whose first response becomes the HTTP response.
+// against publicKey (401 when missing or forged) and its timestamp (401 when older than maxAge
+// or more than maxAhead in the future), answers PING with PONG, and hands every other
+// interaction to Handle, whose first response becomes the HTTP response. A second delivery of
+// an interaction it handled gets replayAck and is not handled again.
 func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
+	seen := newRecent[string](seenMax, seenFor)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
@@ -79,6 +101,11 @@ func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
 			http.Error(w, "invalid request signature", http.StatusUnauthorized)
 			return
 		}
+		if skew, ok := fresh(ts, time.Now()); !ok {
+			b.log.Warn("refused a signed interaction: stale or from the future", "timestamp", ts, "age", skew)
+			http.Error(w, "stale request timestamp", http.StatusUnauthorized)
+			return
+		}
 		i, err := decodeInteraction(body)
 		if err != nil {
 			b.log.Warn("malformed interaction", "err", err)
@@ -87,6 +114,12 @@ func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
 		}
 		if i.Type == discordgo.InteractionPing {
 			writeJSON(w, discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+			return
+		}
+		if i.ID != "" && !seen.first(i.ID, time.Now()) {
+			b.log.Info("interaction delivered again; not handled again", "interaction", i.ID)
+			// The client hung up if this fails; the first delivery was handled either way.
+			_ = writeJSON(w, replayAck(i))
 			return
 		}
 		b.inflight.wg.Add(1)
@@ -107,6 +140,37 @@ func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
 			http.Error(w, "no response", http.StatusInternalServerError)
 		}
 	})
+}
+
+// fresh reports whether a request signed at ts (Unix seconds) may be taken at now: signed at
+// most maxAge ago and at most maxAhead in the future. age is now minus the signing time.
+func fresh(ts string, now time.Time) (age time.Duration, ok bool) {
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	age = now.Sub(time.Unix(sec, 0))
+	return age, age <= maxAge && age >= -maxAhead
+}
+
+// replayAck is the answer to a second delivery of an interaction already handled: an
+// acknowledgement that does nothing, valid for the interaction's type, so that the request
+// gets the valid 200 Discord expects. Discord takes one callback per interaction; the first
+// delivery's answer is the one the person sees (Discord refuses this one as already
+// acknowledged), and should this one be taken instead — the first still under way, say —
+// the first's edits of the original response fill it in. A component or modal gets a deferred
+// update, which changes nothing on screen; a command (or a modal it opened) a deferred
+// ephemeral message, which only its caller would see; an autocomplete no choices.
+func replayAck(i *discordgo.Interaction) discordgo.InteractionResponse {
+	switch {
+	case i.Type == discordgo.InteractionMessageComponent, i.Type == discordgo.InteractionModalSubmit && i.Message != nil:
+		return discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	case i.Type == discordgo.InteractionApplicationCommandAutocomplete:
+		return discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}
+	}
+	return discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
 }
 
 // readSigned reads the request body into one buffer that begins with ts, the signature's

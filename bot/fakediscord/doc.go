@@ -8,15 +8,16 @@
 // connects, identifies and gets READY. Tests then play the users: they build
 // interactions (SlashCommand, Click, Select, ModalSubmit), deliver them over
 // the gateway (DispatchInteraction) or as signed POSTs to the bot's endpoint
-// (PostInteraction, with forged and unsigned variants), and read what the bot
-// did: every request is recorded (Requests, Filter, WaitFor), and the fake
+// (PostInteraction, with forged and unsigned variants, and PostInteractionAt
+// signed at another time; a Signed sent twice is a replay), and read what
+// the bot did: every request is recorded (Requests, Filter, WaitFor), and the fake
 // keeps what users would see (ChannelMessages, and with the ephemeral
 // messages shown to one user Visible; Original, Followups, Responses).
 //
 // # What it fakes
 //
-//   - REST under /api/vN/ (discordgo v0.29.0 uses v9; any version is
-//     accepted and recorded): gateway and gateway/bot, users/@me and
+//   - REST under /api/vN/ (tablebot speaks v10 through restproxy; any
+//     version is accepted and recorded): gateway and gateway/bot, users/@me and
 //     users/{id}, applications/@me and oauth2/applications/@me, global and
 //     guild command bulk overwrite and list, interaction callbacks, the
 //     interaction webhook (follow-ups; get, edit and delete of @original and
@@ -24,6 +25,12 @@
 //     and guilds (with a per-guild preferred_locale), DM channels opened
 //     with POST /users/@me/channels (DMChannel tells which). JSON and
 //     multipart/form-data bodies (payload_json plus files[n]) are decoded.
+//   - API v10's rule for message edits (channel messages, interaction
+//     responses and follow-ups, update-message callbacks): an attachments
+//     array is the whole list of what the message holds after the edit, so
+//     an uploaded files[n] is attached only if the array lists {"id": "n"},
+//     and is dropped otherwise, as Discord does; without an array the files
+//     are added. Requests under /api/v9/ keep v9's rule (every file added).
 //   - Bot routes require "Authorization: Bot <token>" (401 otherwise);
 //     webhook and callback routes do not. Unknown routes get Discord's 404
 //     JSON, a known path with another method 405; both are recorded.

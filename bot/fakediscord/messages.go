@@ -11,6 +11,7 @@ import (
 	_ "image/png"  // attachment sizes of PNGs
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -313,7 +314,7 @@ func (s *Server) createMessage(channelID, token string, raw json.RawMessage, fil
 		CreatedAt:        time.Now(),
 		author:           s.BotUser(),
 	}
-	s.applyPayload(m, p, raw, files)
+	s.applyPayload(m, p, raw, files, false)
 	if rp, ok := s.checkMessage(m, p, true); !ok {
 		return nil, rp, false
 	}
@@ -325,8 +326,10 @@ func (s *Server) createMessage(channelID, token string, raw json.RawMessage, fil
 }
 
 // editMessage validates an edit payload and applies it to m, leaving m
-// unchanged when the edit is rejected. Callers hold s.mu.
-func (s *Server) editMessage(m *Message, raw json.RawMessage, files []File) (reply, bool) {
+// unchanged when the edit is rejected. listed applies API v10's rule for
+// edits (see applyPayload); a follow-up filling in a deferred response is a
+// new message to Discord, and is applied without it. Callers hold s.mu.
+func (s *Server) editMessage(m *Message, raw json.RawMessage, files []File, listed bool) (reply, bool) {
 	p, errs := parseMsgPayload(raw)
 	if len(errs) > 0 {
 		return formErrorReply(errs), false
@@ -334,7 +337,7 @@ func (s *Server) editMessage(m *Message, raw json.RawMessage, files []File) (rep
 	next := m.clone()
 	next.Deferred = false
 	next.EditedAt = time.Now()
-	s.applyPayload(&next, p, raw, files)
+	s.applyPayload(&next, p, raw, files, listed)
 	if rp, ok := s.checkMessage(&next, p, false); !ok {
 		return rp, false
 	}
@@ -343,8 +346,16 @@ func (s *Server) editMessage(m *Message, raw json.RawMessage, files []File) (rep
 }
 
 // applyPayload sets the fields p carries and adds files as attachments.
-// Existing attachments are kept unless p lists the ones to keep.
-func (s *Server) applyPayload(m *Message, p msgPayload, raw json.RawMessage, files []File) {
+// Existing attachments are kept unless p lists the ones to keep (by their
+// snowflake). A new file files[n] may be given its name by the entry whose id
+// is n. With listed (an edit under API v10 or later), an attachments array
+// is the whole list of what the message holds after the edit: a new file is
+// attached only if the array lists it by its index n, and one it leaves out
+// is dropped, as Discord does ("the attachments array must contain all
+// attachments that should be present after edit, including retained and new
+// attachments provided in the request body"). Without an attachments array
+// every file is added.
+func (s *Server) applyPayload(m *Message, p msgPayload, raw json.RawMessage, files []File, listed bool) {
 	m.Payload = bytes.Clone(raw)
 	if p.Content != nil {
 		m.Content = *p.Content
@@ -371,19 +382,28 @@ func (s *Server) applyPayload(m *Message, p msgPayload, raw json.RawMessage, fil
 		// A malformed list keeps nothing and renames nothing, as if empty.
 		_ = json.Unmarshal(p.Attachments, &refs)
 	}
-	if p.Attachments != nil {
-		keep := map[string]bool{}
+	ref := func(id string) (partialAttachment, bool) {
 		for _, r := range refs {
-			keep[strings.Trim(string(r.ID), `"`)] = true
+			if strings.Trim(string(r.ID), `"`) == id {
+				return r, true
+			}
 		}
-		m.Attachments = slices.DeleteFunc(m.Attachments, func(a Attachment) bool { return !keep[a.ID] })
+		return partialAttachment{}, false
+	}
+	if p.Attachments != nil {
+		m.Attachments = slices.DeleteFunc(m.Attachments, func(a Attachment) bool {
+			_, keep := ref(a.ID)
+			return !keep
+		})
 	}
 	for i, f := range files {
 		name := f.Name
-		for _, r := range refs {
-			if strings.Trim(string(r.ID), `"`) == fmt.Sprint(i) && r.Filename != "" {
-				name = r.Filename
-			}
+		r, ok := ref(strconv.Itoa(i))
+		if !ok && listed && !isNull(p.Attachments) {
+			continue
+		}
+		if r.Filename != "" {
+			name = r.Filename
 		}
 		a := Attachment{ID: s.ids.next(), Filename: name, ContentType: f.ContentType, Size: len(f.Data)}
 		if !s.cfg.Lean {
@@ -541,11 +561,16 @@ func (s *Server) patchChannelMessage(req *Request) reply {
 	if !ok {
 		return errNotFound(codeUnknownMessage, "Unknown Message")
 	}
-	if rp, ok := s.editMessage(m, req.JSON, req.Files); !ok {
+	if rp, ok := s.editMessage(m, req.JSON, req.Files, listsAttachments(req)); !ok {
 		return rp
 	}
 	return s.messageReply(m)
 }
+
+// listsAttachments reports whether an edit request is under API v10's rule
+// that its attachments array, when present, lists every attachment the
+// message keeps, new files included: requests to /api/v10/ and later.
+func listsAttachments(req *Request) bool { return req.APIVersion >= 10 }
 
 func (s *Server) deleteChannelMessage(req *Request) reply {
 	m, ok := s.channelMessage(req)

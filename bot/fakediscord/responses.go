@@ -89,7 +89,8 @@ func (s *Server) applyCallback(id, token string, raw json.RawMessage, files []Fi
 			s.messages[m.ID] = m
 		}
 		if p.Type == CallbackUpdateMessage && m != nil {
-			if rp, ok := s.editMessage(m, p.Data, files); !ok {
+			// Discord applies a callback under the API version it speaks now (v10).
+			if rp, ok := s.editMessage(m, p.Data, files, true); !ok {
 				return rp
 			}
 		}
@@ -169,7 +170,7 @@ func (s *Server) postFollowup(req *Request) reply {
 		// chose, whatever flags the follow-up asks for (editMessage keeps the
 		// ephemeral bit). Once that message is deleted, a follow-up is a new
 		// message with its own flags.
-		if rp, ok := s.editMessage(orig, req.JSON, req.Files); !ok {
+		if rp, ok := s.editMessage(orig, req.JSON, req.Files, false); !ok {
 			return rp
 		}
 		m = orig
@@ -200,7 +201,7 @@ func (s *Server) patchWebhookMessage(req *Request) reply {
 	if !ok {
 		return rp
 	}
-	if rp, ok := s.editMessage(m, req.JSON, req.Files); !ok {
+	if rp, ok := s.editMessage(m, req.JSON, req.Files, listsAttachments(req)); !ok {
 		return rp
 	}
 	return s.messageReply(m)

@@ -79,6 +79,22 @@ func (s *Server) PostInteraction(ctx context.Context, endpointURL string, intera
 	return s.post(ctx, endpointURL, interaction, signValid)
 }
 
+// PostInteractionAt is PostInteraction with the request signed as sent at
+// at, correctly: a stale or future timestamp, which Discord never sends and
+// a replaying attacker would. The reply is applied as PostInteraction's is.
+func (s *Server) PostInteractionAt(ctx context.Context, endpointURL string, interaction any, at time.Time) (*Reply, error) {
+	sp, err := s.SignAt(endpointURL, interaction, at)
+	if err != nil {
+		return nil, err
+	}
+	return s.send(ctx, sp)
+}
+
+// SignAt is Sign with the request signed as sent at at.
+func (s *Server) SignAt(endpointURL string, interaction any, at time.Time) (*Signed, error) {
+	return s.signAt(endpointURL, interaction, signValid, at)
+}
+
 // PostInteractionForged is PostInteraction with a well-formed signature made
 // by another key, as an attacker would send. The reply is not applied.
 func (s *Server) PostInteractionForged(ctx context.Context, endpointURL string, interaction any) (*Reply, error) {
@@ -114,7 +130,8 @@ type Signed struct {
 }
 
 // Sign builds and signs the interaction POST of interaction to endpointURL,
-// to be sent later with Send.
+// to be sent later with Send. A Signed may be sent more than once, as Discord
+// would deliver it again: the same body, signature and timestamp.
 func (s *Server) Sign(endpointURL string, interaction any) (*Signed, error) {
 	return s.sign(endpointURL, interaction, signValid)
 }
@@ -124,8 +141,13 @@ func (s *Server) Send(ctx context.Context, sp *Signed) (*Reply, error) {
 	return s.send(ctx, sp)
 }
 
-// sign builds and signs one interaction POST.
+// sign builds and signs one interaction POST, now.
 func (s *Server) sign(endpointURL string, interaction any, mode signing) (*Signed, error) {
+	return s.signAt(endpointURL, interaction, mode, time.Now())
+}
+
+// signAt builds and signs one interaction POST as sent at at.
+func (s *Server) signAt(endpointURL string, interaction any, mode signing, at time.Time) (*Signed, error) {
 	body, err := marshalPayload(interaction)
 	if err != nil {
 		return nil, fmt.Errorf("fakediscord: marshal interaction: %w", err)
@@ -134,7 +156,7 @@ func (s *Server) sign(endpointURL string, interaction any, mode signing) (*Signe
 	h.Set("Content-Type", "application/json")
 	h.Set("User-Agent", "Discord-Interactions/1.0 (+https://discord.com)")
 	if mode != signNone {
-		ts := strconv.FormatInt(time.Now().Unix(), 10)
+		ts := strconv.FormatInt(at.Unix(), 10)
 		key := s.priv
 		if mode == signForged {
 			_, key, err = ed25519.GenerateKey(rand.Reader)

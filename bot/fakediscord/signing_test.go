@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -314,5 +315,75 @@ func TestConnectionPool(t *testing.T) {
 	}
 	if waited != n {
 		t.Errorf("%d of %d replies timed at %v or more; every one was held that long", waited, n, held)
+	}
+}
+
+// TestSignAtAndDeliverAgain checks the replays a bot must withstand: a request correctly
+// signed at another time carries that time as its X-Signature-Timestamp (and still verifies),
+// and a Signed sent twice is the same request twice, whose second reply Discord refuses as a
+// second callback of one interaction.
+func TestSignAtAndDeliverAgain(t *testing.T) {
+	ctx := testCtx(t)
+	fake := fakediscord.Start(t, fakediscord.Config{})
+	srv := endpoint(t, fake, tinyPNG(t, 2, 2))
+	at := time.Now().Add(-10 * time.Minute).Truncate(time.Second)
+	rep, err := fake.PostInteractionAt(ctx, srv.URL, fake.SlashCommand(alice, "start"), at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Status != http.StatusOK || rep.Callback == nil || rep.Callback.Status != http.StatusNoContent {
+		t.Fatalf("a correctly signed old request: %d %s", rep.Status, rep.Body)
+	}
+	var sent fakediscord.Request
+	for _, r := range fake.Requests() {
+		if r.Inline {
+			sent = r
+		}
+	}
+	if sent.Path == "" {
+		t.Fatal("the reply was not recorded")
+	}
+
+	var stamps []string
+	stamp := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		stamps = append(stamps, r.Header.Get("X-Signature-Timestamp"))
+		srv.Config.Handler.ServeHTTP(w, r)
+	}))
+	t.Cleanup(stamp.Close)
+	if _, err := fake.PostInteractionAt(ctx, stamp.URL, fake.SlashCommand(alice, "start"), at); err != nil {
+		t.Fatal(err)
+	}
+	if len(stamps) != 1 || stamps[0] != strconv.FormatInt(at.Unix(), 10) {
+		t.Fatalf("timestamps sent %v, want %d", stamps, at.Unix())
+	}
+
+	ix := fake.SlashCommand(alice, "start")
+	sp, err := fake.Sign(stamp.URL, ix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := fake.Send(ctx, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := fake.Send(ctx, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stamps[1] != stamps[2] {
+		t.Fatalf("the second delivery was signed at %s, the first at %s", stamps[2], stamps[1])
+	}
+	if first.Callback == nil || first.Callback.Status != http.StatusNoContent {
+		t.Fatalf("first delivery's reply: %+v", first.Callback)
+	}
+	var refused struct {
+		Code int `json:"code"`
+	}
+	if again.Callback == nil || again.Callback.Status != http.StatusBadRequest ||
+		json.Unmarshal(again.Callback.Response, &refused) != nil || refused.Code != 40060 {
+		t.Fatalf("the second reply to one interaction was not refused as already acknowledged: %+v", again.Callback)
+	}
+	if n := len(fake.ChannelMessages("c1")); n != 3 {
+		t.Fatalf("the channel shows %d messages, want one per interaction (3)", n)
 	}
 }

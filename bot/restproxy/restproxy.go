@@ -12,6 +12,16 @@
 // The gateway websocket is not affected: discordgo dials the URL returned by
 // GET /gateway, so a proxy or fake that answers that route decides where the
 // websocket goes.
+//
+// # API version
+//
+// tablebot speaks Discord API v10 (APIVersion); discordgo v0.29.0 speaks v9.
+// Its REST endpoint variables were built from discordgo.APIVersion when
+// discordgo was initialised, so a Client's transport (Versioned) moves every
+// API path from /api/v9/ to /api/v10/; and this package's initialisation sets
+// discordgo.APIVersion, which discordgo reads when it opens a gateway
+// connection (?v=10). Every program that builds a session through Client
+// speaks v10 on both.
 package restproxy
 
 import (
@@ -19,7 +29,17 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
+
+// APIVersion is the Discord API version tablebot speaks, on REST and the gateway.
+const APIVersion = "10"
+
+func init() {
+	// Read by discordgo when it opens a gateway connection; set once, before any is opened.
+	discordgo.APIVersion = APIVersion
+}
 
 // Transport returns an http.RoundTripper that sends every request addressed
 // to a Discord REST API host (discord.com, discordapp.com and their
@@ -45,14 +65,63 @@ func Transport(base *url.URL, next http.RoundTripper) http.RoundTripper {
 	return &transport{base: &b, next: next}
 }
 
-// Client returns an http.Client whose transport is Transport(base,
-// Pooled()) and whose overall request timeout is timeout (zero means no
-// timeout). Assign it to a discordgo Session's Client field.
+// Client returns an http.Client whose transport is
+// Versioned(Transport(base, Pooled())) and whose overall request timeout is
+// timeout (zero means no timeout). Assign it to a discordgo Session's Client
+// field; a nil base sends the requests to Discord itself.
 func Client(base *url.URL, timeout time.Duration) *http.Client {
 	return &http.Client{
-		Transport: Transport(base, Pooled()),
+		Transport: Versioned(Transport(base, Pooled())),
 		Timeout:   timeout,
 	}
+}
+
+// Versioned returns an http.RoundTripper that sends every request addressed
+// to a Discord REST API host (see IsAPIHost) under /api/vN/ to the same path
+// under /api/v10/ (APIVersion), through next; every other request passes
+// unchanged. A nil next means http.DefaultTransport.
+func Versioned(next http.RoundTripper) http.RoundTripper {
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	return versioned{next}
+}
+
+// versioned is the RoundTripper returned by Versioned.
+type versioned struct{ next http.RoundTripper }
+
+// RoundTrip implements http.RoundTripper. It never modifies req: a
+// re-addressed request is a clone.
+func (v versioned) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL == nil || !IsAPIHost(req.URL.Hostname()) {
+		return v.next.RoundTrip(req)
+	}
+	path, ok := withVersion(req.URL.Path)
+	if !ok {
+		return v.next.RoundTrip(req)
+	}
+	out := req.Clone(req.Context())
+	u := *req.URL
+	u.Path = path
+	if req.URL.RawPath != "" {
+		u.RawPath, _ = withVersion(req.URL.RawPath)
+	}
+	out.URL = &u
+	return v.next.RoundTrip(out)
+}
+
+// withVersion returns path with its leading /api/vN/ as /api/v10/; ok is false when path
+// does not begin with an API version or already has APIVersion.
+func withVersion(path string) (string, bool) {
+	after, found := strings.CutPrefix(path, "/api/v")
+	if !found {
+		return path, false
+	}
+	num, rest, found := strings.Cut(after, "/")
+	if !found || num == APIVersion || num == "" || strings.Trim(num, "0123456789") != "" {
+		return path, false
+	}
+	return "/api/v" + APIVersion + "/" + rest, true
 }
 
 // Pooled returns an HTTP transport for a busy bot: like http.DefaultTransport,

@@ -179,3 +179,34 @@ func TestPooledKeepsConnections(t *testing.T) {
 		t.Fatal("Client uses the default transport")
 	}
 }
+
+// TestVersioned checks that requests to Discord's API are moved to API v10, whatever version
+// discordgo built their URL with, and that other requests pass unchanged.
+func TestVersioned(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"https://discord.com/api/v9/channels/1/messages?x=1", "https://discord.com/api/v10/channels/1/messages?x=1"},
+		{"https://discord.com/api/v10/users/@me", "https://discord.com/api/v10/users/@me"},
+		{"https://discord.com/api/v9/channels/1/messages/2/reactions/%23%E2%83%A3/@me", "https://discord.com/api/v10/channels/1/messages/2/reactions/%23%E2%83%A3/@me"},
+		{"https://discord.com/api/vx/users/@me", "https://discord.com/api/vx/users/@me"},
+		{"https://cdn.discordapp.com/api/v9/x.png", "https://cdn.discordapp.com/api/v9/x.png"},
+		{"https://example.com/api/v9/gateway", "https://example.com/api/v9/gateway"},
+	} {
+		rec := &recorder{}
+		req, err := http.NewRequest(http.MethodGet, tc.in, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := restproxy.Versioned(rec).RoundTrip(req); err != nil {
+			t.Fatal(err)
+		}
+		if got := rec.reqs[0].URL.String(); got != tc.want {
+			t.Errorf("%s went to %s, want %s", tc.in, got, tc.want)
+		}
+		if req.URL.String() != tc.in {
+			t.Errorf("the request itself was changed to %s", req.URL)
+		}
+	}
+	if discordgo.APIVersion != restproxy.APIVersion {
+		t.Errorf("discordgo opens gateway connections with v=%s, want %s", discordgo.APIVersion, restproxy.APIVersion)
+	}
+}

@@ -192,7 +192,7 @@ func newSession(c DiscordConfig) (*discordgo.Session, error) {
 	if base.Host != "discord.com" {
 		s.Client = restproxy.Client(base, 20*time.Second)
 	} else {
-		s.Client = &http.Client{Transport: restproxy.Pooled(), Timeout: 20 * time.Second}
+		s.Client = restproxy.Client(nil, 20*time.Second)
 	}
 	s.UserAgent = "DiscordBot (https://github.com/tablebot/tablebot, " + version + ")"
 	s.ShardID, s.ShardCount = c.ShardID, c.ShardCount

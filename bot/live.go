@@ -98,8 +98,10 @@ func (b *Bot) editBoard(c *call, out table.Outcome) error {
 	m = m.fitted()
 	line, _ := statusLine(t, st, lang, "")
 	content := fitLines(m.body+line+dueNote(t, st), maxContent)
-	edit := &discordgo.MessageEdit{Content: &content, Components: &m.components, Attachments: &[]*discordgo.MessageAttachment{},
-		AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	// Under v10 the attachments array is the whole list after the edit: the new picture, listed
+	// by its index, replaces the old one.
+	edit := boardEdit{&discordgo.MessageEdit{Content: &content, Components: &m.components,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}, newAttachments(m.files)}
 	if _, err := send(c.ctx, b.rest.get(), http.MethodPatch, discordgo.EndpointChannelMessage(t.Channel, t.Board.ID), edit, m.files); err != nil {
 		return err
 	}
@@ -151,4 +153,11 @@ func (b *Bot) catchUp(c *call, id ID, out table.Outcome) {
 		}
 		drawnAt = p.Table.Rev()
 	}
+}
+
+// boardEdit is a channel message edit whose attachments array lists its new files (see
+// newAttachments), as API v10 wants of an edit that uploads a picture.
+type boardEdit struct {
+	*discordgo.MessageEdit
+	Attachments []attachmentRef `json:"attachments"`
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -178,20 +179,23 @@ func (r *Redis) legacyGuilds(ctx context.Context) ([]string, error) {
 	pattern := globEscape(head) + "*" + globEscape(tail)
 	set := map[string]bool{}
 	var bad error
+	var mu sync.Mutex // ForEachMaster scans the masters at once
 	scan := func(ctx context.Context, c redis.Cmdable) error {
 		it := c.Scan(ctx, 0, pattern, 1000).Iterator()
 		for it.Next(ctx) {
-			k := it.Val()
-			mid, ok := strings.CutPrefix(k, head)
-			if mid, ok = strings.CutSuffix(mid, tail); !ok || strings.ContainsAny(mid, "{}") {
+			mid, ok1 := strings.CutPrefix(it.Val(), head)
+			mid, ok2 := strings.CutSuffix(mid, tail)
+			if !ok1 || !ok2 || strings.ContainsAny(mid, "{}") {
 				continue // another key that the pattern happens to match
 			}
 			g, err := unescapeKey(mid)
+			mu.Lock()
 			if err != nil {
 				bad = err
-				continue
+			} else {
+				set[g] = true
 			}
-			set[g] = true
+			mu.Unlock()
 		}
 		return it.Err()
 	}

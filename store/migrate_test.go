@@ -16,6 +16,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/tablebot/tablebot/store/internal/rediscluster"
 )
 
 // legacyGame is one game of a legacy (schema 1) history.
@@ -117,8 +119,13 @@ func plantLegacyBolt(t *testing.T, path string) {
 func plantLegacyRedis(t *testing.T, o RedisOptions) {
 	c := redis.NewClient(&redis.Options{Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLSConfig: o.TLSConfig})
 	defer c.Close()
+	plantLegacyWith(t, c, o.Prefix)
+}
+
+// plantLegacyWith writes the legacy data with c under prefix (see plantLegacyRedis).
+func plantLegacyWith(t *testing.T, c redis.UniversalClient, prefix string) {
 	ctx := t.Context()
-	key := func(guild, name string) string { return o.Prefix + ":{g:" + escapeKey(guild) + "}:" + name }
+	key := func(guild, name string) string { return prefix + ":{g:" + escapeKey(guild) + "}:" + name }
 	for _, g := range legacyGames() {
 		if err := c.LPush(ctx, key(g.guild, "history"), encodeLegacy(g)).Err(); err != nil {
 			t.Fatal(err)
@@ -374,4 +381,14 @@ func TestLegacySeats(t *testing.T) {
 	if _, err := unescapeKey("bad%4"); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("unescapeKey of a cut escape: %v", err)
 	}
+}
+
+// TestRedisClusterMigrate runs the migration on a real three-master Redis Cluster, with the
+// two guilds' legacy keys in their own hash slots: the scan must find them on every master
+// and each guild's import must stay within its slot.
+func TestRedisClusterMigrate(t *testing.T) {
+	addrs := rediscluster.Start(t, 3)
+	r := openCluster(t, addrs)
+	plantLegacyWith(t, r.client, r.prefix)
+	checkMigrated(t, r, r)
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 )
 
@@ -18,8 +19,17 @@ type Migration struct {
 	// Guilds is how many servers had legacy history.
 	Guilds int
 	// Found is how many legacy history entries there were; Imported how many of them this
-	// call added to the archive (the others were imported before).
-	Found, Imported int
+	// call added to the archive (the others were imported before); Unreadable how many could
+	// not be decoded (they stay in the legacy history, and are not archived).
+	Found, Imported, Unreadable int
+}
+
+// add adds a guild's counts to m.
+func (m *Migration) add(g Migration) {
+	if g.Found > 0 {
+		m.Guilds++
+	}
+	m.Found, m.Imported, m.Unreadable = m.Found+g.Found, m.Imported+g.Imported, m.Unreadable+g.Unreadable
 }
 
 // Migrator is a store that brings data of an older layout (see SchemaVersion) forward. Both
@@ -32,7 +42,8 @@ type Migrator interface {
 	// (when there were legacy entries and then is not nil; the ratings' rebuild belongs
 	// there), then records SchemaVersion. If then fails, the version is not recorded and the
 	// next Migrate calls it again (importing nothing twice). Other processes' Migrate waits
-	// meanwhile. The legacy keys and buckets are left as they are; nothing is deleted.
+	// meanwhile. An entry that cannot be decoded is counted (Unreadable) and skipped. The
+	// legacy keys and buckets are left as they are; nothing is deleted.
 	// Migrate of a store already at SchemaVersion does nothing and returns a zero Migration.
 	// Run it before serving, while no process of the older version still writes.
 	Migrate(ctx context.Context, then func(context.Context, Migration) error) (Migration, error)
@@ -52,6 +63,9 @@ func legacyFinal(guild string, raw []byte, names func(game string) map[string]st
 	a, err := decodeArchived(raw)
 	if err != nil {
 		return legacyEntry{}, err
+	}
+	if a.GameID == "" {
+		return legacyEntry{}, fmt.Errorf("%w: legacy archive entry without a game ID", ErrCorrupt)
 	}
 	f := Final{GameID: a.GameID, Guild: guild, Game: a.Game, Record: a.Record, At: a.At,
 		Seats: legacySeats(a.Record, names(a.Game))}

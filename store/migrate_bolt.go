@@ -73,10 +73,8 @@ func migrateBolt(tx *bolt.Tx) (Migration, error) {
 		if len(raws) == 0 {
 			return nil
 		}
-		m.Guilds++
-		m.Found += len(raws)
-		n, err := importBoltGuild(tx, guild, raws)
-		m.Imported += n
+		g, err := importBoltGuild(tx, guild, raws)
+		m.add(g)
 		raws = nil
 		return err
 	}
@@ -98,14 +96,15 @@ func migrateBolt(tx *bolt.Tx) (Migration, error) {
 }
 
 // importBoltGuild adds a guild's legacy entries (oldest first) that are not archived yet to
-// the archive, before any game archived since, and returns how many it added.
-func importBoltGuild(tx *bolt.Tx, guild []byte, raws [][]byte) (int, error) {
+// the archive, before any game archived since, and returns what it did.
+func importBoltGuild(tx *bolt.Tx, guild []byte, raws [][]byte) (Migration, error) {
+	m := Migration{Found: len(raws)}
 	n, w := binary.Uvarint(guild)
 	name := string(guild[w : uint64(w)+n])
 	names := map[string]map[string]string{}
 	lookup := func(game string) map[string]string {
-		if m, ok := names[game]; ok {
-			return m
+		if got, ok := names[game]; ok {
+			return got
 		}
 		byUser := map[string]string{}
 		if b := tx.Bucket(bucketLegacyPlayers); b != nil {
@@ -126,28 +125,29 @@ func importBoltGuild(tx *bolt.Tx, guild []byte, raws [][]byte) (int, error) {
 	for _, raw := range raws {
 		e, err := legacyFinal(name, raw, lookup)
 		if err != nil {
-			return 0, fmt.Errorf("guild %q: %w", name, err)
+			m.Unreadable++
+			continue
 		}
 		if archive.Get(cat(guild, []byte(e.id))) == nil && !seen[e.id] {
 			fresh, seen[e.id] = append(fresh, e), true
 		}
 	}
 	if len(fresh) == 0 {
-		return 0, nil
+		return m, nil
 	}
 	for _, e := range fresh {
 		key := cat(guild, []byte(e.id))
 		if err := archive.Put(key, e.entry); err != nil {
-			return 0, err
+			return m, err
 		}
 		if fin.Get(key) == nil {
 			if err := fin.Put(key, appendMillis(nil, time.UnixMilli(e.at))); err != nil {
-				return 0, err
+				return m, err
 			}
 		}
 	}
 	if err := tx.Bucket(bucketGuilds).Put([]byte(name), nil); err != nil {
-		return 0, err
+		return m, err
 	}
 	ids := make([][]byte, len(fresh))
 	sums := make([][]byte, len(fresh))
@@ -155,12 +155,13 @@ func importBoltGuild(tx *bolt.Tx, guild []byte, raws [][]byte) (int, error) {
 		ids[i], sums[i] = []byte(e.id), e.summary
 	}
 	if err := prependSeq(tx.Bucket(bucketArchiveOrder), guild, ids, 0); err != nil {
-		return 0, err
+		return m, err
 	}
 	if err := prependSeq(tx.Bucket(bucketRecent), guild, sums, HistoryCap); err != nil {
-		return 0, err
+		return m, err
 	}
-	return len(fresh), nil
+	m.Imported = len(fresh)
+	return m, nil
 }
 
 // prependSeq renumbers prefix's sequence so that vs (in order) come before the values already

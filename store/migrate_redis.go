@@ -161,11 +161,8 @@ func (r *Redis) migrateLegacy(ctx context.Context) (Migration, error) {
 		return m, err
 	}
 	for _, g := range guilds {
-		found, imported, err := r.migrateGuild(ctx, g)
-		if found > 0 {
-			m.Guilds++
-		}
-		m.Found, m.Imported = m.Found+found, m.Imported+imported
+		gm, err := r.migrateGuild(ctx, g)
+		m.add(gm)
 		if err != nil {
 			return m, err
 		}
@@ -221,23 +218,23 @@ func (r *Redis) legacyGuilds(ctx context.Context) ([]string, error) {
 	return out, nil
 }
 
-// migrateGuild imports one guild's legacy history and returns how many entries it had and how
-// many it imported.
-func (r *Redis) migrateGuild(ctx context.Context, guild string) (found, imported int, err error) {
+// migrateGuild imports one guild's legacy history and returns what it did.
+func (r *Redis) migrateGuild(ctx context.Context, guild string) (Migration, error) {
 	var raws []string
-	err = r.call(ctx, "migrate: read history "+strconv.Quote(guild), func(ctx context.Context) error {
+	err := r.call(ctx, "migrate: read history "+strconv.Quote(guild), func(ctx context.Context) error {
 		var err error
 		raws, err = r.client.LRange(ctx, r.guildKey(guild, "history"), 0, -1).Result()
 		return err
 	})
+	m := Migration{Found: len(raws)}
 	if err != nil || len(raws) == 0 {
-		return 0, 0, err
+		return m, err
 	}
 	names := map[string]map[string]string{}
 	var nameErr error
 	lookup := func(game string) map[string]string {
-		if m, ok := names[game]; ok {
-			return m
+		if got, ok := names[game]; ok {
+			return got
 		}
 		var byUser map[string]string
 		err := r.call(ctx, "migrate: read names "+strconv.Quote(guild), func(ctx context.Context) error {
@@ -255,16 +252,20 @@ func (r *Redis) migrateGuild(ctx context.Context, guild string) (found, imported
 	seen := map[string]bool{}
 	for i := len(raws) - 1; i >= 0; i-- { // the legacy list is newest first
 		e, err := legacyFinal(guild, []byte(raws[i]), lookup)
-		if err != nil {
-			return len(raws), 0, fmt.Errorf("store: migrate guild %q: %w", guild, err)
-		}
 		if nameErr != nil {
-			return len(raws), 0, nameErr
+			return m, nameErr
+		}
+		if err != nil {
+			m.Unreadable++
+			continue
 		}
 		if !seen[e.id] {
 			seen[e.id] = true
 			args = append(args, e.id, e.entry, e.summary)
 		}
+	}
+	if len(args) == 1 {
+		return m, nil
 	}
 	err = r.call(ctx, "migrate guild "+strconv.Quote(guild), func(ctx context.Context) error {
 		// Listed first, as Finish does, so that a guild with an archived game is always listed.
@@ -272,11 +273,11 @@ func (r *Redis) migrateGuild(ctx context.Context, guild string) (found, imported
 			return err
 		}
 		keys := []string{r.guildKey(guild, "archive"), r.guildKey(guild, "order"), r.guildKey(guild, "recent"), r.guildKey(guild, "finished")}
-		n, err := migrateScript.Run(ctx, r.client, keys, args...).Int()
-		imported = n
+		var err error
+		m.Imported, err = migrateScript.Run(ctx, r.client, keys, args...).Int()
 		return err
 	})
-	return len(raws), imported, err
+	return m, err
 }
 
 // globEscape escapes s for a SCAN MATCH pattern.

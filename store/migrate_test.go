@@ -49,6 +49,10 @@ func legacyGames() []legacyGame {
 	}
 }
 
+// legacyJunk are legacy history entries of legacyGuild that cannot be read, newer than every
+// game: the migration counts them as unreadable, archives none, and leaves them in place.
+var legacyJunk = [][]byte{[]byte("not json"), []byte(`{"game":"fits","at":"2026-03-02T00:00:00Z","record":{}}`)}
+
 // legacyNames are the old leaderboards' names: guild → game → user ID → name.
 var legacyNames = map[string]map[string]map[string]string{
 	legacyGuild: {"fits": {"u1": "Ada", "u2": "Bob", "u3": "Bob"}, "ingenious": {"u1": "Ada"}},
@@ -96,6 +100,12 @@ func plantLegacyBolt(t *testing.T, path string) {
 				return err
 			}
 		}
+		for _, j := range legacyJunk {
+			seq[legacyGuild]++
+			if err := hist.Put(binary.BigEndian.AppendUint64(appendPart(nil, legacyGuild), seq[legacyGuild]), j); err != nil {
+				return err
+			}
+		}
 		for guild, byGame := range legacyNames {
 			for game, users := range byGame {
 				for user, name := range users {
@@ -134,6 +144,11 @@ func plantLegacyWith(t *testing.T, c redis.UniversalClient, prefix string) {
 			t.Fatal(err)
 		}
 	}
+	for _, j := range legacyJunk {
+		if err := c.LPush(ctx, key(legacyGuild, "history"), j).Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for guild, byGame := range legacyNames {
 		for game, users := range byGame {
 			for user, name := range users {
@@ -157,8 +172,8 @@ func TestBoltMigrate(t *testing.T) {
 	defer b.Close()
 	checkMigrated(t, b, b)
 	err = b.db.View(func(tx *bolt.Tx) error {
-		if n := tx.Bucket([]byte("history")).Stats().KeyN; n != len(legacyGames()) {
-			t.Errorf("legacy history holds %d entries after the migration, want %d", n, len(legacyGames()))
+		if n := tx.Bucket([]byte("history")).Stats().KeyN; n != len(legacyGames())+len(legacyJunk) {
+			t.Errorf("legacy history holds %d entries after the migration, want %d", n, len(legacyGames())+len(legacyJunk))
 		}
 		return nil
 	})
@@ -185,8 +200,8 @@ func TestRedisMigrate(t *testing.T) {
 	o.Prefix = r.prefix
 	plantLegacyRedis(t, o)
 	checkMigrated(t, r, r)
-	if n, err := r.client.LLen(t.Context(), r.guildKey(legacyGuild, "history")).Result(); err != nil || n != 4 {
-		t.Errorf("legacy history after the migration: %d entries, %v; want 4", n, err)
+	if n, err := r.client.LLen(t.Context(), r.guildKey(legacyGuild, "history")).Result(); err != nil || n != 6 {
+		t.Errorf("legacy history after the migration: %d entries, %v; want 6", n, err)
 	}
 }
 
@@ -248,14 +263,15 @@ func checkMigrated(t *testing.T, s Store, m Migrator) {
 	if done, err := s.Finish(ctx, late); err != nil || !done {
 		t.Fatalf("Finish before the migration: %v %v", done, err)
 	}
-	all := Migration{Guilds: 2, Found: len(legacyGames()), Imported: len(legacyGames())}
+	found := len(legacyGames()) + len(legacyJunk)
+	all := Migration{Guilds: 2, Found: found, Imported: len(legacyGames()), Unreadable: len(legacyJunk)}
 	boom := errors.New("rebuild failed")
 	var got []Migration
 	mig, err := m.Migrate(ctx, func(_ context.Context, m Migration) error { got = append(got, m); return boom })
 	if !errors.Is(err, boom) || mig != all {
 		t.Errorf("Migrate with a failing then: %+v %v; want %+v and the failure", mig, err, all)
 	}
-	again := Migration{Guilds: 2, Found: len(legacyGames())}
+	again := Migration{Guilds: 2, Found: found, Unreadable: len(legacyJunk)}
 	mig, err = m.Migrate(ctx, func(_ context.Context, m Migration) error {
 		got = append(got, m)
 		// then sees the archive complete.

@@ -39,5 +39,8 @@ func migrateStore(ctx context.Context, st store.Store, reg *games.Registry, log 
 	if mig.Found > 0 {
 		log.Info("store migrated", "schema", store.SchemaVersion, "servers", mig.Guilds, "games", mig.Found)
 	}
+	if mig.Unreadable > 0 {
+		log.Warn("legacy history entries could not be read: they stay in the old history, not archived", "entries", mig.Unreadable)
+	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
@@ -22,19 +23,13 @@ import (
 // lp is the old bbolt layout's length-prefixed key part (a uvarint length, then the bytes).
 func lp(s string) []byte { return append(binary.AppendUvarint(nil, uint64(len(s))), s...) }
 
-// TestMigrateLegacyStore writes an embedded store of the layout before the archive (576cad9:
-// bucket history of archive entries, players of the win-count leaderboard) with four real
-// games, and checks that a dry rebuild leaves it alone, that the start's migration imports the
-// games and rates them as the archive says (Ada and Ben by their user IDs from the old
-// leaderboard, Cyd by name, Ada's solo game as a solo record), once, and that a dry rebuild
-// then finds the stored ratings equal to the archive's.
-func TestMigrateLegacyStore(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "tablebot.db")
-	cfg := filepath.Join(dir, "tablebot.toml")
-	if err := writeFile(cfg, "[store]\npath = \""+filepath.ToSlash(path)+"\"\n"); err != nil {
-		t.Fatal(err)
-	}
+// writeLegacyStore writes an embedded store at path in the layout before the archive
+// (576cad9: bucket history of archive entries, finished, and players of the win-count
+// leaderboard) with four real FITS games of server "guild" — Ada and Ben, Ben and Cyd, Ada and
+// Cyd, Ada alone — where Ada and Ben were on the old leaderboard as users 111 and 222, and
+// returns the ratings those games make.
+func writeLegacyStore(t *testing.T, path string) *table.Ledger {
+	t.Helper()
 	ids := map[string]string{"Ada": "111", "Ben": "222"} // Cyd never made the old leaderboard
 	tables := [][]string{{"Ada", "Ben"}, {"Ben", "Cyd"}, {"Ada", "Cyd"}, {"Ada"}}
 	reg := mustRegistry(catalog.Kits())
@@ -86,6 +81,25 @@ func TestMigrateLegacyStore(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	return want
+}
+
+// TestMigrateLegacyStore writes an embedded store of the layout before the archive (576cad9:
+// bucket history of archive entries, players of the win-count leaderboard) with four real
+// games, and checks that a dry rebuild leaves it alone, that the start's migration imports the
+// games and rates them as the archive says (Ada and Ben by their user IDs from the old
+// leaderboard, Cyd by name, Ada's solo game as a solo record), once, and that a dry rebuild
+// then finds the stored ratings equal to the archive's.
+func TestMigrateLegacyStore(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tablebot.db")
+	cfg := filepath.Join(dir, "tablebot.toml")
+	if err := writeFile(cfg, "[store]\npath = \""+filepath.ToSlash(path)+"\"\n"); err != nil {
+		t.Fatal(err)
+	}
+	want := writeLegacyStore(t, path)
+	reg := mustRegistry(catalog.Kits())
+
 	code, out, stderr := runCmd(t, "ratings", "rebuild", "--config", cfg, "--dry-run")
 	if code != 0 || !strings.Contains(out, "0 archived games") {
 		t.Fatalf("dry rebuild of the old store: exit %d\n%s%s", code, out, stderr)
@@ -132,5 +146,42 @@ func TestMigrateLegacyStore(t *testing.T) {
 	code, out, stderr = runCmd(t, "ratings", "rebuild", "--config", cfg, "--dry-run")
 	if code != 0 || !strings.Contains(out, "4 archived games") || !strings.Contains(out, "equals the archive's") {
 		t.Fatalf("dry rebuild after the migration: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestRunMigratesLegacyStore starts the bot on an embedded store of the layout before the
+// archive and checks what a person sees: /history lists the old games (newest first, with
+// their players) and attaches their records, and the log says the ratings were rebuilt.
+func TestRunMigratesLegacyStore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	writeLegacyStore(t, path)
+	fake := fakediscord.Start(t, fakediscord.Config{})
+	_, logs, stop := startBinary(t, fake, map[string]string{"TABLEBOT_STORE_PATH": path})
+	defer stop()
+	if !strings.Contains(logs.String(), "ratings rebuilt") {
+		t.Errorf("no rebuild in the start's log:\n%s", logs)
+	}
+	ix := fake.SlashCommand(fakediscord.Actor{User: fakediscord.User{ID: "111", Username: "ada"}, GuildID: "guild", ChannelID: "8"}, "history")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := fake.DispatchInteraction(ctx, ix); err != nil {
+		t.Fatal(err)
+	}
+	var seen string
+	var files int
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if m, ok := fake.Original(ix.Token); ok {
+			if seen, files = m.Content, len(m.Attachments); strings.Contains(seen, "Ada, Ben") {
+				break
+			}
+		}
+	}
+	if files != 4 {
+		t.Errorf("/history after the upgrade attaches %d records, want 4", files)
+	}
+	for _, want := range []string{"1. 2026-02-04 20:00", "Ada (`fits-2026-02-04-200000.json`)", "4. 2026-02-01 20:00", "Ada, Ben"} {
+		if !strings.Contains(seen, want) {
+			t.Errorf("/history after the upgrade lacks %q:\n%s", want, seen)
+		}
 	}
 }

@@ -26,4 +26,12 @@
 //
 // ClearRatings and Rerate let `tablebot ratings rebuild` recompute all of it from the
 // archive.
+//
+// Migrate (Migrator) brings a store of the layout before the archive (SchemaVersion 1: a
+// capped history and win-count leaderboards) forward once: it imports the history into the
+// archive and leaves the old keys and buckets as they were. A legacy game's seats are derived
+// from its record: a name that exactly one user had on the old leaderboard of that game is
+// that user; another seat the AI moved for throughout is an easy AI player; anyone else is a
+// person known by name. The binary rebuilds the ratings from the archive right after
+// (Migrate's then), before it serves.
 package store

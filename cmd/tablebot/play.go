@@ -33,6 +33,9 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer, ready
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if err := migrateStore(ctx, st, mustRegistry(catalog.Kits()), log); err != nil {
+		return err
+	}
 	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{Logger: log, Takeover: search.Strong})
 	if err != nil {
 		return fmt.Errorf("the local table: %w", err)

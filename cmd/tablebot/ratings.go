@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"slices"
 	"text/tabwriter"
@@ -72,7 +73,13 @@ func runRatingsRebuild(ctx context.Context, kits []catalog.Kit, args []string, o
 		return err
 	}
 	defer st.Close()
-	return rebuildRatings(ctx, st, where, mustRegistry(kits), *dry, out)
+	reg := mustRegistry(kits)
+	if !*dry { // a dry run writes nothing: it sees a store of an older tablebot as it is
+		if err := migrateStore(ctx, st, reg, slog.New(slog.NewTextHandler(stderr, nil))); err != nil {
+			return err
+		}
+	}
+	return rebuildRatings(ctx, st, where, reg, *dry, out)
 }
 
 // rebuildRatings is the rebuild on an open store, reporting to out.

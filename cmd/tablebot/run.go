@@ -55,6 +55,9 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 		return err
 	}
 	defer st.Close()
+	if err := migrateStore(ctx, st, mustRegistry(kits), log); err != nil {
+		return err
+	}
 	log.Info("store ready", "store", where)
 
 	session, err := newSession(cfg.Discord)

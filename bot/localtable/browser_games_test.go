@@ -100,6 +100,18 @@ func TestBrowserGames(t *testing.T) {
 			b.press("a character", "=choose_2")
 		}},
 	}
+	snap := func(b tab, name string) string {
+		b.t.Helper()
+		png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			b.t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			b.t.Fatal(err)
+		}
+		return path
+	}
 	for _, g := range plays {
 		t.Run(g.name, func(t *testing.T) {
 			began := time.Now()
@@ -156,6 +168,7 @@ func TestBrowserGames(t *testing.T) {
 			ada.click("🎲")
 			ada.until("the panel", `!!(`+panelJS+`)`)
 			g.move(ada)
+			snap(ada, "panel-"+g.name+"-"+g.lang+".png")
 
 			// Confirm, and see the board that follows: a public message with a picture,
 			// new or changed since, that names Ada.
@@ -205,15 +218,7 @@ func TestBrowserGames(t *testing.T) {
 				ada.eval(`[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 401).slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right) + ' ' + (e.textContent || '').slice(0, 60))`, &wide)
 				t.Errorf("the page is %d px wide in a 400 px window: it scrolls sideways; too wide: %q", end.Width, wide)
 			}
-			png, err := chromedp.Run(ada.ctx, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Fatal(err)
-			}
-			shot := filepath.Join(dir, "game-"+g.name+"-"+g.lang+".png")
-			if err := os.WriteFile(shot, png, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s: the end in %s: %s", g.name, time.Since(began).Round(time.Millisecond), shot)
+			t.Logf("%s: the end in %s: %s", g.name, time.Since(began).Round(time.Millisecond), snap(ada, "game-"+g.name+"-"+g.lang+".png"))
 
 			// /status after the end, and /rules of the game.
 			count := func() int {
@@ -248,6 +253,17 @@ func TestBrowserGames(t *testing.T) {
 				var ok bool
 				ada.eval(fmt.Sprintf(`(() => { const s = (%s).querySelector('select'); const o = [...s.options].find(o => o.textContent.startsWith(%q)); s.value = o.value; s.dispatchEvent(new Event('change')); return true; })()`, rulesJS, pages.Option), &ok)
 				ada.until("the character's page", fmt.Sprintf(`(() => { const c = (%s).querySelector('.content').textContent; return c !== %q && c.includes(%q); })()`, rulesJS, pages.Before, strings.TrimLeft(pages.Option, "0123456789. ")))
+			}
+			// The page's own words follow the person's language too.
+			var only string
+			ada.eval(`[...document.querySelectorAll('.msg.ephemeral .only')].pop().textContent`, &only)
+			if want := say("Only you can see this", "Tuto zprávu vidíš jen ty"); !strings.Contains(only, want) {
+				t.Errorf("an ephemeral message says %q, want %q", only, want)
+			}
+			var header int
+			ada.eval(`Math.round(document.querySelector('header').getBoundingClientRect().height)`, &header)
+			if header > 60 {
+				t.Errorf("the header takes %d px of the phone's 860", header)
 			}
 			var bad []string
 			ada.eval(pageErrorsJS, &bad)

@@ -37,8 +37,10 @@ const step = `(() => {
   }
   const board = msgs.filter(m => !m.classList.contains('ephemeral')).pop();
   const turn = board && [...board.querySelectorAll('button')].find(b => b.textContent.includes('🎲'));
-  if (turn && !window.opened[board.dataset.id]) {
-    window.opened[board.dataset.id] = 1;
+  // A board edited in place (live play) asks again with new text: open the panel again then.
+  const key = board && board.dataset.id + ':' + board.querySelector('.content').textContent;
+  if (turn && !window.opened[key]) {
+    window.opened[key] = 1;
     turn.click(); return {did: 'turn', eph};
   }
   return {did: 'wait', eph};

@@ -128,7 +128,7 @@ function messageView(msg) {
   if (msg.ephemeral) {
     const only = document.createElement("div");
     only.className = "only";
-    only.textContent = "👁 Only you can see this";
+    only.textContent = state && state.me.locale.startsWith("cs") ? "👁 Tuto zprávu vidíš jen ty" : "👁 Only you can see this";
     div.append(only);
   }
   return div;

@@ -410,7 +410,8 @@ func parseOptions(specs []*discordgo.ApplicationCommandOption, text string, user
 		}
 		given[spec.Name] = true
 		for _, ch := range spec.Choices {
-			if strings.EqualFold(ch.Name, value) {
+			// A choice by its shown name ("Shelfie Stacker") or by its value ("shelfie").
+			if strings.EqualFold(ch.Name, value) || strings.EqualFold(fmt.Sprint(ch.Value), value) {
 				value = fmt.Sprint(ch.Value)
 			}
 		}

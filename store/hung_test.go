@@ -73,7 +73,7 @@ func TestHungRedis(t *testing.T) {
 		"Load":     func() error { _, err := r.Load(ctx, "c"); return err },
 		"Save":     func() error { _, err := r.Save(ctx, "c", []byte("x"), rev); return err },
 		"Finish":   func() error { return r.Finish(ctx, Final{GameID: "g", Guild: "g", Game: "x", Record: []byte("{}")}) },
-		"ClaimDue": func() error { _, err := r.ClaimDue(ctx, time.Now(), 5); return err },
+		"ClaimDue": func() error { _, err := r.ClaimDue(ctx, time.Now(), time.Minute, 5); return err },
 		"Schedule": func() error { return r.Schedule(ctx, "k", time.Now()) },
 		"Ping":     func() error { return r.Ping(ctx) },
 	}

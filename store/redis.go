@@ -73,7 +73,10 @@ func ParseRedisURL(s string) (RedisOptions, error) {
 //	P:{g:G}:history         list of archive entries (JSON), newest first, at most HistoryCap
 //	P:{g:G}:lb:N:rank       sorted set ordering guild G's players of game N (see below)
 //	P:{g:G}:lb:N:wins       hash user ID → wins; likewise :played, :best and :name
-//	P:{due}                 sorted set of channel IDs scored by deadline in unix milliseconds
+//	P:{due}                 sorted set of due-task keys scored by deadline in unix milliseconds
+//	P:{due}:lease           sorted set of claimed task keys scored by their lease's end (ms)
+//	P:{due}:token           hash task key → its lease's token
+//	P:{due}:seq             the last token handed out
 //
 // C, G and N are escaped so that '%', ':', '{' and '}' in them cannot break the layout. Every
 // member of the rank set has score 0 and spells out (2^53-1 − wins, 2^52 − best, played) in
@@ -87,7 +90,7 @@ type Redis struct {
 	prefix  string
 	closed  atomic.Bool
 
-	save, finish, board, claim *redis.Script
+	save, finish, board, claim, lease *redis.Script
 }
 
 // NewRedis connects to Redis and checks the connection with PING. It fails if the options
@@ -149,6 +152,7 @@ func NewRedis(ctx context.Context, o RedisOptions) (*Redis, error) {
 		finish:  redis.NewScript(luaFinish),
 		board:   redis.NewScript(luaBoard),
 		claim:   redis.NewScript(luaClaim),
+		lease:   redis.NewScript(luaLease),
 	}, nil
 }
 
@@ -184,6 +188,13 @@ func (r *Redis) boardKeys(guild, game string) []string {
 }
 
 func (r *Redis) dueKey() string { return r.prefix + ":{due}" }
+
+// leaseKeys are the keys of the due queue's scripts: the due set, the lease set, the lease
+// tokens and the token counter, all in the due queue's hash slot.
+func (r *Redis) leaseKeys() []string {
+	d := r.dueKey()
+	return []string{d, d + ":lease", d + ":token", d + ":seq"}
+}
 
 // enter returns an error if the store is closed or ctx is done.
 func (r *Redis) enter(ctx context.Context) error {
@@ -415,11 +426,12 @@ func (r *Redis) Unschedule(ctx context.Context, channel string) error {
 	return nil
 }
 
-// ClaimDue removes and returns up to limit channels (none if limit <= 0) whose deadline is at
-// or before now, compared to the millisecond, earliest first. One script claims them, so each
-// is returned once across all processes. It fails with ErrCorrupt if the due queue's key holds
-// another type, ErrClosed after Close, or the error of ctx or the server.
-func (r *Redis) ClaimDue(ctx context.Context, now time.Time, limit int) ([]string, error) {
+// ClaimDue hands the caller up to limit keys (none if limit <= 0) that are due at now,
+// compared to the millisecond, earliest first, each under a lease until now+lease (see
+// Store.ClaimDue). One script claims them, so each is handed out once across all processes.
+// It fails with ErrCorrupt if a due queue's key holds another type, ErrClosed after Close, or
+// the error of ctx or the server.
+func (r *Redis) ClaimDue(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Claim, error) {
 	op := "claim due"
 	ctx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
@@ -429,11 +441,57 @@ func (r *Redis) ClaimDue(ctx context.Context, now time.Time, limit int) ([]strin
 	if limit <= 0 {
 		return nil, nil
 	}
-	due, err := r.claim.Run(ctx, r.client, []string{r.dueKey()}, now.UnixMilli(), limit).StringSlice()
+	vals, err := r.claim.Run(ctx, r.client, r.leaseKeys(), now.UnixMilli(), limit, lease.Milliseconds()).StringSlice()
 	if err != nil {
 		return nil, r.fail(op, err)
 	}
-	return due, nil
+	out := make([]Claim, 0, len(vals)/2)
+	for i := 0; i+1 < len(vals); i += 2 {
+		tok, err := strconv.ParseUint(vals[i+1], 10, 64)
+		if err != nil || tok == 0 {
+			return nil, fmt.Errorf("store: redis at %s: %s: %w: token %q", r.addr, op, ErrCorrupt, vals[i+1])
+		}
+		out = append(out, Claim{Key: vals[i], Token: tok})
+	}
+	return out, nil
+}
+
+// leaseOp runs luaLease's operation op on c's lease with at (unix milliseconds).
+func (r *Redis) leaseOp(ctx context.Context, op string, c Claim, at time.Time) error {
+	what := op + " " + strconv.Quote(c.Key)
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
+	if err := r.enter(ctx); err != nil {
+		return r.fail(what, err)
+	}
+	n, err := r.lease.Run(ctx, r.client, r.leaseKeys()[:3], c.Key, strconv.FormatUint(c.Token, 10), op, at.UnixMilli()).Int64()
+	if err != nil {
+		return r.fail(what, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: redis %s: %w", what, ErrLeaseLost)
+	}
+	return nil
+}
+
+// Renew moves the end of c's lease to until (kept to the millisecond). It fails with
+// ErrLeaseLost if c does not hold the lease, ErrClosed after Close, or the error of ctx or
+// the server.
+func (r *Redis) Renew(ctx context.Context, c Claim, until time.Time) error {
+	return r.leaseOp(ctx, "renew", c, until)
+}
+
+// Ack ends c's lease. It fails with ErrLeaseLost if c does not hold it, ErrClosed after
+// Close, or the error of ctx or the server.
+func (r *Redis) Ack(ctx context.Context, c Claim) error {
+	return r.leaseOp(ctx, "ack", c, time.Time{})
+}
+
+// Release ends c's lease and makes its key due at at, unless it is due earlier. It fails with
+// ErrLeaseLost if c does not hold the lease, ErrCorrupt if the due queue's key holds another
+// type, ErrClosed after Close, or the error of ctx or the server.
+func (r *Redis) Release(ctx context.Context, c Claim, at time.Time) error {
+	return r.leaseOp(ctx, "release", c, at)
 }
 
 // Close closes the connections to Redis. Later calls, Close included, return ErrClosed.

@@ -164,7 +164,7 @@ func testDueLease(t *testing.T, s Store) {
 	if len(again) == 1 {
 		schedule("again", now.Add(time.Hour))
 		wantErr(t, "Ack", s.Ack(ctx, again[0]), nil)
-		claim(now.Add(time.Hour-time.Millisecond))
+		claim(now.Add(time.Hour - time.Millisecond))
 		if last := claim(now.Add(time.Hour), "again"); len(last) == 1 {
 			wantErr(t, "Ack", s.Ack(ctx, last[0]), nil)
 		}
@@ -177,7 +177,6 @@ func testDueLease(t *testing.T, s Store) {
 	schedule("x2", now.Add(lease+time.Second))
 	claim(now.Add(2*time.Hour), "x1", "x2")
 }
-
 
 // testDueConcurrent has several claimers drain a queue at once and checks that every due
 // channel is claimed exactly once and none that is not due.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/store"
 )
 
 // Pace is how long each decision may take, and what happens when its deadline passes.
@@ -140,9 +141,16 @@ func (s *Service) Deadline(ctx context.Context, channel string, rev Revision, se
 			t.Owed = &Announcement{Through: len(t.Record.Moves), Lease: s.now().Add(s.lease)}
 			d.Outcome.Announce = true
 		}
+		if d.Outcome.Announce && t.Owed != nil {
+			lead := DeadlineLead(t.Seats[seat].Name)
+			t.Owed.Lead = &lead
+		}
 		t.plan(d.Outcome.State, s.now())
 		return nil
 	})
+	if err == nil && !d.Fired && t != nil {
+		s.repairDecisions(ctx, t, seat, rev)
+	}
 	if err != nil || !d.Fired {
 		return Deadline{}, err
 	}
@@ -155,6 +163,52 @@ func (s *Service) Deadline(ctx context.Context, channel string, rev Revision, se
 	return d, nil
 }
 
+// DeadlineLead is the line under a board's header that says a seat's time ran out and the AI
+// decided for it.
+func DeadlineLead(name string) games.Text {
+	return games.Text{EN: fmt.Sprintf("⏰ %s's time ran out — the AI decided for %s:", name, name),
+		CS: fmt.Sprintf("⏰ Čas na tah vypršel (%s) — rozhodla AI:", name)}
+}
+
+// repairDecisions finishes, for a deadline found already worked, what its first working did
+// after its write: when the seat's last move was the AI's (most likely this very deadline's, by
+// a process that died right after its write), it queues again the reminders and deadlines of
+// the decisions open now and the check of an owed board message. Scheduling is idempotent, so
+// doing it twice is harmless; a deadline of a decision its player made costs nothing.
+func (s *Service) repairDecisions(ctx context.Context, t *Table, seat games.Seat, rev Revision) {
+	if t.Status != StatusPlaying || t.Record == nil || int(seat) >= len(t.Seats) || t.Seats[seat].Auto() {
+		return
+	}
+	moves := t.Record.Moves
+	k := len(moves) - 1
+	for k >= 0 && moves[k].Seat != seat {
+		k--
+	}
+	if k < 0 || moves[k].By != games.ByAI {
+		return
+	}
+	for i := range t.Seats {
+		if i >= len(t.Due) || t.Due[i].IsZero() || i >= len(t.Since) {
+			continue
+		}
+		tasks := map[string]time.Time{TaskDeadline: t.Due[i]}
+		if i >= len(t.Reminded) || t.Reminded[i] != t.Since[i] {
+			tasks[TaskRemind] = t.Due[i].Add(-t.Pace.Per / 2)
+		}
+		for kind, at := range tasks {
+			if err := s.store.Schedule(ctx, taskKey(kind, t.Channel, t.Since[i], games.Seat(i)), at); err != nil {
+				tableLog(s.log, t).Warn("could not queue a seat's "+kind+" again", "seat", i, "err", err)
+			}
+		}
+	}
+	if t.Owed != nil {
+		if err := s.store.Schedule(ctx, announceTask+t.Channel, t.Owed.Lease); err != nil {
+			tableLog(s.log, t).Warn("could not queue the board message's check again", "err", err)
+		}
+	}
+	tableLog(s.log, t).Info("a deadline already worked: its follow-ups queued again", "seat", int(seat), "decision", uint64(rev))
+}
+
 // Reminder is a reminder to post: the seats still to decide since revision Rev, and when their
 // time runs out.
 type Reminder struct {
@@ -164,11 +218,13 @@ type Reminder struct {
 }
 
 // Remind returns the reminder due for seat's decision begun at rev, or nil when there is none
-// to send (the decision was made, or a reminder for it was already sent). One reminder covers
-// every seat whose decision began at rev and is still open, so that a simultaneous step gets
-// one message.
+// to send (the decision was made, a reminder for it was already sent, or its deadline has
+// passed: a reminder that comes due while the bot was down is not sent late, as the deadline's
+// move says it all). One reminder covers every seat whose decision began at rev and is still
+// open, so that a simultaneous step gets one message.
 func (s *Service) Remind(ctx context.Context, channel string, rev Revision, seat games.Seat) (*Reminder, error) {
 	var r *Reminder
+	now := s.now()
 	t, err := s.update(ctx, channel, func(t *Table) error {
 		r = nil
 		if t.Status != StatusPlaying || int(seat) >= len(t.Seats) || t.Stale(seat, rev) || t.Since[seat] != rev {
@@ -187,7 +243,7 @@ func (s *Service) Remind(ctx context.Context, channel string, rev Revision, seat
 		r = &Reminder{}
 		for i := range t.Seats {
 			s := games.Seat(i)
-			if i < len(t.Since) && t.Since[i] == rev && games.IsToAct(st, s) && !t.Seats[i].Auto() && t.Reminded[i] != rev {
+			if i < len(t.Since) && t.Since[i] == rev && games.IsToAct(st, s) && !t.Seats[i].Auto() && t.Reminded[i] != rev && !passed(t, i, now) {
 				t.Reminded[i] = rev
 				r.Seats = append(r.Seats, s)
 				if r.Deadline.IsZero() || (i < len(t.Due) && t.Due[i].Before(r.Deadline)) {
@@ -337,5 +393,59 @@ func (s *Service) autoplay(t *Table, out *Outcome) error {
 	t.plan(rec.State, s.now())
 	t.Owed = &Announcement{Through: len(rec.Record.Moves), Lease: s.now().Add(s.lease)}
 	out.Announce = true
+	return nil
+}
+
+// passed reports whether seat i's deadline is at or before now.
+func passed(t *Table, i int, now time.Time) bool {
+	return i < len(t.Due) && !t.Due[i].IsZero() && !now.Before(t.Due[i])
+}
+
+// tasks turns claimed keys into tasks; a key of no known task is logged and dropped.
+func (s *Service) tasks(ctx context.Context, claims []store.Claim) []Task {
+	var tasks []Task
+	for _, c := range claims {
+		task, ok := parseTask(c.Key)
+		if !ok {
+			s.log.Warn("a due key of no known task", "key", c.Key)
+			if err := s.store.Ack(ctx, c); err != nil {
+				s.log.Warn("could not drop a due key of no known task", "key", c.Key, "err", err)
+			}
+			continue
+		}
+		task.claim = c
+		tasks = append(tasks, task)
+	}
+	return tasks
+}
+
+// TaskLease is how long a claimed task stays the claimer's without RenewTask.
+func (s *Service) TaskLease() time.Duration { return s.taskLease }
+
+// RenewTask extends the lease of a task being worked by another TaskLease. It fails, wrapping
+// store.ErrLeaseLost, when the task's lease ran out and another claim took it.
+func (s *Service) RenewTask(ctx context.Context, task Task) error {
+	if err := s.store.Renew(ctx, task.claim, s.now().Add(s.taskLease)); err != nil {
+		return fmt.Errorf("renew the lease of %s: %w", task.claim.Key, err)
+	}
+	return nil
+}
+
+// Done acknowledges a task whose work is saved: it is not handed out again (a later deadline
+// of its key, scheduled meanwhile, stays). It fails, wrapping store.ErrLeaseLost, when the
+// task's lease ran out and another claim took it: the task may have been worked twice (the
+// table's revision checks make the second working change nothing).
+func (s *Service) Done(ctx context.Context, task Task) error {
+	if err := s.store.Ack(ctx, task.claim); err != nil {
+		return fmt.Errorf("acknowledge %s: %w", task.claim.Key, err)
+	}
+	return nil
+}
+
+// Release hands a task back unfinished: it is due again at at (now: at once), for any process.
+func (s *Service) Release(ctx context.Context, task Task, at time.Time) error {
+	if err := s.store.Release(ctx, task.claim, at); err != nil {
+		return fmt.Errorf("hand back %s: %w", task.claim.Key, err)
+	}
 	return nil
 }

@@ -55,11 +55,15 @@ func (c AIConfig) options() (search.Level, time.Duration, error) {
 	return level, d, nil
 }
 
-// AsyncConfig is slow play: the paces /start offers.
+// AsyncConfig is slow play: the paces /start offers, and the scheduler that works deadlines
+// and reminders.
 type AsyncConfig struct {
 	// Paces replaces the times per move offered besides live play (Go durations such as
 	// "10m", "24h"; each at least a minute). Empty means 1 h, 12 h, 24 h, 3 days and 7 days.
 	Paces []string `toml:"paces"`
+	// Workers bounds the due tasks (deadlines with their AI search, reminders, owed boards)
+	// worked at once; 0 means one per CPU.
+	Workers int `toml:"workers"`
 }
 
 // paces parses the configured paces.
@@ -250,6 +254,9 @@ func (c Config) check() error {
 	}
 	if _, err := c.Async.paces(); err != nil {
 		return err
+	}
+	if c.Async.Workers < 0 || c.Async.Workers > 1024 {
+		return fmt.Errorf("config: async.workers is %d; want 0 (one per CPU) to 1024", c.Async.Workers)
 	}
 	switch c.Log.Level {
 	case "debug", "info", "warn", "error":

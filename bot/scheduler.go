@@ -157,6 +157,7 @@ func (b *Bot) claimAndWork(ctx, work context.Context) {
 // or the store did not answer).
 func (b *Bot) work(parent context.Context, task table.Task) {
 	log := b.log.With("channel", task.Channel, "task", task.Kind, "seat", int(task.Seat), "revision", uint64(task.Rev))
+	log.Debug("working a due task")
 	ctx, cancel := context.WithTimeout(parent, b.sched.timeout)
 	defer cancel()
 	renewed := make(chan struct{})

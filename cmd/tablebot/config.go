@@ -64,6 +64,21 @@ type AsyncConfig struct {
 	// Workers bounds the due tasks (deadlines with their AI search, reminders, owed boards)
 	// worked at once; 0 means one per CPU.
 	Workers int `toml:"workers"`
+	// Lease is how long a claimed due task stays the claiming process's before another may
+	// take it (a Go duration; renewed while the task runs). Empty means "2m".
+	Lease string `toml:"lease"`
+}
+
+// lease parses the configured lease of a claimed due task (zero: the default).
+func (c AsyncConfig) lease() (time.Duration, error) {
+	if c.Lease == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(c.Lease)
+	if err != nil || d < time.Second || d > time.Hour {
+		return 0, fmt.Errorf("config: async.lease has %q; want a duration from \"1s\" to \"1h\", like \"2m\"", c.Lease)
+	}
+	return d, nil
 }
 
 // paces parses the configured paces.
@@ -253,6 +268,9 @@ func (c Config) check() error {
 		return fmt.Errorf("config: discord.shard_id %d and discord.shard_count %d: want 0 ≤ shard_id < shard_count", c.Discord.ShardID, c.Discord.ShardCount)
 	}
 	if _, err := c.Async.paces(); err != nil {
+		return err
+	}
+	if _, err := c.Async.lease(); err != nil {
 		return err
 	}
 	if c.Async.Workers < 0 || c.Async.Workers > 1024 {

@@ -74,7 +74,8 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: takeover, Suggest: suggest})
+	lease, _ := cfg.Async.lease() // checked with the configuration
+	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: takeover, Suggest: suggest, TaskLease: lease})
 	if err != nil {
 		return err
 	}

@@ -185,3 +185,46 @@ func TestStopDuringADeadline(t *testing.T) {
 		})
 	}
 }
+
+// failSave is a store whose Saves fail, as a store that does not answer, while down is set.
+type failSave struct {
+	store.Store
+	down atomic.Bool
+}
+
+func (s *failSave) Save(ctx context.Context, channel string, data []byte, expect store.Revision) (store.Revision, error) {
+	if s.down.Load() {
+		return 0, fmt.Errorf("save: %w", store.ErrUnavailable)
+	}
+	return s.Store.Save(ctx, channel, data, expect)
+}
+
+// TestDeadlineRetriedAfterAStoreOutage: a deadline whose save fails because the store does not
+// answer is not lost: it is due again half a minute later, and then fires once.
+func TestDeadlineRetriedAfterAStoreOutage(t *testing.T) {
+	t.Parallel()
+	flaky := &failSave{}
+	h := asyncHarness(t, func(tb testing.TB) store.Store { flaky.Store = openBolt(tb); return flaky })
+	in := h.addBot("gateway")
+	bensTurn(t, h, in)
+	before := len(h.fake.ChannelMessages(testChannel))
+	h.clock.Add(time.Hour)
+	flaky.down.Store(true)
+	h.tickAll()
+	flaky.down.Store(false)
+	if n := aiMovesFor(h, 1); n != 0 || len(h.fake.ChannelMessages(testChannel)) != before {
+		t.Fatalf("during the outage: %d AI moves, %d messages", n, len(h.fake.ChannelMessages(testChannel))-before)
+	}
+	h.tickAll()
+	if got := len(h.fake.ChannelMessages(testChannel)); got != before {
+		t.Fatal("the failed deadline was retried at once, not after a pause")
+	}
+	h.clock.Add(retryDelay)
+	h.tickAll()
+	h.clock.Add(time.Minute)
+	h.tickAll()
+	msgs := h.fake.ChannelMessages(testChannel)[before:]
+	if len(msgs) != 1 || !strings.Contains(msgs[0].Content, "Ben's time ran out") || aiMovesFor(h, 1) != 1 {
+		t.Fatalf("after the outage: %q, %d AI moves", contents(msgs), aiMovesFor(h, 1))
+	}
+}

@@ -2,12 +2,10 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"runtime"
 	"sync"
 	"time"
 
-	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -191,7 +189,7 @@ func (b *Bot) work(parent context.Context, task table.Task) {
 	defer scancel()
 	result := "done"
 	switch {
-	case err != nil && (parent.Err() != nil || retriable(err)):
+	case err != nil && (parent.Err() != nil || table.Retriable(err)):
 		at := b.tables.Now()
 		if parent.Err() == nil {
 			at, result = at.Add(retryDelay), "retried"
@@ -208,17 +206,11 @@ func (b *Bot) work(parent context.Context, task table.Task) {
 		fallthrough
 	default:
 		if aerr := b.tables.Done(sctx, task); aerr != nil {
-			if errors.Is(aerr, store.ErrLeaseLost) {
+			if table.LeaseLost(aerr) {
 				result = "lease lost"
 			}
 			log.Warn("could not acknowledge a task", "err", aerr)
 		}
 	}
 	b.metrics.tasks.WithLabelValues(task.Kind, result).Inc()
-}
-
-// retriable reports whether a task's error may pass when the task is tried again later: the
-// store or Discord did not answer in time.
-func retriable(err error) bool {
-	return errors.Is(err, store.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -449,3 +450,13 @@ func (s *Service) Release(ctx context.Context, task Task, at time.Time) error {
 	}
 	return nil
 }
+
+// Retriable reports whether work that failed with err may pass when tried again later: the
+// store did not answer, or the work's time ran out or was cut short.
+func Retriable(err error) bool {
+	return errors.Is(err, store.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}
+
+// LeaseLost reports whether err (from RenewTask or Done) says the task's lease was another
+// claim's by then.
+func LeaseLost(err error) bool { return errors.Is(err, store.ErrLeaseLost) }

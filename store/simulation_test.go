@@ -6,9 +6,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -99,7 +101,7 @@ func compare(t *testing.T, what string, s Store, m *model, op simOp) {
 
 // errClass names err's kind: the sentinel it wraps, "nil" or "other".
 func errClass(err error) string {
-	for _, e := range []error{ErrNotFound, ErrConflict, ErrCorrupt, ErrClosed} {
+	for _, e := range []error{ErrNotFound, ErrConflict, ErrCorrupt, ErrClosed, ErrLeaseLost} {
 		if errors.Is(err, e) {
 			return e.Error()
 		}
@@ -181,6 +183,9 @@ func randomOp(rng *rand.Rand, base time.Time, m *model) simOp {
 		ch := pick(simChannels)
 		return simOp{fmt.Sprintf("Unschedule(%q)", ch), func(ctx context.Context, s Store) (any, error) { return nil, s.Unschedule(ctx, ch) }}
 	default:
+		if op, ok := randomLeaseOp(rng, at(), m); ok {
+			return op
+		}
 		now, lease, limit := at(), time.Duration(rng.IntN(3))*time.Hour, rng.IntN(5)-1
 		return simOp{fmt.Sprintf("ClaimDue(%v, %v, %d)", now, lease, limit), func(ctx context.Context, s Store) (any, error) {
 			return claimedKeys(s.ClaimDue(ctx, now, lease, limit))
@@ -220,4 +225,25 @@ func claimedKeys(claims []Claim, err error) ([]string, error) {
 		keys = append(keys, c.Key)
 	}
 	return keys, err
+}
+
+// randomLeaseOp returns, half the time when the model holds leases, an Ack, Renew or Release
+// of one of them, now and then with a token that is not the lease's.
+func randomLeaseOp(rng *rand.Rand, when time.Time, m *model) (simOp, bool) {
+	keys := slices.Sorted(maps.Keys(m.leases))
+	if len(keys) == 0 || rng.IntN(2) == 0 {
+		return simOp{}, false
+	}
+	c := Claim{Key: keys[rng.IntN(len(keys))]}
+	c.Token = m.leases[c.Key][1]
+	if rng.IntN(4) == 0 {
+		c.Token++ // a claim that lost its lease
+	}
+	switch rng.IntN(3) {
+	case 0:
+		return simOp{fmt.Sprintf("Ack(%v)", c), func(ctx context.Context, s Store) (any, error) { return nil, s.Ack(ctx, c) }}, true
+	case 1:
+		return simOp{fmt.Sprintf("Renew(%v, %v)", c, when), func(ctx context.Context, s Store) (any, error) { return nil, s.Renew(ctx, c, when) }}, true
+	}
+	return simOp{fmt.Sprintf("Release(%v, %v)", c, when), func(ctx context.Context, s Store) (any, error) { return nil, s.Release(ctx, c, when) }}, true
 }

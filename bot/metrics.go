@@ -59,7 +59,7 @@ func newMetrics(reg prometheus.Registerer, conflicts func() uint64, pictures fun
 		}),
 		tasks: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "tablebot_tasks_total",
-			Help: "Due tasks worked, by kind (deadline, remind, announce) and result (done; retried or handed back, unsaved; failed; lease lost: another process may have worked it too).",
+			Help: "Due tasks worked, by kind (deadline, remind, announce) and result (done; retried or handed_back, unsaved; failed; lease_lost: another process may have worked it too).",
 		}, []string{"kind", "result"}),
 		retries: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "tablebot_post_retries_total",

@@ -194,7 +194,7 @@ func (b *Bot) work(parent context.Context, task table.Task) {
 		if parent.Err() == nil {
 			at, result = at.Add(retryDelay), "retried"
 		} else {
-			result = "handed back"
+			result = "handed_back"
 		}
 		log.Warn("a task's work was not saved: it is handed back", "err", err, "due", at)
 		if rerr := b.tables.Release(sctx, task, at); rerr != nil {
@@ -207,7 +207,7 @@ func (b *Bot) work(parent context.Context, task table.Task) {
 	default:
 		if aerr := b.tables.Done(sctx, task); aerr != nil {
 			if table.LeaseLost(aerr) {
-				result = "lease lost"
+				result = "lease_lost"
 			}
 			log.Warn("could not acknowledge a task", "err", aerr)
 		}

@@ -151,7 +151,9 @@ func jumpLink(t *table.Table) string {
 
 // remind posts the reminder of the decision of task.Seat begun at task.Rev, mentioning only the
 // seats still deciding, and sends a direct message, in their own language, to those who asked
-// for one. It fails only when the reminder could not be prepared (nothing was recorded).
+// for one; then it records the reminder as sent. Each message goes with a nonce of its own
+// reminder, so that the task worked again after a crash before the record leaves one message.
+// It fails only when the reminder could not be prepared (nothing was posted).
 func (b *Bot) remind(ctx context.Context, log *slog.Logger, task table.Task) error {
 	r, err := b.tables.Remind(ctx, task.Channel, task.Rev, task.Seat)
 	if errors.Is(err, table.ErrNoTable) {
@@ -174,7 +176,7 @@ func (b *Bot) remind(ctx context.Context, log *slog.Logger, task table.Task) err
 		EN: fmt.Sprintf("⏰ %s — half your time for this move has passed; it runs out <t:%d:R>.", mentionAll(users), r.Deadline.Unix()),
 		CS: fmt.Sprintf("⏰ %s — uplynula polovina času na tento tah; vyprší <t:%d:R>.", mentionAll(users), r.Deadline.Unix()),
 	}
-	m := message{content: kit.Game.Emoji() + " " + text.In(lang), mentions: users,
+	m := message{content: kit.Game.Emoji() + " " + text.In(lang), mentions: users, nonce: reminderNonce(r, "r"),
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{turnButton(t, lang)}}}}
 	if _, err := b.postRetrying(ctx, t.Channel, m); err != nil {
 		log.Warn("could not post a reminder", "err", err)
@@ -188,20 +190,25 @@ func (b *Bot) remind(ctx context.Context, log *slog.Logger, task table.Task) err
 			EN: fmt.Sprintf("⏰ %s waits for your move in %s; time runs out <t:%d:R>. %s", kit.Game.Title().EN, "<#"+t.Channel+">", r.Deadline.Unix(), jumpLink(t)),
 			CS: fmt.Sprintf("⏰ %s čeká na tvůj tah v %s; čas vyprší <t:%d:R>. %s", kit.Game.Title().In(games.Czech), "<#"+t.Channel+">", r.Deadline.Unix(), jumpLink(t)),
 		}
-		if err := b.directMessage(ctx, t.Seats[s].User, dm.In(set.Lang(lang))); err != nil {
+		if err := b.directMessage(ctx, t.Seats[s].User, message{content: dm.In(set.Lang(lang)), nonce: reminderNonce(r, "d"+t.Seats[s].User)}); err != nil {
 			log.Warn("could not send a reminder by direct message", "user", t.Seats[s].User, "name", names[i], "err", err)
 		}
+	}
+	if err := b.tables.Reminded(ctx, r); err != nil {
+		// Unrecorded, the reminder is prepared again only if this task comes back (its
+		// process died), and then posted under the same nonces: Discord keeps one message.
+		log.Warn("posted a reminder but could not record it", "err", err)
 	}
 	return nil
 }
 
-// directMessage sends text to user in their DM channel.
-func (b *Bot) directMessage(ctx context.Context, user, text string) error {
+// directMessage sends m to user in their DM channel.
+func (b *Bot) directMessage(ctx context.Context, user string, m message) error {
 	ch, err := b.rest.get().UserChannelCreate(user, discordgo.WithContext(ctx))
 	if err != nil {
 		return fmt.Errorf("open DM channel: %w", err)
 	}
-	_, err = b.post(ctx, ch.ID, message{content: text})
+	_, err = b.post(ctx, ch.ID, m)
 	return err
 }
 

@@ -228,3 +228,62 @@ func TestDeadlineRetriedAfterAStoreOutage(t *testing.T) {
 		t.Fatalf("after the outage: %q, %d AI moves", contents(msgs), aiMovesFor(h, 1))
 	}
 }
+
+// TestReminderOfADeadBot: a bot process posts Ben's reminder (in the channel and by direct
+// message) and dies before recording it. The reminder task comes back after its lease; the
+// other process prepares the same reminder and posts it under the same nonces, so Ben sees
+// one reminder in the channel and one direct message.
+func TestReminderOfADeadBot(t *testing.T) {
+	t.Parallel()
+	flaky := &failSave{}
+	h := asyncHarness(t, func(tb testing.TB) store.Store { flaky.Store = openBolt(tb); return flaky })
+	h.taskLease = time.Minute
+	dead := h.addBot("gateway")
+	bensTurn(t, h, dead)
+	ix := h.fake.SlashCommand(actor(ben), "notify", fakediscord.BooleanOption("dm", true))
+	if err := h.send(dead, ix); err != nil {
+		t.Fatal(err)
+	}
+	h.addBot("http")
+	before := len(h.fake.ChannelMessages(testChannel))
+	h.clock.Add(30 * time.Minute)
+	ctx := context.Background()
+	claimed, err := dead.bot.tables.Due(ctx, h.clock.Now(), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var worked bool
+	for _, task := range claimed {
+		if task.Kind == table.TaskRemind {
+			flaky.down.Store(true) // the process dies right after posting: nothing is recorded
+			if err := dead.bot.remind(ctx, dead.bot.log, task); err != nil {
+				t.Fatal(err)
+			}
+			flaky.down.Store(false)
+			worked = true
+		}
+	}
+	if !worked {
+		t.Fatalf("no reminder claimed: %+v", claimed)
+	}
+	dead.session.Close()
+	h.bots = h.bots[1:]
+	if got := len(h.fake.ChannelMessages(testChannel)); got != before+1 {
+		t.Fatalf("%d messages from the dying process, want its reminder", got-before)
+	}
+	h.clock.Add(time.Minute)
+	h.tickAll()
+	h.clock.Add(time.Minute)
+	h.tickAll()
+	msgs := h.fake.ChannelMessages(testChannel)[before:]
+	if len(msgs) != 1 || !strings.Contains(msgs[0].Content, "<@"+ben.ID+">") {
+		t.Fatalf("reminders in the channel: %q, want one", contents(msgs))
+	}
+	dm, _ := h.fake.DMChannel(ben.ID)
+	if got := h.fake.ChannelMessages(dm); len(got) != 1 {
+		t.Fatalf("reminders by DM: %q, want one", contents(got))
+	}
+	if tb := h.table(); tb.Reminded[1] == 0 {
+		t.Fatal("the reminder was not recorded by the process that took over")
+	}
+}

@@ -216,53 +216,86 @@ type Reminder struct {
 	Table    *Table
 	Seats    []games.Seat
 	Deadline time.Time
+	// Rev is the revision at which the seats' decisions began.
+	Rev Revision
 }
 
 // Remind returns the reminder due for seat's decision begun at rev, or nil when there is none
 // to send (the decision was made, a reminder for it was already sent, or its deadline has
 // passed: a reminder that comes due while the bot was down is not sent late, as the deadline's
 // move says it all). One reminder covers every seat whose decision began at rev and is still
-// open, so that a simultaneous step gets one message.
+// open, so that a simultaneous step gets one message. It records nothing: post the reminder,
+// then call Reminded. A process that dies in between leaves the reminder unrecorded, and the
+// task that comes back after its lease prepares the same reminder again, which the poster
+// posts under the same nonce (see Reminder.Key): Discord then keeps one message.
 func (s *Service) Remind(ctx context.Context, channel string, rev Revision, seat games.Seat) (*Reminder, error) {
-	var r *Reminder
+	t, err := s.Load(ctx, channel)
+	if errors.Is(err, ErrNoTable) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if t.Status != StatusPlaying || int(seat) >= len(t.Seats) || t.Stale(seat, rev) || t.Since[seat] != rev {
+		return nil, nil
+	}
+	if int(seat) < len(t.Reminded) && t.Reminded[seat] == rev {
+		return nil, nil
+	}
+	st, err := s.State(t)
+	if err != nil {
+		return nil, err
+	}
 	now := s.now()
-	t, err := s.update(ctx, channel, func(t *Table) error {
-		r = nil
-		if t.Status != StatusPlaying || int(seat) >= len(t.Seats) || t.Stale(seat, rev) || t.Since[seat] != rev {
-			return errUnchanged
-		}
-		if len(t.Reminded) != len(t.Seats) {
-			t.Reminded = make([]Revision, len(t.Seats))
-		}
-		if t.Reminded[seat] == rev {
-			return errUnchanged
-		}
-		st, err := s.State(t)
-		if err != nil {
-			return err
-		}
-		r = &Reminder{}
-		for i := range t.Seats {
-			s := games.Seat(i)
-			if i < len(t.Since) && t.Since[i] == rev && games.IsToAct(st, s) && !t.Seats[i].Auto() && t.Reminded[i] != rev && !passed(t, i, now) {
-				t.Reminded[i] = rev
-				r.Seats = append(r.Seats, s)
-				if r.Deadline.IsZero() || (i < len(t.Due) && t.Due[i].Before(r.Deadline)) {
-					r.Deadline = t.Due[i]
-				}
+	r := &Reminder{Table: t, Rev: rev}
+	for i := range t.Seats {
+		s := games.Seat(i)
+		if i < len(t.Since) && t.Since[i] == rev && games.IsToAct(st, s) && !t.Seats[i].Auto() &&
+			(i >= len(t.Reminded) || t.Reminded[i] != rev) && !passed(t, i, now) {
+			r.Seats = append(r.Seats, s)
+			if r.Deadline.IsZero() || (i < len(t.Due) && t.Due[i].Before(r.Deadline)) {
+				r.Deadline = t.Due[i]
 			}
 		}
-		if len(r.Seats) == 0 {
-			r = nil
+	}
+	if len(r.Seats) == 0 {
+		return nil, nil
+	}
+	return r, nil
+}
+
+// Reminded records that the reminder r was posted: none is sent again for its seats'
+// decisions.
+func (s *Service) Reminded(ctx context.Context, r *Reminder) error {
+	_, err := s.update(ctx, r.Table.Channel, func(t *Table) error {
+		if t.ID != r.Table.ID {
+			return errUnchanged
+		}
+		if len(t.Reminded) < len(t.Seats) {
+			t.Reminded = append(t.Reminded, make([]Revision, len(t.Seats)-len(t.Reminded))...)
+		}
+		changed := false
+		for _, seat := range r.Seats {
+			if int(seat) < len(t.Since) && t.Since[seat] == r.Rev && t.Reminded[seat] != r.Rev {
+				t.Reminded[seat], changed = r.Rev, true
+			}
+		}
+		if !changed {
 			return errUnchanged
 		}
 		return nil
 	})
-	if err != nil || r == nil {
-		return nil, err
+	return err
+}
+
+// Key names the reminder: the same for every preparation of it (the table, the decision's
+// revision and the seats reminded), and for no other reminder.
+func (r *Reminder) Key() string {
+	key := fmt.Sprintf("%s/%d", r.Table.ID, r.Rev)
+	for _, s := range r.Seats {
+		key += fmt.Sprintf("/%d", s)
 	}
-	r.Table = t
-	return r, nil
+	return key
 }
 
 // SetAway hands the click's person's seat to the AI (away true) until they come back (away

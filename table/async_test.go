@@ -75,6 +75,14 @@ func TestReminderThenDeadlineAI(t *testing.T) {
 	if err != nil || r == nil || len(r.Seats) != 1 || r.Seats[0] != seat {
 		t.Fatalf("remind: %+v %v", r, err)
 	}
+	// Until the reminder is recorded as posted, it is prepared again the same (a process that
+	// died before recording it); once recorded, never again.
+	if again, _ := s.Remind(ctx, channel, reminders[0].Rev, reminders[0].Seat); again == nil || again.Key() != r.Key() {
+		t.Fatalf("the unrecorded reminder prepared again: %+v, want %+v", again, r)
+	}
+	if err := s.Reminded(ctx, r); err != nil {
+		t.Fatal(err)
+	}
 	if again, _ := s.Remind(ctx, channel, reminders[0].Rev, reminders[0].Seat); again != nil {
 		t.Fatal("reminded twice")
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -149,14 +150,20 @@ func jumpLink(t *table.Table) string {
 }
 
 // remind posts the reminder of the decision of task.Seat begun at task.Rev, mentioning only the
-// seats still deciding, and sends a direct message to those who asked for one.
-func (b *Bot) remind(ctx context.Context, log *slog.Logger, task table.Task) {
+// seats still deciding, and sends a direct message, in their own language, to those who asked
+// for one; then it records the reminder as sent. Each message goes with a nonce of its own
+// reminder, so that the task worked again after a crash before the record leaves one message.
+// It fails only when the reminder could not be prepared (nothing was posted).
+func (b *Bot) remind(ctx context.Context, log *slog.Logger, task table.Task) error {
 	r, err := b.tables.Remind(ctx, task.Channel, task.Rev, task.Seat)
-	if err != nil || r == nil {
-		if err != nil {
-			log.Warn("could not prepare a reminder", "err", err)
-		}
-		return
+	if errors.Is(err, table.ErrNoTable) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("prepare a reminder: %w", err)
+	}
+	if r == nil {
+		return nil
 	}
 	t, lang := r.Table, r.Table.Lang()
 	kit, _ := b.kit(t.Game)
@@ -169,7 +176,7 @@ func (b *Bot) remind(ctx context.Context, log *slog.Logger, task table.Task) {
 		EN: fmt.Sprintf("⏰ %s — half your time for this move has passed; it runs out <t:%d:R>.", mentionAll(users), r.Deadline.Unix()),
 		CS: fmt.Sprintf("⏰ %s — uplynula polovina času na tento tah; vyprší <t:%d:R>.", mentionAll(users), r.Deadline.Unix()),
 	}
-	m := message{content: kit.Game.Emoji() + " " + text.In(lang), mentions: users,
+	m := message{content: kit.Game.Emoji() + " " + text.In(lang), mentions: users, nonce: reminderNonce(r, "r"),
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{turnButton(t, lang)}}}}
 	if _, err := b.postRetrying(ctx, t.Channel, m); err != nil {
 		log.Warn("could not post a reminder", "err", err)
@@ -183,30 +190,41 @@ func (b *Bot) remind(ctx context.Context, log *slog.Logger, task table.Task) {
 			EN: fmt.Sprintf("⏰ %s waits for your move in %s; time runs out <t:%d:R>. %s", kit.Game.Title().EN, "<#"+t.Channel+">", r.Deadline.Unix(), jumpLink(t)),
 			CS: fmt.Sprintf("⏰ %s čeká na tvůj tah v %s; čas vyprší <t:%d:R>. %s", kit.Game.Title().In(games.Czech), "<#"+t.Channel+">", r.Deadline.Unix(), jumpLink(t)),
 		}
-		if err := b.directMessage(ctx, t.Seats[s].User, dm.In(lang)); err != nil {
+		if err := b.directMessage(ctx, t.Seats[s].User, message{content: dm.In(set.Lang(lang)), nonce: reminderNonce(r, "d"+t.Seats[s].User)}); err != nil {
 			log.Warn("could not send a reminder by direct message", "user", t.Seats[s].User, "name", names[i], "err", err)
 		}
 	}
+	if err := b.tables.Reminded(ctx, r); err != nil {
+		// Unrecorded, the reminder is prepared again only if this task comes back (its
+		// process died), and then posted under the same nonces: Discord keeps one message.
+		log.Warn("posted a reminder but could not record it", "err", err)
+	}
+	return nil
 }
 
-// directMessage sends text to user in their DM channel.
-func (b *Bot) directMessage(ctx context.Context, user, text string) error {
+// directMessage sends m to user in their DM channel.
+func (b *Bot) directMessage(ctx context.Context, user string, m message) error {
 	ch, err := b.rest.get().UserChannelCreate(user, discordgo.WithContext(ctx))
 	if err != nil {
 		return fmt.Errorf("open DM channel: %w", err)
 	}
-	_, err = b.post(ctx, ch.ID, message{content: text})
+	_, err = b.post(ctx, ch.ID, m)
 	return err
 }
 
-// deadline runs the deadline of a seat's decision and tells the channel what happened.
-func (b *Bot) deadline(ctx context.Context, log *slog.Logger, task table.Task) {
+// deadline runs the deadline of a seat's decision and tells the channel what happened. It fails
+// only when the deadline's work was not saved; a message that could not be posted is logged
+// (a board stays owed, and the scheduler posts it later, with the same lead line).
+func (b *Bot) deadline(ctx context.Context, log *slog.Logger, task table.Task) error {
 	d, err := b.tables.Deadline(ctx, task.Channel, task.Rev, task.Seat)
-	if err != nil || !d.Fired {
-		if err != nil {
-			log.Warn("a deadline failed", "err", err)
-		}
-		return
+	if errors.Is(err, table.ErrNoTable) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("a deadline: %w", err)
+	}
+	if !d.Fired {
+		return nil
 	}
 	t := d.Outcome.Table
 	lang, name := t.Lang(), t.Seats[d.Seat].Name
@@ -223,7 +241,7 @@ func (b *Bot) deadline(ctx context.Context, log *slog.Logger, task table.Task) {
 		if _, err := b.postRetrying(ctx, t.Channel, m); err != nil {
 			log.Warn("could not post a late player's vote", "err", err)
 		}
-		return
+		return nil
 	}
 	b.countMoves(d.Outcome)
 	if !d.Outcome.Announce {
@@ -235,11 +253,14 @@ func (b *Bot) deadline(ctx context.Context, log *slog.Logger, task table.Task) {
 		if _, err := b.postRetrying(ctx, t.Channel, message{content: kit.Game.Emoji() + " " + text.In(lang)}); err != nil {
 			log.Warn("could not tell the channel about a deadline", "err", err)
 		}
-		return
+		return nil
 	}
-	lead := games.Text{EN: fmt.Sprintf("⏰ %s's time ran out — the AI decided for %s:", name, name),
-		CS: fmt.Sprintf("⏰ Čas na tah vypršel (%s) — rozhodla AI:", name)}
+	lead := table.DeadlineLead(name)
+	if t.Owed != nil && t.Owed.Lead != nil {
+		lead = *t.Owed.Lead
+	}
 	b.announce(ctx, log, d.Outcome, "", lead)
+	return nil
 }
 
 // turnButton is the "Your turn" button of a table's messages.
@@ -431,7 +452,7 @@ func (b *Bot) onNotify(c *call) error {
 	if !ok {
 		return refuse("Say dm: True or False.", "Zadej dm: True nebo False.")
 	}
-	if err := b.tables.SetDM(c.ctx, c.user, on); err != nil {
+	if err := b.tables.SetDM(c.ctx, c.user, on, string(c.i.Locale)); err != nil {
 		return err
 	}
 	text := games.Say("🔕 No direct messages: reminders come in the game's channel only.", "🔕 Žádné soukromé zprávy: připomínky jen v kanálu hry.")

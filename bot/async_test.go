@@ -136,6 +136,10 @@ func TestWaitVoteAwayBackGamesDM(t *testing.T) {
 	if !ok || len(h.fake.ChannelMessages(dm)) != 1 || !strings.Contains(h.fake.ChannelMessages(dm)[0].Content, "discord.com/channels/") {
 		t.Fatalf("no reminder by DM with a link to the board (%v)", ok)
 	}
+	// Ben's Discord speaks Czech, the server English: his direct message is in Czech.
+	if got := h.fake.ChannelMessages(dm)[0].Content; !strings.Contains(got, "čeká na tvůj tah") {
+		t.Fatalf("the DM reminder is not in Ben's Czech: %q", got)
+	}
 	// The deadline passes: nothing is decided; Ada votes and the AI takes Ben's seat.
 	h.clock.Add(30 * time.Minute)
 	h.tickAll()

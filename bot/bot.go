@@ -47,6 +47,14 @@ type Options struct {
 	// rows it compressed lately (see images.Encoder); 0 means images.DefaultBandCache,
 	// negative none.
 	PictureCache int
+	// TaskWorkers bounds the due tasks (deadlines, reminders, owed boards) worked at once, so
+	// that one slow AI search does not hold up the others; zero means one per CPU.
+	TaskWorkers int
+	// TaskTimeout is the time limit of one due task; zero means a minute.
+	TaskTimeout time.Duration
+	// StopGrace is how long RunScheduler, once its context ends, lets the tasks it holds
+	// finish before it hands the rest back to the queue; zero means 8 seconds.
+	StopGrace time.Duration
 	// Now is the bot's clock; nil means time.Now. The bot reads it only to know when its REST
 	// session starts afresh (every interaction token's life, 15 minutes: see restSessions);
 	// the referee keeps the game clock.
@@ -86,6 +94,8 @@ type Bot struct {
 	routes      map[verb]route
 	commands    map[string]command
 	commandList []command
+	// sched is the scheduler's pool of due tasks being worked.
+	sched sched
 }
 
 // New builds a Bot for the given games, refereed by tables, talking to Discord's REST API
@@ -112,6 +122,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 		workers = 32 * runtime.GOMAXPROCS(0)
 	}
 	b.workers = newGate(workers)
+	b.sched = newSched(o.TaskWorkers, o.TaskTimeout, o.StopGrace)
 	drawSlots := o.DrawSlots
 	if drawSlots <= 0 {
 		drawSlots = max(1, runtime.GOMAXPROCS(0)-1)

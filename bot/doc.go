@@ -43,6 +43,14 @@
 // answer again, which would mean keeping every answer; Discord takes one callback per
 // interaction, so the person sees the first delivery's answer and nothing more.
 //
+// The scheduler (RunScheduler) works due deadlines, reminders and owed boards side by side on a
+// bounded pool (Options.TaskWorkers), each task under its own time limit, detached from the
+// stop signal, with its lease renewed while it runs. A task is acknowledged once its work is
+// saved; a task whose save met a store that did not answer is handed back, due again half a
+// minute later; at a stop the tasks under way get Options.StopGrace to finish, and the rest are
+// handed back, due again at once. Reminders by direct message speak the language the player's
+// Discord had when they turned them on with /notify (the server's for settings older than that).
+//
 // The bot knows no game by name: games come from the catalog, their panels from the
 // games.Composer contract, their pictures from images.Art.
 //

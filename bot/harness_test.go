@@ -47,6 +47,8 @@ type harness struct {
 	// suggest is the referees' 💡 search budget (zero: no search, the game's quick
 	// suggestion, so that games clicked through on every move stay quick under -race).
 	suggest time.Duration
+	// taskLease is the referees' lease on a claimed due task (zero: the default).
+	taskLease time.Duration
 
 	mu   sync.Mutex
 	done map[string]chan error // interaction ID → handled
@@ -137,7 +139,11 @@ func (h *harness) addBot(transport string) *instance {
 	if h.clock != nil {
 		o.Now = h.clock.Now
 	}
-	b, err := New(catalog.Kits(), newTablesAt(h.t, h.store, h.clock, h.suggest, h.lease), session, o)
+	tables := newTablesAt(h.t, h.store, h.clock, h.suggest, h.lease)
+	if h.taskLease != 0 {
+		tables = newLeasedTables(h.t, h.store, h.clock, h.taskLease)
+	}
+	b, err := New(catalog.Kits(), tables, session, o)
 	if err != nil {
 		h.t.Fatal(err)
 	}

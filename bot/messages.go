@@ -415,14 +415,24 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 	}
 }
 
-// repost posts the board message the channel's table owes, if nobody else is posting it.
-func (b *Bot) repost(ctx context.Context, channel string) {
+// repost posts the board message the channel's table owes, if nobody else is posting it, with
+// the line that explains it (a deadline's) if the first poster would have said one. It fails
+// only when the owed board could not be claimed.
+func (b *Bot) repost(ctx context.Context, channel string) error {
 	out, err := b.tables.ClaimAnnouncement(ctx, channel)
+	if errors.Is(err, table.ErrNoTable) {
+		return nil
+	}
 	if err != nil {
 		b.log.Warn("could not claim an owed board message", "channel", channel, "err", err)
-		return
+		return fmt.Errorf("claim an owed board message: %w", err)
 	}
 	if out != nil {
-		b.announce(ctx, b.log.With("channel", channel), *out, "")
+		var lead []games.Text
+		if o := out.Table.Owed; o != nil && o.Lead != nil {
+			lead = append(lead, *o.Lead)
+		}
+		b.announce(ctx, b.log.With("channel", channel), *out, "", lead...)
 	}
+	return nil
 }

@@ -20,6 +20,8 @@ type metrics struct {
 	panelHits prometheus.Counter
 	// repeats counts clicks that repeated one still being handled (see Handle).
 	repeats prometheus.Counter
+	// tasks counts the due tasks worked, by kind and result.
+	tasks *prometheus.CounterVec
 }
 
 func newMetrics(reg prometheus.Registerer, conflicts func() uint64, pictures func() images.EncoderStats) (*metrics, error) {
@@ -55,12 +57,16 @@ func newMetrics(reg prometheus.Registerer, conflicts func() uint64, pictures fun
 			Name: "tablebot_repeated_clicks_total",
 			Help: "Clicks that repeated a click of the same user on the same button and message still being handled, answered by that one.",
 		}),
+		tasks: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "tablebot_tasks_total",
+			Help: "Due tasks worked, by kind (deadline, remind, announce) and result (done; retried or handed_back, unsaved; failed; lease_lost: another process may have worked it too).",
+		}, []string{"kind", "result"}),
 		retries: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "tablebot_post_retries_total",
 			Help: "Channel posts retried after Discord failed on its side.",
 		}),
 	}
-	for _, c := range []prometheus.Collector{m.latency, m.moves, m.render, m.errors, m.ack, m.retries, m.panelHits, m.repeats,
+	for _, c := range []prometheus.Collector{m.latency, m.moves, m.render, m.errors, m.ack, m.retries, m.panelHits, m.repeats, m.tasks,
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "tablebot_cas_conflicts_total",
 			Help: "Table writes that lost a compare-and-set race and were retried or refused.",

@@ -26,3 +26,12 @@ func boardNonce(t *table.Table, from, through int) string {
 	}
 	return "b" + hex.EncodeToString(h.Sum(nil))[:24]
 }
+
+// reminderNonce is the nonce of the reminder r (kind "r": in the channel) or of its direct
+// message to a user (kind "d" + the user's ID): the same for every post of that reminder, so
+// that a task worked again after its process died between posting and recording the reminder
+// leaves one message.
+func reminderNonce(r *table.Reminder, kind string) string {
+	h := sha256.Sum256([]byte(kind + "\x00" + r.Key()))
+	return kind[:1] + hex.EncodeToString(h[:])[:24]
+}

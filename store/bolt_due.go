@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"strconv"
 	"time"
@@ -55,17 +56,86 @@ func unschedule(tx *bolt.Tx, channel string) error {
 	return due.Delete(key)
 }
 
-// ClaimDue removes and returns up to limit channels (none if limit <= 0) whose deadline is at
-// or before now, compared to the millisecond, earliest first. One transaction claims them, so
-// each is returned once. It fails with ErrCorrupt if the queue is unreadable, ErrClosed after
-// Close, ctx's error, or a disk error.
-func (s *Bolt) ClaimDue(ctx context.Context, now time.Time, limit int) ([]string, error) {
-	var out []string
+// The leases of claimed tasks, kept in two buckets created when first needed (a file written
+// before leases existed has none):
+var (
+	// lp(key) → 8-byte end of the lease (see appendMillis) + 8-byte token.
+	bucketLease = []byte("lease")
+	// end of the lease (8 bytes) + key → nothing: the leases in the order they run out.
+	bucketLeaseOrder = []byte("lease_order")
+)
+
+// leaseBuckets returns the lease buckets, creating them if need be.
+func leaseBuckets(tx *bolt.Tx) (lease, order *bolt.Bucket, err error) {
+	if lease, err = tx.CreateBucketIfNotExists(bucketLease); err != nil {
+		return nil, nil, err
+	}
+	order, err = tx.CreateBucketIfNotExists(bucketLeaseOrder)
+	return lease, order, err
+}
+
+// setDue sets key's deadline to at unless it has an earlier one.
+func setDue(tx *bolt.Tx, key string, at []byte) error {
+	due, order := tx.Bucket(bucketDue), tx.Bucket(bucketDueOrder)
+	k := appendPart(nil, key)
+	if old := due.Get(k); old != nil {
+		if len(old) != 8 {
+			return corruptf("deadline of %d bytes", len(old))
+		}
+		if bytes.Compare(old, at) <= 0 {
+			return nil
+		}
+		if err := order.Delete(append(bytes.Clone(old), key...)); err != nil {
+			return err
+		}
+	}
+	if err := due.Put(k, bytes.Clone(at)); err != nil {
+		return err
+	}
+	return order.Put(append(bytes.Clone(at), key...), nil)
+}
+
+// ClaimDue hands the caller up to limit keys (none if limit <= 0) that are due at now, compared
+// to the millisecond, earliest first, each under a lease until now+lease (see Store.ClaimDue).
+// One transaction claims them, so each is handed out once. It fails with ErrCorrupt if the
+// queue is unreadable, ErrClosed after Close, ctx's error, or a disk error.
+func (s *Bolt) ClaimDue(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Claim, error) {
+	var out []Claim
 	err := s.update(ctx, "claim due", func(tx *bolt.Tx) error {
 		out = out[:0]
+		if limit <= 0 {
+			return errNoChange
+		}
+		leases, leaseOrder, err := leaseBuckets(tx)
+		if err != nil {
+			return err
+		}
 		end := appendMillis(nil, now)
-		c := tx.Bucket(bucketDueOrder).Cursor()
+		changed := false
+		// Leases that ran out: their keys are due again.
+		var expired [][]byte
+		c := leaseOrder.Cursor()
+		for k, _ := c.First(); k != nil && bytes.Compare(k[:min(8, len(k))], end) <= 0; k, _ = c.Next() {
+			if len(k) < 8 {
+				return corruptf("lease queue key of %d bytes", len(k))
+			}
+			expired = append(expired, bytes.Clone(k))
+		}
+		for _, k := range expired {
+			key := string(k[8:])
+			if err := leaseOrder.Delete(k); err != nil {
+				return err
+			}
+			if err := leases.Delete(appendPart(nil, key)); err != nil {
+				return err
+			}
+			if err := setDue(tx, key, k[:8]); err != nil {
+				return err
+			}
+			changed = true
+		}
 		var keys [][]byte
+		c = tx.Bucket(bucketDueOrder).Cursor()
 		for k, _ := c.First(); k != nil && len(out) < limit; k, _ = c.Next() {
 			if len(k) < 8 {
 				return corruptf("due queue key of %d bytes", len(k))
@@ -73,18 +143,34 @@ func (s *Bolt) ClaimDue(ctx context.Context, now time.Time, limit int) ([]string
 			if bytes.Compare(k[:8], end) > 0 {
 				break
 			}
+			if leases.Get(appendPart(nil, string(k[8:]))) != nil {
+				continue // a live lease: it waits for its Ack or Release
+			}
 			keys = append(keys, bytes.Clone(k))
-			out = append(out, string(k[8:]))
+			out = append(out, Claim{Key: string(k[8:])})
 		}
-		if len(keys) == 0 {
+		if len(keys) == 0 && !changed {
 			return errNoChange
 		}
 		due, order := tx.Bucket(bucketDue), tx.Bucket(bucketDueOrder)
+		until := appendMillis(nil, now.Add(lease))
 		for i, k := range keys {
 			if err := order.Delete(k); err != nil {
 				return err
 			}
-			if err := due.Delete(appendPart(nil, out[i])); err != nil {
+			lk := appendPart(nil, out[i].Key)
+			if err := due.Delete(lk); err != nil {
+				return err
+			}
+			tok, err := leases.NextSequence()
+			if err != nil {
+				return err
+			}
+			out[i].Token = tok
+			if err := leases.Put(lk, binary.BigEndian.AppendUint64(bytes.Clone(until), tok)); err != nil {
+				return err
+			}
+			if err := leaseOrder.Put(append(bytes.Clone(until), out[i].Key...), nil); err != nil {
 				return err
 			}
 		}
@@ -94,4 +180,63 @@ func (s *Bolt) ClaimDue(ctx context.Context, now time.Time, limit int) ([]string
 		return nil, err
 	}
 	return out, nil
+}
+
+// endLease removes c's lease, or returns ErrLeaseLost if c does not hold it.
+func endLease(tx *bolt.Tx, c Claim) error {
+	leases, order, err := leaseBuckets(tx)
+	if err != nil {
+		return err
+	}
+	k := appendPart(nil, c.Key)
+	v := leases.Get(k)
+	switch {
+	case v == nil:
+		return ErrLeaseLost
+	case len(v) != 16:
+		return corruptf("lease of %d bytes", len(v))
+	case binary.BigEndian.Uint64(v[8:]) != c.Token:
+		return ErrLeaseLost
+	}
+	if err := order.Delete(append(bytes.Clone(v[:8]), c.Key...)); err != nil {
+		return err
+	}
+	return leases.Delete(k)
+}
+
+// Renew moves the end of c's lease to until (kept to the millisecond). It fails with
+// ErrLeaseLost if c does not hold the lease, ErrClosed after Close, ctx's error, or a disk
+// error.
+func (s *Bolt) Renew(ctx context.Context, c Claim, until time.Time) error {
+	return s.batch(ctx, "renew "+strconv.Quote(c.Key), func(tx *bolt.Tx) error {
+		if err := endLease(tx, c); err != nil {
+			return err
+		}
+		end := appendMillis(nil, until)
+		if err := tx.Bucket(bucketLease).Put(appendPart(nil, c.Key), binary.BigEndian.AppendUint64(bytes.Clone(end), c.Token)); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketLeaseOrder).Put(append(end, c.Key...), nil)
+	})
+}
+
+// Ack ends c's lease. It fails with ErrLeaseLost if c does not hold it, ErrClosed after Close,
+// ctx's error, or a disk error.
+func (s *Bolt) Ack(ctx context.Context, c Claim) error {
+	return s.batch(ctx, "ack "+strconv.Quote(c.Key), func(tx *bolt.Tx) error { return endLease(tx, c) })
+}
+
+// Release ends c's lease and makes its key due at at, unless it has an earlier deadline. It
+// fails with ErrLeaseLost if c does not hold the lease, ErrClosed after Close, ctx's error, or
+// a disk error.
+func (s *Bolt) Release(ctx context.Context, c Claim, at time.Time) error {
+	return s.batch(ctx, "release "+strconv.Quote(c.Key), func(tx *bolt.Tx) error {
+		if old := tx.Bucket(bucketDue).Get(appendPart(nil, c.Key)); old != nil && len(old) != 8 {
+			return corruptf("deadline of %d bytes", len(old)) // found before anything is written
+		}
+		if err := endLease(tx, c); err != nil {
+			return err
+		}
+		return setDue(tx, c.Key, appendMillis(nil, at))
+	})
 }

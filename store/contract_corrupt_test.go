@@ -81,7 +81,7 @@ func testCorrupt(t *testing.T, open func(t *testing.T) Store) {
 					t.Errorf("History after a failed Finish = %d games, %v; want 1", len(h), err)
 				}
 			case garbageDue:
-				_, err := s.ClaimDue(ctx, time.Now(), 10)
+				_, err := s.ClaimDue(ctx, time.Now(), time.Minute, 10)
 				wantErr(t, "ClaimDue", err, ErrCorrupt)
 			}
 			// Other data is still readable.

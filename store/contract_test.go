@@ -22,6 +22,8 @@ func runContract(t *testing.T, open func(t *testing.T) Store) {
 	runRatingsContract(t, open)
 	t.Run("Due", func(t *testing.T) { t.Parallel(); testDue(t, open(t)) })
 	t.Run("DueConcurrent", func(t *testing.T) { t.Parallel(); testDueConcurrent(t, open(t)) })
+	t.Run("DueLease", func(t *testing.T) { t.Parallel(); testDueLease(t, open(t)) })
+	t.Run("DueExactlyOnce", func(t *testing.T) { t.Parallel(); testDueExactlyOnce(t, open(t)) })
 	t.Run("Corrupt", func(t *testing.T) { t.Parallel(); testCorrupt(t, open) })
 	t.Run("Closed", func(t *testing.T) { t.Parallel(); testClosed(t, open(t)) })
 	t.Run("Cancelled", func(t *testing.T) { t.Parallel(); testCancelled(t, open(t)) })
@@ -248,6 +250,9 @@ func callAll(s Store, ctx context.Context) map[string]error {
 	errs["ClearRatings"] = s.ClearRatings(ctx, "g")
 	errs["Schedule"] = s.Schedule(ctx, "c", time.Now())
 	errs["Unschedule"] = s.Unschedule(ctx, "c")
-	_, errs["ClaimDue"] = s.ClaimDue(ctx, time.Now(), 10)
+	_, errs["ClaimDue"] = s.ClaimDue(ctx, time.Now(), time.Minute, 10)
+	errs["Renew"] = s.Renew(ctx, Claim{Key: "c", Token: 1}, time.Now())
+	errs["Ack"] = s.Ack(ctx, Claim{Key: "c", Token: 1})
+	errs["Release"] = s.Release(ctx, Claim{Key: "c", Token: 1}, time.Now())
 	return errs
 }

@@ -76,7 +76,7 @@ func TestHungRedis(t *testing.T) {
 			_, err := r.Finish(ctx, Final{GameID: "g", Guild: "g", Game: "x", Record: []byte("{}")})
 			return err
 		},
-		"ClaimDue": func() error { _, err := r.ClaimDue(ctx, time.Now(), 5); return err },
+		"ClaimDue": func() error { _, err := r.ClaimDue(ctx, time.Now(), time.Minute, 5); return err },
 		"Schedule": func() error { return r.Schedule(ctx, "k", time.Now()) },
 		"Ping":     func() error { return r.Ping(ctx) },
 	}

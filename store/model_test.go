@@ -16,6 +16,8 @@ type model struct {
 	history  map[string][]GameSummary              // by guild, oldest first
 	boards   map[[2]string]map[string]PlayerRating // by guild and game, then user
 	due      map[string]int64                      // channel → unix milliseconds
+	leases   map[string][2]uint64                  // key → end of lease (unix ms), token
+	tokens   uint64
 }
 
 func newModel() *model {
@@ -25,6 +27,7 @@ func newModel() *model {
 		history:  make(map[string][]GameSummary),
 		boards:   make(map[[2]string]map[string]PlayerRating),
 		due:      make(map[string]int64),
+		leases:   make(map[string][2]uint64),
 	}
 }
 
@@ -142,21 +145,65 @@ func (m *model) Unschedule(_ context.Context, channel string) error {
 	return nil
 }
 
-func (m *model) ClaimDue(_ context.Context, now time.Time, limit int) ([]string, error) {
+func (m *model) ClaimDue(_ context.Context, now time.Time, lease time.Duration, limit int) ([]Claim, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	for k, l := range m.leases {
+		if int64(l[0]) <= now.UnixMilli() {
+			delete(m.leases, k)
+			if at, ok := m.due[k]; !ok || int64(l[0]) < at {
+				m.due[k] = int64(l[0])
+			}
+		}
+	}
 	var due []string
 	for ch, at := range m.due {
-		if at <= now.UnixMilli() {
+		if _, leased := m.leases[ch]; at <= now.UnixMilli() && !leased {
 			due = append(due, ch)
 		}
 	}
 	slices.SortFunc(due, func(a, b string) int {
 		return cmp.Or(cmp.Compare(m.due[a], m.due[b]), cmp.Compare(a, b))
 	})
-	due = due[:min(max(limit, 0), len(due))]
+	due = due[:min(limit, len(due))]
+	var out []Claim
 	for _, ch := range due {
 		delete(m.due, ch)
+		m.tokens++
+		m.leases[ch] = [2]uint64{uint64(now.Add(lease).UnixMilli()), m.tokens}
+		out = append(out, Claim{Key: ch, Token: m.tokens})
 	}
-	return due, nil
+	return out, nil
+}
+
+func (m *model) holds(c Claim) bool { l, ok := m.leases[c.Key]; return ok && l[1] == c.Token }
+
+func (m *model) Renew(_ context.Context, c Claim, until time.Time) error {
+	if !m.holds(c) {
+		return ErrLeaseLost
+	}
+	m.leases[c.Key] = [2]uint64{uint64(until.UnixMilli()), c.Token}
+	return nil
+}
+
+func (m *model) Ack(_ context.Context, c Claim) error {
+	if !m.holds(c) {
+		return ErrLeaseLost
+	}
+	delete(m.leases, c.Key)
+	return nil
+}
+
+func (m *model) Release(_ context.Context, c Claim, at time.Time) error {
+	if !m.holds(c) {
+		return ErrLeaseLost
+	}
+	delete(m.leases, c.Key)
+	if old, ok := m.due[c.Key]; !ok || at.UnixMilli() < old {
+		m.due[c.Key] = at.UnixMilli()
+	}
+	return nil
 }
 
 func (m *model) Close() error { return nil }

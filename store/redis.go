@@ -83,7 +83,10 @@ func ParseRedisURL(s string) (RedisOptions, error) {
 //	P:{g:G}:s:N             sorted set user ID scored −(best solo score) of game N
 //	P:{g:G}:s:N:rec         hash user ID → that best solo game (SoloRecord as JSON)
 //	P:{guilds}              set of the guilds that archived a game
-//	P:{due}                 sorted set of channel IDs scored by deadline in unix milliseconds
+//	P:{due}                 sorted set of due-task keys scored by deadline in unix milliseconds
+//	P:{due}:lease           sorted set of claimed task keys scored by their lease's end (ms)
+//	P:{due}:token           hash task key → its lease's token
+//	P:{due}:seq             the last token handed out
 //
 // C, G, N and U are escaped so that '%', ':', '{' and '}' in them cannot break the layout.
 // Every key of a guild carries the guild's hash tag, so each guild lives in one hash slot of a
@@ -97,7 +100,7 @@ type Redis struct {
 	prefix  string
 	closed  atomic.Bool
 
-	save, finish, board, standing, solo, stats, scan, claim *redis.Script
+	save, finish, board, standing, solo, stats, scan, claim, lease *redis.Script
 }
 
 // NewRedis connects to Redis and checks the connection with PING. It fails if the options
@@ -163,6 +166,7 @@ func NewRedis(ctx context.Context, o RedisOptions) (*Redis, error) {
 		stats:    redis.NewScript(luaStats),
 		scan:     redis.NewScript(luaScan),
 		claim:    redis.NewScript(luaClaim),
+		lease:    redis.NewScript(luaLease),
 	}, nil
 }
 
@@ -192,6 +196,13 @@ func (r *Redis) guildKey(guild, name string) string {
 }
 
 func (r *Redis) dueKey() string { return r.prefix + ":{due}" }
+
+// leaseKeys are the keys of the due queue's scripts: the due set, the lease set, the lease
+// tokens and the token counter, all in the due queue's hash slot.
+func (r *Redis) leaseKeys() []string {
+	d := r.dueKey()
+	return []string{d, d + ":lease", d + ":token", d + ":seq"}
+}
 
 // enter returns an error if the store is closed or ctx is done.
 func (r *Redis) enter(ctx context.Context) error {
@@ -295,11 +306,12 @@ func (r *Redis) Unschedule(ctx context.Context, channel string) error {
 	return nil
 }
 
-// ClaimDue removes and returns up to limit channels (none if limit <= 0) whose deadline is at
-// or before now, compared to the millisecond, earliest first. One script claims them, so each
-// is returned once across all processes. It fails with ErrCorrupt if the due queue's key holds
-// another type, ErrClosed after Close, or the error of ctx or the server.
-func (r *Redis) ClaimDue(ctx context.Context, now time.Time, limit int) ([]string, error) {
+// ClaimDue hands the caller up to limit keys (none if limit <= 0) that are due at now,
+// compared to the millisecond, earliest first, each under a lease until now+lease (see
+// Store.ClaimDue). One script claims them, so each is handed out once across all processes.
+// It fails with ErrCorrupt if a due queue's key holds another type, ErrClosed after Close, or
+// the error of ctx or the server.
+func (r *Redis) ClaimDue(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Claim, error) {
 	op := "claim due"
 	ctx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
@@ -309,11 +321,57 @@ func (r *Redis) ClaimDue(ctx context.Context, now time.Time, limit int) ([]strin
 	if limit <= 0 {
 		return nil, nil
 	}
-	due, err := r.claim.Run(ctx, r.client, []string{r.dueKey()}, now.UnixMilli(), limit).StringSlice()
+	vals, err := r.claim.Run(ctx, r.client, r.leaseKeys(), now.UnixMilli(), limit, lease.Milliseconds()).StringSlice()
 	if err != nil {
 		return nil, r.fail(op, err)
 	}
-	return due, nil
+	out := make([]Claim, 0, len(vals)/2)
+	for i := 0; i+1 < len(vals); i += 2 {
+		tok, err := strconv.ParseUint(vals[i+1], 10, 64)
+		if err != nil || tok == 0 {
+			return nil, fmt.Errorf("store: redis at %s: %s: %w: token %q", r.addr, op, ErrCorrupt, vals[i+1])
+		}
+		out = append(out, Claim{Key: vals[i], Token: tok})
+	}
+	return out, nil
+}
+
+// leaseOp runs luaLease's operation op on c's lease with at (unix milliseconds).
+func (r *Redis) leaseOp(ctx context.Context, op string, c Claim, at time.Time) error {
+	what := op + " " + strconv.Quote(c.Key)
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
+	if err := r.enter(ctx); err != nil {
+		return r.fail(what, err)
+	}
+	n, err := r.lease.Run(ctx, r.client, r.leaseKeys()[:3], c.Key, strconv.FormatUint(c.Token, 10), op, at.UnixMilli()).Int64()
+	if err != nil {
+		return r.fail(what, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: redis %s: %w", what, ErrLeaseLost)
+	}
+	return nil
+}
+
+// Renew moves the end of c's lease to until (kept to the millisecond). It fails with
+// ErrLeaseLost if c does not hold the lease, ErrClosed after Close, or the error of ctx or
+// the server.
+func (r *Redis) Renew(ctx context.Context, c Claim, until time.Time) error {
+	return r.leaseOp(ctx, "renew", c, until)
+}
+
+// Ack ends c's lease. It fails with ErrLeaseLost if c does not hold it, ErrClosed after
+// Close, or the error of ctx or the server.
+func (r *Redis) Ack(ctx context.Context, c Claim) error {
+	return r.leaseOp(ctx, "ack", c, time.Time{})
+}
+
+// Release ends c's lease and makes its key due at at, unless it is due earlier. It fails with
+// ErrLeaseLost if c does not hold the lease, ErrCorrupt if the due queue's key holds another
+// type, ErrClosed after Close, or the error of ctx or the server.
+func (r *Redis) Release(ctx context.Context, c Claim, at time.Time) error {
+	return r.leaseOp(ctx, "release", c, at)
 }
 
 // Close closes the connections to Redis. Later calls, Close included, return ErrClosed.

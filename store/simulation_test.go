@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"reflect"
@@ -77,7 +78,7 @@ func runSimulation(t *testing.T, open func(t *testing.T) Store) {
 		}
 	}
 	compare(t, "final ClaimDue", s, m, simOp{call: func(ctx context.Context, s Store) (any, error) {
-		return s.ClaimDue(ctx, base.Add(1e6*time.Hour), 1e6)
+		return claimedKeys(s.ClaimDue(ctx, base.Add(1e6*time.Hour), time.Minute, 1e6))
 	}})
 	if t.Failed() {
 		t.Fatalf("replay with -store.seed=%d", seed)
@@ -100,7 +101,7 @@ func compare(t *testing.T, what string, s Store, m *model, op simOp) {
 
 // errClass names err's kind: the sentinel it wraps, "nil" or "other".
 func errClass(err error) string {
-	for _, e := range []error{ErrNotFound, ErrConflict, ErrCorrupt, ErrClosed} {
+	for _, e := range []error{ErrNotFound, ErrConflict, ErrCorrupt, ErrClosed, ErrLeaseLost} {
 		if errors.Is(err, e) {
 			return e.Error()
 		}
@@ -182,8 +183,13 @@ func randomOp(rng *rand.Rand, base time.Time, m *model) simOp {
 		ch := pick(simChannels)
 		return simOp{fmt.Sprintf("Unschedule(%q)", ch), func(ctx context.Context, s Store) (any, error) { return nil, s.Unschedule(ctx, ch) }}
 	default:
-		now, limit := at(), rng.IntN(5)-1
-		return simOp{fmt.Sprintf("ClaimDue(%v, %d)", now, limit), func(ctx context.Context, s Store) (any, error) { return s.ClaimDue(ctx, now, limit) }}
+		if op, ok := randomLeaseOp(rng, at(), m); ok {
+			return op
+		}
+		now, lease, limit := at(), time.Duration(rng.IntN(3))*time.Hour, rng.IntN(5)-1
+		return simOp{fmt.Sprintf("ClaimDue(%v, %v, %d)", now, lease, limit), func(ctx context.Context, s Store) (any, error) {
+			return claimedKeys(s.ClaimDue(ctx, now, lease, limit))
+		}}
 	}
 }
 
@@ -220,4 +226,34 @@ func randomFinal(rng *rand.Rand, at time.Time, m *model) Final {
 		f.Outcomes = append(f.Outcomes, Outcome{UserID: u, Before: before, After: after, Score: score, Place: i + 1, Won: i == 0})
 	}
 	return f
+}
+
+// claimedKeys returns the keys of claims (their tokens are each store's own).
+func claimedKeys(claims []Claim, err error) ([]string, error) {
+	var keys []string
+	for _, c := range claims {
+		keys = append(keys, c.Key)
+	}
+	return keys, err
+}
+
+// randomLeaseOp returns, half the time when the model holds leases, an Ack, Renew or Release
+// of one of them, now and then with a token that is not the lease's.
+func randomLeaseOp(rng *rand.Rand, when time.Time, m *model) (simOp, bool) {
+	keys := slices.Sorted(maps.Keys(m.leases))
+	if len(keys) == 0 || rng.IntN(2) == 0 {
+		return simOp{}, false
+	}
+	c := Claim{Key: keys[rng.IntN(len(keys))]}
+	c.Token = m.leases[c.Key][1]
+	if rng.IntN(4) == 0 {
+		c.Token++ // a claim that lost its lease
+	}
+	switch rng.IntN(3) {
+	case 0:
+		return simOp{fmt.Sprintf("Ack(%v)", c), func(ctx context.Context, s Store) (any, error) { return nil, s.Ack(ctx, c) }}, true
+	case 1:
+		return simOp{fmt.Sprintf("Renew(%v, %v)", c, when), func(ctx context.Context, s Store) (any, error) { return nil, s.Renew(ctx, c, when) }}, true
+	}
+	return simOp{fmt.Sprintf("Release(%v, %v)", c, when), func(ctx context.Context, s Store) (any, error) { return nil, s.Release(ctx, c, when) }}, true
 }

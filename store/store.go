@@ -133,11 +133,23 @@ type Store interface {
 	Schedule(ctx context.Context, key string, at time.Time) error
 	// Unschedule removes the deadline of key, if any.
 	Unschedule(ctx context.Context, key string) error
-	// ClaimDue removes and returns up to limit keys whose deadline is at or before now
-	// (compared to the millisecond), earliest deadline first, ties by key. Each due deadline
-	// is returned to exactly one caller, even across processes. A limit of zero or less
-	// claims nothing.
-	ClaimDue(ctx context.Context, now time.Time, limit int) ([]string, error)
+	// ClaimDue hands the caller up to limit keys that are due at now (compared to the
+	// millisecond), earliest first, ties by key, each under a lease that lasts until now+lease:
+	// a key whose deadline is at or before now, or whose last claim's lease ran out by now (it
+	// counts as due at the earlier of its lease's end and a deadline scheduled meanwhile). A
+	// key under a live lease is not claimed, even if Schedule set it a deadline meanwhile: it
+	// waits for Ack or Release. Claiming removes the key's deadline. Each key is handed to one
+	// caller at a time, even across processes. A limit of zero or less claims nothing.
+	ClaimDue(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Claim, error)
+	// Renew moves the end of c's lease to until, or fails with ErrLeaseLost.
+	Renew(ctx context.Context, c Claim, until time.Time) error
+	// Ack ends c's lease: its work is done. A deadline Schedule set for the key meanwhile
+	// stays. It fails with ErrLeaseLost, changing nothing, if c no longer holds the lease.
+	Ack(ctx context.Context, c Claim) error
+	// Release hands c back: its lease ends and the key is due again at at (or at the earlier
+	// deadline Schedule set it meanwhile), for any caller to claim. It fails with
+	// ErrLeaseLost, changing nothing, if c no longer holds the lease.
+	Release(ctx context.Context, c Claim, at time.Time) error
 	// Ping checks that the store answers: nil when it can serve requests.
 	Ping(ctx context.Context) error
 	// Close releases the store; later calls, Close included, return ErrClosed.

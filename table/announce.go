@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/store"
 )
 
 // announceTask is the prefix of the due-queue keys of owed board messages.
@@ -20,6 +21,8 @@ type Task struct {
 	// revision Rev.
 	Rev  Revision
 	Seat games.Seat
+
+	claim store.Claim // the lease under which the caller holds the task (see Service.Done)
 }
 
 // finishMove completes the outcome of a written move — the steps its board message shows, and
@@ -167,26 +170,19 @@ func (s *Service) stepsSince(t *Table, from, through int) (games.State, []games.
 		if err != nil {
 			return nil, nil, err
 		}
-		auto := m.Seat >= 0 && int(m.Seat) < len(t.Seats) && t.Seats[m.Seat].AI
+		auto := m.By == games.ByAI || (m.Seat >= 0 && int(m.Seat) < len(t.Seats) && t.Seats[m.Seat].AI)
 		steps = append(steps, games.Step{Seat: m.Seat, Action: a, Events: events, Auto: auto})
 	}
 	return st, steps, nil
 }
 
-// Due claims up to limit tasks that are due at now; each is handed to exactly one caller,
-// whichever process it runs in.
+// Due claims up to limit tasks that are due at now, each under a lease of TaskLease: it is
+// handed to this caller alone, whichever process it runs in, until Done or Release, or until
+// its lease runs out (the caller died) and it is due again.
 func (s *Service) Due(ctx context.Context, now time.Time, limit int) ([]Task, error) {
-	keys, err := s.store.ClaimDue(ctx, now, limit)
+	claims, err := s.store.ClaimDue(ctx, now, s.taskLease, limit)
 	if err != nil {
 		return nil, err
 	}
-	var tasks []Task
-	for _, k := range keys {
-		if task, ok := parseTask(k); ok {
-			tasks = append(tasks, task)
-		} else {
-			s.log.Warn("a due key of no known task", "key", k)
-		}
-	}
-	return tasks, nil
+	return s.tasks(ctx, claims), nil
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/store"
 )
 
 // Pace is how long each decision may take, and what happens when its deadline passes.
@@ -140,9 +142,16 @@ func (s *Service) Deadline(ctx context.Context, channel string, rev Revision, se
 			t.Owed = &Announcement{Through: len(t.Record.Moves), Lease: s.now().Add(s.lease)}
 			d.Outcome.Announce = true
 		}
+		if d.Outcome.Announce && t.Owed != nil {
+			lead := DeadlineLead(t.Seats[seat].Name)
+			t.Owed.Lead = &lead
+		}
 		t.plan(d.Outcome.State, s.now())
 		return nil
 	})
+	if err == nil && !d.Fired && t != nil {
+		s.repairDecisions(ctx, t, seat, rev)
+	}
 	if err != nil || !d.Fired {
 		return Deadline{}, err
 	}
@@ -155,57 +164,138 @@ func (s *Service) Deadline(ctx context.Context, channel string, rev Revision, se
 	return d, nil
 }
 
+// DeadlineLead is the line under a board's header that says a seat's time ran out and the AI
+// decided for it.
+func DeadlineLead(name string) games.Text {
+	return games.Text{EN: fmt.Sprintf("⏰ %s's time ran out — the AI decided for %s:", name, name),
+		CS: fmt.Sprintf("⏰ Čas na tah vypršel (%s) — rozhodla AI:", name)}
+}
+
+// repairDecisions finishes, for a deadline found already worked, what its first working did
+// after its write: when the seat's last move was the AI's (most likely this very deadline's, by
+// a process that died right after its write), it queues again the reminders and deadlines of
+// the decisions open now and the check of an owed board message. Scheduling is idempotent, so
+// doing it twice is harmless; a deadline of a decision its player made costs nothing.
+func (s *Service) repairDecisions(ctx context.Context, t *Table, seat games.Seat, rev Revision) {
+	if t.Status != StatusPlaying || t.Record == nil || int(seat) >= len(t.Seats) || t.Seats[seat].Auto() {
+		return
+	}
+	moves := t.Record.Moves
+	k := len(moves) - 1
+	for k >= 0 && moves[k].Seat != seat {
+		k--
+	}
+	if k < 0 || moves[k].By != games.ByAI {
+		return
+	}
+	for i := range t.Seats {
+		if i >= len(t.Due) || t.Due[i].IsZero() || i >= len(t.Since) {
+			continue
+		}
+		tasks := map[string]time.Time{TaskDeadline: t.Due[i]}
+		if i >= len(t.Reminded) || t.Reminded[i] != t.Since[i] {
+			tasks[TaskRemind] = t.Due[i].Add(-t.Pace.Per / 2)
+		}
+		for kind, at := range tasks {
+			if err := s.store.Schedule(ctx, taskKey(kind, t.Channel, t.Since[i], games.Seat(i)), at); err != nil {
+				tableLog(s.log, t).Warn("could not queue a seat's "+kind+" again", "seat", i, "err", err)
+			}
+		}
+	}
+	if t.Owed != nil {
+		if err := s.store.Schedule(ctx, announceTask+t.Channel, t.Owed.Lease); err != nil {
+			tableLog(s.log, t).Warn("could not queue the board message's check again", "err", err)
+		}
+	}
+	tableLog(s.log, t).Info("a deadline already worked: its follow-ups queued again", "seat", int(seat), "decision", uint64(rev))
+}
+
 // Reminder is a reminder to post: the seats still to decide since revision Rev, and when their
 // time runs out.
 type Reminder struct {
 	Table    *Table
 	Seats    []games.Seat
 	Deadline time.Time
+	// Rev is the revision at which the seats' decisions began.
+	Rev Revision
 }
 
 // Remind returns the reminder due for seat's decision begun at rev, or nil when there is none
-// to send (the decision was made, or a reminder for it was already sent). One reminder covers
-// every seat whose decision began at rev and is still open, so that a simultaneous step gets
-// one message.
+// to send (the decision was made, a reminder for it was already sent, or its deadline has
+// passed: a reminder that comes due while the bot was down is not sent late, as the deadline's
+// move says it all). One reminder covers every seat whose decision began at rev and is still
+// open, so that a simultaneous step gets one message. It records nothing: post the reminder,
+// then call Reminded. A process that dies in between leaves the reminder unrecorded, and the
+// task that comes back after its lease prepares the same reminder again, which the poster
+// posts under the same nonce (see Reminder.Key): Discord then keeps one message.
 func (s *Service) Remind(ctx context.Context, channel string, rev Revision, seat games.Seat) (*Reminder, error) {
-	var r *Reminder
-	t, err := s.update(ctx, channel, func(t *Table) error {
-		r = nil
-		if t.Status != StatusPlaying || int(seat) >= len(t.Seats) || t.Stale(seat, rev) || t.Since[seat] != rev {
-			return errUnchanged
-		}
-		if len(t.Reminded) != len(t.Seats) {
-			t.Reminded = make([]Revision, len(t.Seats))
-		}
-		if t.Reminded[seat] == rev {
-			return errUnchanged
-		}
-		st, err := s.State(t)
-		if err != nil {
-			return err
-		}
-		r = &Reminder{}
-		for i := range t.Seats {
-			s := games.Seat(i)
-			if i < len(t.Since) && t.Since[i] == rev && games.IsToAct(st, s) && !t.Seats[i].Auto() && t.Reminded[i] != rev {
-				t.Reminded[i] = rev
-				r.Seats = append(r.Seats, s)
-				if r.Deadline.IsZero() || (i < len(t.Due) && t.Due[i].Before(r.Deadline)) {
-					r.Deadline = t.Due[i]
-				}
+	t, err := s.Load(ctx, channel)
+	if errors.Is(err, ErrNoTable) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if t.Status != StatusPlaying || int(seat) >= len(t.Seats) || t.Stale(seat, rev) || t.Since[seat] != rev {
+		return nil, nil
+	}
+	if int(seat) < len(t.Reminded) && t.Reminded[seat] == rev {
+		return nil, nil
+	}
+	st, err := s.State(t)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	r := &Reminder{Table: t, Rev: rev}
+	for i := range t.Seats {
+		s := games.Seat(i)
+		if i < len(t.Since) && t.Since[i] == rev && games.IsToAct(st, s) && !t.Seats[i].Auto() &&
+			(i >= len(t.Reminded) || t.Reminded[i] != rev) && !passed(t, i, now) {
+			r.Seats = append(r.Seats, s)
+			if r.Deadline.IsZero() || (i < len(t.Due) && t.Due[i].Before(r.Deadline)) {
+				r.Deadline = t.Due[i]
 			}
 		}
-		if len(r.Seats) == 0 {
-			r = nil
+	}
+	if len(r.Seats) == 0 {
+		return nil, nil
+	}
+	return r, nil
+}
+
+// Reminded records that the reminder r was posted: none is sent again for its seats'
+// decisions.
+func (s *Service) Reminded(ctx context.Context, r *Reminder) error {
+	_, err := s.update(ctx, r.Table.Channel, func(t *Table) error {
+		if t.ID != r.Table.ID {
+			return errUnchanged
+		}
+		if len(t.Reminded) < len(t.Seats) {
+			t.Reminded = append(t.Reminded, make([]Revision, len(t.Seats)-len(t.Reminded))...)
+		}
+		changed := false
+		for _, seat := range r.Seats {
+			if int(seat) < len(t.Since) && t.Since[seat] == r.Rev && t.Reminded[seat] != r.Rev {
+				t.Reminded[seat], changed = r.Rev, true
+			}
+		}
+		if !changed {
 			return errUnchanged
 		}
 		return nil
 	})
-	if err != nil || r == nil {
-		return nil, err
+	return err
+}
+
+// Key names the reminder: the same for every preparation of it (the table, the decision's
+// revision and the seats reminded), and for no other reminder.
+func (r *Reminder) Key() string {
+	key := fmt.Sprintf("%s/%d", r.Table.ID, r.Rev)
+	for _, s := range r.Seats {
+		key += fmt.Sprintf("/%d", s)
 	}
-	r.Table = t
-	return r, nil
+	return key
 }
 
 // SetAway hands the click's person's seat to the AI (away true) until they come back (away
@@ -339,3 +429,67 @@ func (s *Service) autoplay(t *Table, out *Outcome) error {
 	out.Announce = true
 	return nil
 }
+
+// passed reports whether seat i's deadline is at or before now.
+func passed(t *Table, i int, now time.Time) bool {
+	return i < len(t.Due) && !t.Due[i].IsZero() && !now.Before(t.Due[i])
+}
+
+// tasks turns claimed keys into tasks; a key of no known task is logged and dropped.
+func (s *Service) tasks(ctx context.Context, claims []store.Claim) []Task {
+	var tasks []Task
+	for _, c := range claims {
+		task, ok := parseTask(c.Key)
+		if !ok {
+			s.log.Warn("a due key of no known task", "key", c.Key)
+			if err := s.store.Ack(ctx, c); err != nil {
+				s.log.Warn("could not drop a due key of no known task", "key", c.Key, "err", err)
+			}
+			continue
+		}
+		task.claim = c
+		tasks = append(tasks, task)
+	}
+	return tasks
+}
+
+// TaskLease is how long a claimed task stays the claimer's without RenewTask.
+func (s *Service) TaskLease() time.Duration { return s.taskLease }
+
+// RenewTask extends the lease of a task being worked by another TaskLease. It fails, wrapping
+// store.ErrLeaseLost, when the task's lease ran out and another claim took it.
+func (s *Service) RenewTask(ctx context.Context, task Task) error {
+	if err := s.store.Renew(ctx, task.claim, s.now().Add(s.taskLease)); err != nil {
+		return fmt.Errorf("renew the lease of %s: %w", task.claim.Key, err)
+	}
+	return nil
+}
+
+// Done acknowledges a task whose work is saved: it is not handed out again (a later deadline
+// of its key, scheduled meanwhile, stays). It fails, wrapping store.ErrLeaseLost, when the
+// task's lease ran out and another claim took it: the task may have been worked twice (the
+// table's revision checks make the second working change nothing).
+func (s *Service) Done(ctx context.Context, task Task) error {
+	if err := s.store.Ack(ctx, task.claim); err != nil {
+		return fmt.Errorf("acknowledge %s: %w", task.claim.Key, err)
+	}
+	return nil
+}
+
+// Release hands a task back unfinished: it is due again at at (now: at once), for any process.
+func (s *Service) Release(ctx context.Context, task Task, at time.Time) error {
+	if err := s.store.Release(ctx, task.claim, at); err != nil {
+		return fmt.Errorf("hand back %s: %w", task.claim.Key, err)
+	}
+	return nil
+}
+
+// Retriable reports whether work that failed with err may pass when tried again later: the
+// store did not answer, or the work's time ran out or was cut short.
+func Retriable(err error) bool {
+	return errors.Is(err, store.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}
+
+// LeaseLost reports whether err (from RenewTask or Done) says the task's lease was another
+// claim's by then.
+func LeaseLost(err error) bool { return errors.Is(err, store.ErrLeaseLost) }

@@ -31,7 +31,7 @@ func startedPace(t *testing.T, s *Service, game string, pace Pace, others ...str
 	return out
 }
 
-// due claims the tasks due now, of the given kind.
+// due claims the tasks due now, of the given kind; it hands the others back.
 func due(t *testing.T, s *Service, clk *clock, kind string) []Task {
 	t.Helper()
 	tasks, err := s.Due(context.Background(), clk.Now(), 100)
@@ -42,6 +42,8 @@ func due(t *testing.T, s *Service, clk *clock, kind string) []Task {
 	for _, task := range tasks {
 		if task.Kind == kind {
 			out = append(out, task)
+		} else if err := s.Release(context.Background(), task, clk.Now()); err != nil {
+			t.Fatal(err)
 		}
 	}
 	return out
@@ -72,6 +74,14 @@ func TestReminderThenDeadlineAI(t *testing.T) {
 	r, err := s.Remind(ctx, channel, reminders[0].Rev, reminders[0].Seat)
 	if err != nil || r == nil || len(r.Seats) != 1 || r.Seats[0] != seat {
 		t.Fatalf("remind: %+v %v", r, err)
+	}
+	// Until the reminder is recorded as posted, it is prepared again the same (a process that
+	// died before recording it); once recorded, never again.
+	if again, _ := s.Remind(ctx, channel, reminders[0].Rev, reminders[0].Seat); again == nil || again.Key() != r.Key() {
+		t.Fatalf("the unrecorded reminder prepared again: %+v, want %+v", again, r)
+	}
+	if err := s.Reminded(ctx, r); err != nil {
+		t.Fatal(err)
 	}
 	if again, _ := s.Remind(ctx, channel, reminders[0].Rev, reminders[0].Seat); again != nil {
 		t.Fatal("reminded twice")
@@ -116,38 +126,50 @@ func TestTwoProcessesFireEachTaskOnce(t *testing.T) {
 	st := storetest.OpenRedis(t)
 	procs := []*Service{newService(t, st, clk), newService(t, st, clk)}
 	startedPace(t, procs[0], "ingenious", Pace{Per: time.Hour}, ben)
-	clk.Add(time.Hour)
 	var mu sync.Mutex
 	fired := map[string]int{}
 	var wg sync.WaitGroup
-	for _, p := range procs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			tasks, err := p.Due(ctx, clk.Now(), 100)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			for _, task := range tasks {
-				switch task.Kind {
-				case TaskRemind:
-					if r, err := p.Remind(ctx, task.Channel, task.Rev, task.Seat); err == nil && r != nil {
-						mu.Lock()
-						fired["remind"]++
-						mu.Unlock()
+	work := func() {
+		for _, p := range append(procs, procs...) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				tasks, err := p.Due(ctx, clk.Now(), 100)
+				defer func() {
+					for _, task := range tasks {
+						if err := p.Done(ctx, task); err != nil {
+							t.Error(err)
+						}
 					}
-				case TaskDeadline:
-					if d, err := p.Deadline(ctx, task.Channel, task.Rev, task.Seat); err == nil && d.Fired {
-						mu.Lock()
-						fired["deadline"]++
-						mu.Unlock()
+				}()
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for _, task := range tasks {
+					switch task.Kind {
+					case TaskRemind:
+						if r, err := p.Remind(ctx, task.Channel, task.Rev, task.Seat); err == nil && r != nil {
+							mu.Lock()
+							fired["remind"]++
+							mu.Unlock()
+						}
+					case TaskDeadline:
+						if d, err := p.Deadline(ctx, task.Channel, task.Rev, task.Seat); err == nil && d.Fired {
+							mu.Lock()
+							fired["deadline"]++
+							mu.Unlock()
+						}
 					}
 				}
-			}
-		}()
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
+	clk.Add(time.Hour / 2) // the reminder is due
+	work()
+	clk.Add(time.Hour / 2) // the deadline is due
+	work()
 	if fired["remind"] != 1 || fired["deadline"] != 1 {
 		t.Fatalf("fired %v, want one reminder and one deadline", fired)
 	}
@@ -289,11 +311,11 @@ func TestMyGamesAndSettings(t *testing.T) {
 	if set, err := s.SettingsOf(ctx, ben); err != nil || set.DM {
 		t.Fatalf("default settings %+v %v", set, err)
 	}
-	if err := s.SetDM(ctx, ben, true); err != nil {
+	if err := s.SetDM(ctx, ben, true, "cs"); err != nil {
 		t.Fatal(err)
 	}
-	if set, _ := s.SettingsOf(ctx, ben); !set.DM {
-		t.Fatal("DM not kept")
+	if set, _ := s.SettingsOf(ctx, ben); !set.DM || set.Lang(games.English) != games.Czech {
+		t.Fatalf("DM not kept, or not in Czech: %+v", set)
 	}
 	var _ store.Store = st
 }

@@ -76,6 +76,10 @@ func (t *Table) clone() *Table {
 	}
 	if t.Owed != nil {
 		o := *t.Owed
+		if o.Lead != nil {
+			lead := *o.Lead
+			o.Lead = &lead
+		}
 		c.Owed = &o
 	}
 	return &c

@@ -34,7 +34,7 @@ func fullTable() *Table {
 		Reminded:  []Revision{6, 7},
 		Late:      []Revision{8, 9},
 		Announced: 2,
-		Owed:      &Announcement{Through: 2, Lease: at, Attempts: 1},
+		Owed:      &Announcement{Through: 2, Lease: at, Attempts: 1, Lead: &games.Text{EN: "lead", CS: "úvod"}},
 		Created:   at,
 		Updated:   at,
 		Archived:  true,

@@ -22,7 +22,16 @@
 //     repaired by the next operation that meets the table.
 //   - A board message owed to the channel (a move was applied but its post failed) stays
 //     owed in the table until [Service.Announced] says it was posted; [Service.ClaimAnnouncement]
-//     hands it to exactly one poster at a time.
+//     hands it to exactly one poster at a time. It keeps the line that explains it (a
+//     deadline's), so that a board posted late, after a crash, says what the first would have.
+//   - Deadlines and reminders fire exactly once: [Service.Due] hands each due task to one
+//     caller under a lease ([Options.TaskLease]) until [Service.Done] or [Service.Release];
+//     the tasks of a caller that died come back when their leases run out, and working a task
+//     a second time changes nothing (the decision's revision is checked). A deadline found
+//     already worked by the AI queues again what its first working queued after its write
+//     (the next decisions' deadlines and reminders, the owed board's check), in case that
+//     process died in between. A reminder whose deadline has passed (it came due while the bot
+//     was down) is not sent: the deadline's move says it all.
 //   - Live play keeps the players' panels in view: the interaction token of each seat's last
 //     confirmed choice is kept in the table, and [Service.InPlace] says when a board message
 //     may be shown by editing those panels and the round's board instead of posting a new one

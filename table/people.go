@@ -23,6 +23,17 @@ const (
 type Settings struct {
 	// DM asks for a direct message with each reminder.
 	DM bool `json:"dm,omitempty"`
+	// Locale is the Discord locale the person last used to set DM: their direct messages speak
+	// its language (empty: the server's).
+	Locale string `json:"locale,omitempty"`
+}
+
+// Lang is the language of the person's direct messages: their locale's, or else fallback.
+func (set Settings) Lang(fallback games.Lang) games.Lang {
+	if set.Locale == "" {
+		return fallback
+	}
+	return games.LangOf(set.Locale)
 }
 
 // doc reads and changes a small JSON document kept under key, with compare-and-set.
@@ -70,14 +81,15 @@ func (s *Service) SettingsOf(ctx context.Context, user string) (Settings, error)
 	return set, err
 }
 
-// SetDM turns direct-message reminders on or off for a person.
-func (s *Service) SetDM(ctx context.Context, user string, on bool) error {
+// SetDM turns direct-message reminders on or off for a person, and records the Discord locale
+// they asked in (that of their direct messages).
+func (s *Service) SetDM(ctx context.Context, user string, on bool, locale string) error {
 	var set Settings
 	return s.doc(ctx, settingsKey+user, &set, func() bool {
-		if set.DM == on {
+		if set.DM == on && set.Locale == locale {
 			return false
 		}
-		set.DM = on
+		set.DM, set.Locale = on, locale
 		return true
 	})
 }

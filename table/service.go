@@ -34,6 +34,10 @@ type Options struct {
 	// Lease is how long the process that applied a move has to post its board message before
 	// another may claim it; zero means 30 seconds.
 	Lease time.Duration
+	// TaskLease is how long a process that claimed a due task (Due) holds it before another
+	// may claim it again: longer than the slowest task, and renewed while it runs (RenewTask);
+	// zero means store.DefaultLease.
+	TaskLease time.Duration
 	// Takeover is the AI level that decides for a player who is away or missed a deadline;
 	// the zero value is search.Easy, so set it (cmd uses search.Strong).
 	Takeover search.Level
@@ -52,7 +56,9 @@ type Service struct {
 	now   func() time.Time
 	log   *slog.Logger
 	lease time.Duration
-	ai    *deciders
+	// taskLease is the lease of a claimed due task.
+	taskLease time.Duration
+	ai        *deciders
 	// conflicts counts writes that lost a compare-and-set race.
 	conflicts atomic.Uint64
 	// decoded spares reading the same stored table twice the decoding of its JSON.
@@ -75,6 +81,10 @@ func New(st store.Store, gs []games.Game, o Options) (*Service, error) {
 	}
 	if s.lease == 0 {
 		s.lease = 30 * time.Second
+	}
+	s.taskLease = o.TaskLease
+	if s.taskLease <= 0 {
+		s.taskLease = store.DefaultLease
 	}
 	return s, nil
 }

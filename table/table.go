@@ -88,6 +88,9 @@ type Announcement struct {
 	Through  int       `json:"through"`
 	Lease    time.Time `json:"lease"`
 	Attempts int       `json:"attempts,omitempty"`
+	// Lead, when set, is the line that explains the board, under its header ("Ben's time ran
+	// out — the AI decided for Ben:"): whoever posts the board, first or after a crash, says it.
+	Lead *games.Text `json:"lead,omitempty"`
 }
 
 // SeatInfo is one seat: a Discord user, or an AI player when AI is set.

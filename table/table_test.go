@@ -158,7 +158,7 @@ func TestAnnouncements(t *testing.T) {
 	// The due-queue hands the check to the scheduler once the new lease has run out.
 	clk.Add(time.Minute)
 	tasks, err := s.Due(ctx, clk.Now(), 10)
-	if err != nil || len(tasks) != 1 || tasks[0] != (Task{Kind: "announce", Channel: channel}) {
+	if err != nil || len(tasks) != 1 || tasks[0].Kind != TaskAnnounce || tasks[0].Channel != channel {
 		t.Fatalf("due: %+v %v", tasks, err)
 	}
 	if err := s.Announced(ctx, channel, got.Table.ID, got.Table.Owed.Through, &PostedBoard{ID: "m1", At: clk.Now()}); err != nil {

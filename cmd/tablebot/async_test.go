@@ -27,6 +27,18 @@ func TestConfigPaces(t *testing.T) {
 	if _, err := loadConfig("", env(base)); err == nil || !strings.Contains(err.Error(), "async.paces") {
 		t.Fatalf("a 30 s pace: %v", err)
 	}
+	os.WriteFile("tablebot.toml", []byte("[async]\nworkers = 3\nlease = \"90s\"\n"), 0o644)
+	if c, err := loadConfig("", env(base)); err != nil || c.Async.Workers != 3 {
+		t.Fatalf("workers: %+v %v", c.Async, err)
+	} else if d, err := c.Async.lease(); err != nil || d != 90*time.Second {
+		t.Fatalf("lease %v %v", d, err)
+	}
+	for bad, key := range map[string]string{"workers = -1": "async.workers", `lease = "10ms"`: "async.lease", `lease = "soon"`: "async.lease"} {
+		os.WriteFile("tablebot.toml", []byte("[async]\n"+bad+"\n"), 0o644)
+		if _, err := loadConfig("", env(base)); err == nil || !strings.Contains(err.Error(), key) {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
 }
 
 // TestOneMinutePaceEndToEnd runs the real binary with a 1-minute pace from its config file and

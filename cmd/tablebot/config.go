@@ -55,11 +55,30 @@ func (c AIConfig) options() (search.Level, time.Duration, error) {
 	return level, d, nil
 }
 
-// AsyncConfig is slow play: the paces /start offers.
+// AsyncConfig is slow play: the paces /start offers, and the scheduler that works deadlines
+// and reminders.
 type AsyncConfig struct {
 	// Paces replaces the times per move offered besides live play (Go durations such as
 	// "10m", "24h"; each at least a minute). Empty means 1 h, 12 h, 24 h, 3 days and 7 days.
 	Paces []string `toml:"paces"`
+	// Workers bounds the due tasks (deadlines with their AI search, reminders, owed boards)
+	// worked at once; 0 means one per CPU.
+	Workers int `toml:"workers"`
+	// Lease is how long a claimed due task stays the claiming process's before another may
+	// take it (a Go duration; renewed while the task runs). Empty means "2m".
+	Lease string `toml:"lease"`
+}
+
+// lease parses the configured lease of a claimed due task (zero: the default).
+func (c AsyncConfig) lease() (time.Duration, error) {
+	if c.Lease == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(c.Lease)
+	if err != nil || d < time.Second || d > time.Hour {
+		return 0, fmt.Errorf("config: async.lease has %q; want a duration from \"1s\" to \"1h\", like \"2m\"", c.Lease)
+	}
+	return d, nil
 }
 
 // paces parses the configured paces.
@@ -250,6 +269,12 @@ func (c Config) check() error {
 	}
 	if _, err := c.Async.paces(); err != nil {
 		return err
+	}
+	if _, err := c.Async.lease(); err != nil {
+		return err
+	}
+	if c.Async.Workers < 0 || c.Async.Workers > 1024 {
+		return fmt.Errorf("config: async.workers is %d; want 0 (one per CPU) to 1024", c.Async.Workers)
 	}
 	switch c.Log.Level {
 	case "debug", "info", "warn", "error":

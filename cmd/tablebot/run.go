@@ -30,8 +30,15 @@ import (
 // shutdownTimeout bounds the graceful stop: in-flight interactions, the HTTP server, the store.
 const shutdownTimeout = 15 * time.Second
 
-// schedulerInterval is how often the bot claims due work (owed board messages) from the store.
+// schedulerInterval is how often the bot claims due work (deadlines, reminders, owed board
+// messages) from the store.
 const schedulerInterval = 5 * time.Second
+
+// schedulerGrace is how long a stop lets the due tasks under way finish (their saves are
+// detached from the stop) before the scheduler hands the rest back to the queue, due again at
+// once for another process or the next start. It leaves room, within shutdownTimeout and a
+// container's usual 10 s before SIGKILL, for the hand-back and the store's close.
+const schedulerGrace = 8 * time.Second
 
 // runBot runs the bot until ctx is cancelled (SIGINT or SIGTERM), then stops gracefully.
 // ready, when not nil, receives the HTTP server's address once everything is up (tests).
@@ -70,12 +77,14 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: takeover, Suggest: suggest})
+	lease, _ := cfg.Async.lease() // checked with the configuration
+	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: takeover, Suggest: suggest, TaskLease: lease})
 	if err != nil {
 		return err
 	}
 	paces, _ := cfg.Async.paces() // checked with the configuration
-	b, err := bot.New(kits, tables, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: log, Metrics: reg, Paces: paces})
+	b, err := bot.New(kits, tables, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: log, Metrics: reg, Paces: paces,
+		TaskWorkers: cfg.Async.Workers, StopGrace: schedulerGrace})
 	if err != nil {
 		return err
 	}
@@ -115,6 +124,8 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 		}
 		log.Info("gateway connected")
 	}
+	// The scheduler stops claiming at the stop signal; the tasks it holds run on, detached from
+	// it, for up to schedulerGrace, and what is left is handed back before the store closes.
 	schedCtx, stopScheduler := context.WithCancel(ctx)
 	defer stopScheduler()
 	schedDone := make(chan struct{})

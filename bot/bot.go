@@ -13,6 +13,7 @@ import (
 	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
+	"github.com/tablebot/tablebot/images/chart"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -58,13 +59,15 @@ type Options struct {
 // writes every table in the store, so several Bot processes may serve one store and any of them
 // may restart at any time.
 type Bot struct {
-	kits     []catalog.Kit
-	tables   *table.Service
-	rest     *restSessions
-	appID    string
-	log      *slog.Logger
-	metrics  *metrics
-	encoder  *images.Encoder
+	kits    []catalog.Kit
+	tables  *table.Service
+	rest    *restSessions
+	appID   string
+	log     *slog.Logger
+	metrics *metrics
+	encoder *images.Encoder
+	// charts draws /stats' rating charts.
+	charts   *chart.Renderer
 	inflight inflight
 	handled  func(*discordgo.Interaction, error)
 	// workers bounds the handlers that run at once (see Options.Workers).
@@ -103,7 +106,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 		}
 	}
 	b := &Bot{kits: kits, tables: tables, rest: newRESTSessions(rest, o.Now), appID: o.ApplicationID, log: o.Logger, handled: o.Handled,
-		encoder: images.NewEncoderCache(pictureCache(o.PictureCache)), postRetries: o.PostRetries}
+		encoder: images.NewEncoderCache(pictureCache(o.PictureCache)), postRetries: o.PostRetries, charts: chart.New()}
 	if b.log == nil {
 		b.log = slog.Default()
 	}

@@ -24,7 +24,7 @@ type command struct {
 func (b *Bot) buildCommands() []command {
 	cmds := []command{b.startCommand(), handCommand(), undoCommand(), statusCommand()}
 	cmds = append(cmds, b.asyncCommands()...)
-	return append(cmds, abandonCommand(), b.rulesCommand(), helpCommand(), b.leaderboardCommand(), historyCommand())
+	return append(cmds, abandonCommand(), b.rulesCommand(), helpCommand(), b.leaderboardCommand(), b.statsCommand(), historyCommand())
 }
 
 // ApplicationCommands returns the definitions of every slash command, for registration.

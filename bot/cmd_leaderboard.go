@@ -174,9 +174,8 @@ func soloSection(solo []table.SoloRecord, lang games.Lang) string {
 func standingLine(r table.Standing) games.Text {
 	wins := games.Count(r.Wins, "win", "wins", "výhra", "výhry", "výher")
 	played := games.Count(r.Games, "game", "games", "hra", "hry", "her")
-	ord := fmt.Sprintf("%.1f", r.Ordinal())
 	return games.Text{
-		EN: fmt.Sprintf("**%s** — rating %s · %s in %s, best %d", r.Name, ord, wins.EN, played.EN, r.Best),
-		CS: fmt.Sprintf("**%s** — hodnocení %s · %s, odehráno %s, nejlépe %d", r.Name, strings.Replace(ord, ".", ",", 1), wins.CS, played.CS, r.Best),
+		EN: fmt.Sprintf("**%s** — rating %s · %s in %s, best %d", r.Name, number(r.Ordinal(), games.English), wins.EN, played.EN, r.Best),
+		CS: fmt.Sprintf("**%s** — hodnocení %s · %s, odehráno %s, nejlépe %d", r.Name, number(r.Ordinal(), games.Czech), wins.CS, played.CS, r.Best),
 	}
 }

@@ -178,9 +178,14 @@ func trend(history []table.RatingPoint) games.Text {
 	}
 }
 
-// number writes x with one decimal, a decimal comma in Czech.
+// number writes x with one decimal and a true minus sign ("−1.8"), a decimal comma in Czech
+// ("−1,8"), as the chart does.
 func number(x float64, lang games.Lang) string {
 	s := fmt.Sprintf("%.1f", x)
+	if s == "-0.0" {
+		s = "0.0"
+	}
+	s = strings.Replace(s, "-", "−", 1)
 	if lang == games.Czech {
 		s = strings.Replace(s, ".", ",", 1)
 	}

@@ -62,6 +62,9 @@ func (a *archiver) finish(game string, seats []store.Seat, at time.Time) store.A
 	if !games.Over(rec.State) {
 		a.t.Fatalf("%s did not end", game)
 	}
+	for i := range rec.Record.Moves {
+		rec.Record.Moves[i].By = "" // the people made their moves (with a hint), not the AI
+	}
 	data, err := json.Marshal(rec.Record)
 	if err != nil {
 		a.t.Fatal(err)
@@ -189,6 +192,7 @@ func TestReplayViewer(t *testing.T) {
 		t.Fatalf("/history: %v", err)
 	}
 	list := h.seen(ix)
+	dump(t, "history", list)
 	if !list.Ephemeral() || len(list.Attachments) != 1 || !strings.HasSuffix(list.Attachments[0].Filename, ".json") {
 		t.Fatalf("/history: ephemeral %v, %d files: %q", list.Ephemeral(), len(list.Attachments), list.Content)
 	}
@@ -275,6 +279,7 @@ func TestReplayViewer(t *testing.T) {
 		t.Fatal(err)
 	}
 	viewer = h.seen(sub)
+	dump(t, "viewer", viewer)
 	if !strings.Contains(viewer.Content, fmt.Sprintf("Move 3 of %d", total)) {
 		t.Fatalf("Go to move 3: %q", viewer.Content)
 	}

@@ -79,9 +79,12 @@ type Bot struct {
 	pictureSizes sizes
 	// inputs remembers the text input of every panel drawn, by the custom_id of its ⌨️ button,
 	// so that the modal opens at once, without store I/O; a miss opens a generic one.
-	inputs  *lru[string, games.Input]
-	paces   []time.Duration
-	panels  *lru[string, panel]
+	inputs *lru[string, games.Input]
+	paces  []time.Duration
+	panels *lru[string, panel]
+	// replays keeps the states the replay viewer lately showed, by guild, archive id and
+	// record position (see Bot.replayed).
+	replays *lru[string, games.State]
 	drawing flight[string, panel]
 	// clicks holds the clicks being handled that a repeat may wait for (see Handle).
 	clicks      flight[string, struct{}]
@@ -122,6 +125,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 	b.drawSlots = newGate(drawSlots)
 	b.inputs = newLRU[string, games.Input](4096)
 	b.panels = newLRU[string, panel](256)
+	b.replays = newLRU[string, games.State](256)
 	b.paces = o.Paces
 	if len(b.paces) == 0 {
 		b.paces = DefaultPaces()

@@ -20,7 +20,10 @@ import (
 // memory: every custom_id carries the game, the archive id and the move shown
 // ("<game>/0/step/<move>/<archive id>"), so a click works after a restart and on any process;
 // each click reads the one archived record and replays it to the move (games.Replay, as
-// `tablebot render --move` does), never the server's whole history.
+// `tablebot render --move` does), never the server's whole history. A process keeps the
+// states it lately showed (Bot.replays), so that a step ◀ ▶ continues from the move before
+// (games.Continue) rather than replaying the game from its start; without them (a restart,
+// another process) it replays from the start, with the same result.
 //
 // Choices where the issue is silent:
 //   - A "move" is a player's (or an AI player's) move; chance's moves (dealing, drawing) are
@@ -192,14 +195,45 @@ func (b *Bot) replayTo(ctx context.Context, guild, gameID string, move int) (rep
 	if r.move > 0 {
 		r.last = &rec.Moves[at[r.move]]
 	}
-	upTo := rec
-	upTo.Moves = rec.Moves[:end]
-	st, _, err := games.Replay(kit.Game, upTo)
+	st, err := b.replayed(guild, gameID, kit.Game, rec, end)
 	if err != nil {
 		return replay{}, fmt.Errorf("replay archived game %s to move %d: %w", gameID, r.move, err)
 	}
 	r.st = st
 	return r, nil
+}
+
+// replayBack is how far back, in record entries, replayed looks for a state it kept: a step
+// of ◀ ▶ spans a player's move and chance's after it, far fewer.
+const replayBack = 16
+
+// replayed returns the state of an archived game after its record's first end entries: from
+// a state the viewer kept of the same game at most replayBack entries earlier (a step ◀ ▶
+// from a move just shown), continued with the entries since; else replayed from the start.
+// It keeps a copy of the state it returns. An archived record never changes, so a kept state
+// is never stale; a process without it (restarted, or another) replays from the start.
+func (b *Bot) replayed(guild, gameID string, g games.Game, rec games.Record, end int) (games.State, error) {
+	key := func(at int) string { return guild + "/" + gameID + "/" + strconv.Itoa(at) }
+	var st games.State
+	from := 0
+	for at := end; at >= max(0, end-replayBack) && st == nil; at-- {
+		if kept, ok := b.replays.get(key(at)); ok {
+			st, from = kept.Clone(), at
+		}
+	}
+	if st == nil {
+		upTo := rec
+		upTo.Moves = rec.Moves[:end]
+		fresh, _, err := games.Replay(g, upTo)
+		if err != nil {
+			return nil, err
+		}
+		st = fresh
+	} else if _, err := games.Continue(st, rec.Moves[from:end], from); err != nil {
+		return nil, err
+	}
+	b.replays.put(key(end), st.Clone())
+	return st, nil
 }
 
 // viewerMessage is the viewer of an archived game at a move, for user.

@@ -97,8 +97,8 @@ func (b *Bot) leaderboardPage(c *call, game string, offset int, own bool) (messa
 		sb.WriteString(c.say(games.Say("No finished games with other players yet (solo games are not ranked). Start one with /start!",
 			"Zatím žádná dohraná hra s dalšími hráči (sólo hry se do žebříčku nepočítají). Založ ji přes /start!")) + "\n")
 	} else {
-		sb.WriteString(c.say(games.Say("_Ordered by rating: skill minus three times its uncertainty, so it grows as you play and win._",
-			"_Pořadí podle hodnocení: dovednost minus trojnásobek její nejistoty, takže roste s hraním a výhrami._")) + "\n")
+		sb.WriteString(c.say(games.Say("*Ordered by rating: skill minus three times its uncertainty, so it grows as you play and win.*",
+			"*Pořadí podle hodnocení: dovednost minus trojnásobek její nejistoty, takže roste s hraním a výhrami.*")) + "\n")
 	}
 	mine := false
 	for _, r := range rows {
@@ -122,8 +122,8 @@ func (b *Bot) leaderboardPage(c *call, game string, offset int, own bool) (messa
 		if ok {
 			sb.WriteString(c.say(games.Say("**Your place:**", "**Tvoje místo:**")) + fmt.Sprintf(" %d. ", me.Rank) + c.say(standingLine(me)) + "\n")
 		} else {
-			sb.WriteString(c.say(games.Say("_You are not on this board yet: finish a game with other players._",
-				"_V tomto žebříčku ještě nejsi: dohraj hru s dalšími hráči._")) + "\n")
+			sb.WriteString(c.say(games.Say("*You are not on this board yet: finish a game with other players.*",
+				"*V tomto žebříčku ještě nejsi: dohraj hru s dalšími hráči.*")) + "\n")
 		}
 	}
 	if offset == 0 {

@@ -50,7 +50,6 @@ func TestLeaderboardPages(t *testing.T) {
 		t.Fatalf("/leaderboard: %v", err)
 	}
 	public := h.seen(ix)
-	dump(t, "lb", public)
 	if public.Ephemeral() || !strings.Contains(public.Content, "page 1 of 2") {
 		t.Fatalf("/leaderboard: ephemeral %v %q", public.Ephemeral(), public.Content)
 	}
@@ -98,7 +97,6 @@ func TestLeaderboardPages(t *testing.T) {
 	}
 	want := "1. **Ada** — " + games.Count(records[0].Score, "point", "points", "", "", "").EN
 	got := h.seen(ix).Content
-	dump(t, "lbfits", h.seen(ix))
 	if !strings.Contains(got, "Solo records") || !strings.Contains(got, want) || (records[0].Tier.EN != "" && !strings.Contains(got, records[0].Tier.EN)) {
 		t.Fatalf("FITS's leaderboard does not show Ada's solo record %q (%q): %q", want, records[0].Tier.EN, got)
 	}

@@ -39,7 +39,6 @@ func TestStats(t *testing.T) {
 		t.Fatalf("/stats: %v", err)
 	}
 	m := h.seen(ix)
-	dump(t, "stats", m)
 	if m.Ephemeral() || m.Deferred {
 		t.Fatalf("/stats: ephemeral %v, still thinking %v", m.Ephemeral(), m.Deferred)
 	}

@@ -30,8 +30,9 @@ import (
 //     not steps of their own but shown with the move they follow. Move 0 is the table as
 //     dealt, before anyone moved; the viewer opens at the last move (the final table and the
 //     result), from where ⏮ goes back to the start.
-//   - A player of the game sees the table as their seat saw it (their own hand); everyone
-//     else sees the spectator's picture, with no hidden hand.
+//   - A player of the game sees the table as their seat saw it (the table picture of their
+//     seat's view, as `tablebot render --seat` draws it); everyone else sees the spectator's
+//     picture, with no hidden hand.
 //   - "Go to move…" takes a number from 0 to the last move; anything else is refused, the
 //     viewer left as it was.
 
@@ -262,7 +263,10 @@ func (b *Bot) viewerMessage(ctx context.Context, guild, user, gameID string, mov
 	fmt.Fprintf(&sb, "🎞️ %s **%s** · %s · %s\n", game.Emoji(), game.Title().In(lang), r.archived.At.UTC().Format("2006-01-02 15:04"), strings.Join(names, ", "))
 	switch {
 	case r.last == nil:
-		sb.WriteString(games.Say("**The start** — the table as dealt (%d moves in all).", "**Začátek** — stůl po rozdání (celkem %d tahů).", r.total).In(lang) + "\n")
+		all := games.Count(r.total, "move", "moves", "tah", "tahy", "tahů")
+		start := games.Text{EN: fmt.Sprintf("**The start** — the table as dealt (%s in all).", all.EN),
+			CS: fmt.Sprintf("**Začátek** — stůl po rozdání (celkem %s).", all.CS)}
+		sb.WriteString(start.In(lang) + "\n")
 	default:
 		fmt.Fprintf(&sb, "**%s** — %s\n", games.Say("Move %d of %d", "Tah %d z %d", r.move, r.total).In(lang), moveText(r.st, r.rec, *r.last, lang))
 	}
@@ -270,9 +274,9 @@ func (b *Bot) viewerMessage(ctx context.Context, guild, user, gameID string, mov
 		sb.WriteString("🏁 " + replayResult(r.st, names, lang))
 	}
 	if seat != games.NoSeat {
-		sb.WriteString(games.Say("_Your game: you see your own hand._", "_Tvoje hra: vidíš i svou ruku._").In(lang))
+		sb.WriteString(games.Say("*Your game: the table as your seat saw it.*", "*Tvoje hra: stůl tak, jak jsi ho viděl(a) ty.*").In(lang))
 	} else {
-		sb.WriteString(games.Say("_A spectator's view: hidden hands are not shown._", "_Pohled diváka: skryté ruce nejsou vidět._").In(lang))
+		sb.WriteString(games.Say("*A spectator's view: hidden hands are not shown.*", "*Pohled diváka: skryté ruce nejsou vidět.*").In(lang))
 	}
 	step := func(emoji string, to int, off bool) discordgo.MessageComponent {
 		id, _ := viewerID(game.Name(), verbStep, to, gameID)

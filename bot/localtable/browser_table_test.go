@@ -110,7 +110,7 @@ func TestBrowserTable(t *testing.T) {
 	st := storetest.OpenBolt(t)
 	at := time.Date(2026, 11, 28, 8, 15, 3, 0, time.UTC)
 	for _, id := range []string{"old-1", "old-2"} {
-		if err := st.Finish(ctx, store.Final{GameID: id, Guild: GuildID, Game: "fits", Record: []byte(`{"game":"fits","players":["Ada"]}`), At: at}); err != nil {
+		if _, err := st.Finish(ctx, store.Final{GameID: id, Guild: GuildID, Game: "fits", Record: []byte(`{"game":"fits","players":["Ada"]}`), At: at}); err != nil {
 			t.Fatal(err)
 		}
 	}

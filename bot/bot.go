@@ -59,15 +59,13 @@ type Options struct {
 // writes every table in the store, so several Bot processes may serve one store and any of them
 // may restart at any time.
 type Bot struct {
-	kits    []catalog.Kit
-	tables  *table.Service
-	rest    *restSessions
-	appID   string
-	log     *slog.Logger
-	metrics *metrics
-	encoder *images.Encoder
-	// charts draws /stats' rating charts.
-	charts   *chart.Renderer
+	kits     []catalog.Kit
+	tables   *table.Service
+	rest     *restSessions
+	appID    string
+	log      *slog.Logger
+	metrics  *metrics
+	encoder  *images.Encoder
 	inflight inflight
 	handled  func(*discordgo.Interaction, error)
 	// workers bounds the handlers that run at once (see Options.Workers).
@@ -79,12 +77,9 @@ type Bot struct {
 	pictureSizes sizes
 	// inputs remembers the text input of every panel drawn, by the custom_id of its ⌨️ button,
 	// so that the modal opens at once, without store I/O; a miss opens a generic one.
-	inputs *lru[string, games.Input]
-	paces  []time.Duration
-	panels *lru[string, panel]
-	// replays keeps the states the replay viewer lately showed, by guild, archive id and
-	// record position (see Bot.replayed).
-	replays *lru[string, games.State]
+	inputs  *lru[string, games.Input]
+	paces   []time.Duration
+	panels  *lru[string, panel]
 	drawing flight[string, panel]
 	// clicks holds the clicks being handled that a repeat may wait for (see Handle).
 	clicks      flight[string, struct{}]
@@ -92,6 +87,12 @@ type Bot struct {
 	routes      map[verb]route
 	commands    map[string]command
 	commandList []command
+
+	// charts draws /stats' rating charts.
+	charts *chart.Renderer
+	// replays keeps the states the replay viewer lately showed, by guild, archive id and
+	// record position (see Bot.replayed).
+	replays *lru[string, games.State]
 }
 
 // New builds a Bot for the given games, refereed by tables, talking to Discord's REST API

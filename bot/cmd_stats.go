@@ -26,7 +26,7 @@ func (b *Bot) statsCommand() command {
 	desc, loc := describe(games.Say("Whose statistics (default: yours)", "Čí statistiky (výchozí: tvoje)"))
 	user := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: desc, DescriptionLocalizations: *loc}
 	return command{
-		def:    newCommand("stats", games.Say("A player's games, wins, rating and its chart on this server", "Hry, výhry, hodnocení a jeho graf hráče na tomto serveru"), user, b.gameOption(false)),
+		def:    newCommand("stats", games.Say("A player's games, wins, rating and its chart on this server", "Statistiky hráče na tomto serveru: hry, výhry, hodnocení a jeho graf"), user, b.gameOption(false)),
 		handle: (*Bot).onStats,
 		ack:    ackPublic,
 	}
@@ -134,7 +134,7 @@ func gameStatsText(emoji string, title games.Text, g table.GameStats) games.Text
 		avg := float64(p.ScoreSum) / float64(p.Games)
 		lines = append(lines, games.Text{
 			EN: fmt.Sprintf("%s · %s (%.0f %%) · average score %s, best %d", played.EN, wins.EN, rate, number(avg, games.English), p.Best),
-			CS: fmt.Sprintf("%s · %s (%.0f %%) · průměrně %s bodů, nejlépe %d", played.CS, wins.CS, rate, number(avg, games.Czech), p.Best),
+			CS: fmt.Sprintf("%s · %s (%.0f %%) · průměrně %s bodu, nejlépe %d", played.CS, wins.CS, rate, number(avg, games.Czech), p.Best),
 		})
 	}
 	if g.Solo != nil {

@@ -276,7 +276,7 @@ func (b *Bot) viewerMessage(ctx context.Context, guild, user, gameID string, mov
 	if seat != games.NoSeat {
 		sb.WriteString(games.Say("*Your game: the table as your seat saw it.*", "*Tvoje hra: stůl tak, jak jsi ho viděl(a) ty.*").In(lang))
 	} else {
-		sb.WriteString(games.Say("*A spectator's view: hidden hands are not shown.*", "*Pohled diváka: skryté ruce nejsou vidět.*").In(lang))
+		sb.WriteString(games.Say("*A spectator's view: hidden hands are not shown.*", "*Pohled diváka: co hráči skrývají, není vidět.*").In(lang))
 	}
 	step := func(emoji string, to int, off bool) discordgo.MessageComponent {
 		id, _ := viewerID(game.Name(), verbStep, to, gameID)

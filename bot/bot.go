@@ -13,6 +13,7 @@ import (
 	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
+	"github.com/tablebot/tablebot/images/chart"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -96,6 +97,13 @@ type Bot struct {
 	commandList []command
 	// sched is the scheduler's pool of due tasks being worked.
 	sched sched
+
+
+	// charts draws /stats' rating charts.
+	charts *chart.Renderer
+	// replays keeps the states the replay viewer lately showed, by guild, archive id and
+	// record position (see Bot.replayed).
+	replays *lru[string, games.State]
 }
 
 // New builds a Bot for the given games, refereed by tables, talking to Discord's REST API
@@ -113,7 +121,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 		}
 	}
 	b := &Bot{kits: kits, tables: tables, rest: newRESTSessions(rest, o.Now), appID: o.ApplicationID, log: o.Logger, handled: o.Handled,
-		encoder: images.NewEncoderCache(pictureCache(o.PictureCache)), postRetries: o.PostRetries}
+		encoder: images.NewEncoderCache(pictureCache(o.PictureCache)), postRetries: o.PostRetries, charts: chart.New()}
 	if b.log == nil {
 		b.log = slog.Default()
 	}
@@ -130,6 +138,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 	b.drawSlots = newGate(drawSlots)
 	b.inputs = newLRU[string, games.Input](4096)
 	b.panels = newLRU[string, panel](256)
+	b.replays = newLRU[string, games.State](256)
 	b.paces = o.Paces
 	if len(b.paces) == 0 {
 		b.paces = DefaultPaces()

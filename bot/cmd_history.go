@@ -14,8 +14,9 @@ import (
 // historyLimit is how many finished games /history lists (and attaches: Discord takes 10 files).
 const historyLimit = 10
 
-// historyCommand is /history: the server's latest finished games, each record attached as
-// JSON (for a bug report, or for `tablebot replay`, which server admins have).
+// historyCommand is /history: the server's latest finished games, each with a **View** button
+// that opens the replay viewer (viewer.go) at its last move, and each record attached as JSON
+// (for a bug report, or for `tablebot replay`, which server admins have).
 func historyCommand() command {
 	return command{
 		def:    newCommand("history", games.Say("The server's latest finished games, with their records", "Poslední dohrané hry serveru i s jejich záznamy")),
@@ -38,6 +39,7 @@ func (b *Bot) onHistory(c *call) error {
 	var sb strings.Builder
 	sb.WriteString("📜 " + c.say(games.Say("Latest finished games:", "Poslední dohrané hry:")) + "\n")
 	var files []*discordgo.File
+	var buttons []discordgo.MessageComponent
 	names := map[string]bool{}
 	for i, g := range list {
 		title := g.Game
@@ -55,10 +57,29 @@ func (b *Bot) onHistory(c *call) error {
 			return err
 		}
 		files = append(files, &discordgo.File{Name: name, ContentType: "application/json", Reader: bytes.NewReader(a.Record)})
+		if id, ok := viewerID(g.Game, verbView, lastMove, g.GameID); ok {
+			buttons = append(buttons, discordgo.Button{Label: c.say(games.Say("View %d", "Přehrát %d", i+1)),
+				Emoji: &discordgo.ComponentEmoji{Name: "🎞️"}, Style: discordgo.SecondaryButton, CustomID: id})
+		}
 	}
-	sb.WriteString(c.say(games.Say("Each game's record is attached: keep it, or attach it to a bug report.",
-		"Záznam každé hry je přiložen: schovej si ho, nebo ho přilož k hlášení chyby.")))
-	return c.reply(message{ephemeral: true, content: sb.String(), files: files})
+	sb.WriteString(c.say(games.Say("**View** replays a game move by move. Each game's record is attached: keep it, or attach it to a bug report.",
+		"**Přehrát** ukáže hru tah po tahu. Záznam každé hry je přiložen: schovej si ho, nebo ho přilož k hlášení chyby.")))
+	return c.reply(message{ephemeral: true, content: sb.String(), files: files, components: buttonRows(buttons)})
+}
+
+// lastMove is the move the viewer opens at from /history: beyond any game's last, so the last.
+const lastMove = 9999
+
+// buttonRows lays buttons out in action rows of at most five, at most five rows (the rest
+// left out: historyLimit keeps /history within them).
+func buttonRows(buttons []discordgo.MessageComponent) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	for len(buttons) > 0 && len(rows) < maxRows {
+		n := min(len(buttons), maxRowButtons)
+		rows = append(rows, discordgo.ActionsRow{Components: buttons[:n]})
+		buttons = buttons[n:]
+	}
+	return rows
 }
 
 // recordName is the file name of the record of a game ended at, "fits-2026-11-28-081503.json",

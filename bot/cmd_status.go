@@ -34,7 +34,7 @@ func (b *Bot) onStatus(c *call) error {
 	var m message
 	switch {
 	case games.Over(st):
-		m, err = b.endMessage(t, st, nil, c.lang)
+		m, err = b.endMessage(t, st, nil, c.lang, nil)
 	default:
 		m, err = b.boardMessage(t, st, nil, c.lang, "")
 		if err == nil {

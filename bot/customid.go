@@ -101,6 +101,13 @@ const (
 	verbVote    verb = "vote"    // deadline message: let the AI play seat Arg
 	verbKick    verb = "kick"    // /kick confirmation: put user Arg's seat on the AI
 	verbGames   verb = "games"   // board message: my games
+	// The leaderboard's and the replay viewer's verbs carry no table: their revision is 0.
+	verbBoardOpen verb = "lb"     // public leaderboard ◀ ▶: page Arg (an offset), for the clicker alone
+	verbBoardPage verb = "lbpage" // the clicker's leaderboard page ◀ ▶: turn to offset Arg
+	verbView      verb = "view"   // /history: open the viewer of archived game Arg ("move/id")
+	verbStep      verb = "step"   // viewer ⏮ ◀ ▶ ⏭: show move Arg ("move/id")
+	verbGoto      verb = "goto"   // viewer: open the "Go to move…" modal (Arg "move/id")
+	verbGone      verb = "gone"   // "Go to move…" modal submit (Arg "move/id": the move shown)
 )
 
 // buildID makes the custom_id of a verb for a table's game at a revision.

@@ -31,13 +31,13 @@ func TestEveryVerbRouted(t *testing.T) {
 	r := routeTable()
 	for _, v := range []verb{verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbTurn, verbDraft, verbCommit,
 		verbMenu, verbType, verbTyped, verbRules, verbScores, verbAbandon, verbRematch, verbUndo, verbBack, verbVote, verbKick, verbGames,
-		verbSuggest} {
+		verbSuggest, verbBoardOpen, verbBoardPage, verbView, verbStep, verbGoto, verbGone} {
 		if r[v].handle == nil {
 			t.Errorf("verb %q has no handler", v)
 		}
 	}
-	if len(r) != 21 {
-		t.Errorf("%d routes, want 21: a new verb needs its line in TestEveryVerbRouted", len(r))
+	if len(r) != 27 {
+		t.Errorf("%d routes, want 27: a new verb needs its line in TestEveryVerbRouted", len(r))
 	}
 }
 
@@ -47,6 +47,31 @@ func TestBuildIDFitsDiscord(t *testing.T) {
 	id := buildID("shelfie", 18446744073709551615, verbRematch, strings.Repeat("d", 60))
 	if len(id) > maxCustomID {
 		t.Fatalf("%d bytes", len(id))
+	}
+}
+
+// TestViewerIDFitsDiscord: the longest archive id the referee makes (a table's ID: a channel's
+// 20-digit snowflake, "-", a 20-digit revision) fits every viewer custom_id, at any move, and
+// reads back; an id too long for one is reported, not built.
+func TestViewerIDFitsDiscord(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("9", 20) + "-" + strings.Repeat("9", 20)
+	for _, v := range []verb{verbView, verbStep, verbGoto, verbGone} {
+		id, ok := viewerID("sideboards", v, lastMove, long)
+		if !ok || len(id) > maxCustomID {
+			t.Fatalf("%s: %q (%d bytes), %v", v, id, len(id), ok)
+		}
+		parsed, err := ParseID(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		move, gameID, err := parseViewerArg(parsed.Arg)
+		if err != nil || move != lastMove || gameID != long {
+			t.Fatalf("%q reads back as move %d, game %q: %v", id, move, gameID, err)
+		}
+	}
+	if _, ok := viewerID("sideboards", verbGone, 1, strings.Repeat("x", 90)); ok {
+		t.Fatal("a 90-byte archive id made a viewer custom_id")
 	}
 }
 

@@ -63,4 +63,12 @@
 // lose whole lines, never the header, the last line or a line that pings someone; labels and
 // option texts are cut at a word's end with "…". Lengths are counted in UTF-16 code units,
 // never fewer than the code points Discord counts.
+//
+// The server's memory (issue 28) is read through the referee, never the store: /leaderboard
+// (cmd_leaderboard.go) is public and its ◀ ▶ carry the game and the page's offset, opening the
+// page for the clicker alone, so that one person's browsing does not turn everyone's page and
+// "your place" is the clicker's; /stats (cmd_stats.go) is public like it, the chart drawn after
+// the acknowledgement in a drawing slot; the end message lists each rated player's change from
+// Outcome.Ratings. The replay viewer (viewer.go) is stateless: its custom_ids carry the game,
+// the move and the archive id, a "move" being a player's move with chance's that follow it.
 package bot

@@ -348,7 +348,7 @@ func (p *probe) build(t *testing.T, g games.Game, rec games.Record, names []stri
 		for _, run := range [][]games.Step{steps, all} {
 			var m message
 			if games.Over(st) {
-				m, err = p.bot.endMessage(tb, st, run, lang)
+				m, err = p.bot.endMessage(tb, st, run, lang, nil)
 			} else {
 				m, err = p.bot.boardMessage(tb, st, run, lang, "")
 			}

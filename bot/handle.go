@@ -71,6 +71,9 @@ func routeTable() map[verb]route {
 		verbRematch: {(*Bot).onRematch, ackPublic, false}, verbUndo: {(*Bot).onUndo, ackUpdate, false},
 		verbBack: {(*Bot).onBack, ackUpdate, false}, verbVote: {(*Bot).onVote, ackEphemeral, false},
 		verbKick: {(*Bot).onKickConfirm, ackUpdate, false}, verbGames: {(*Bot).onGamesButton, ackEphemeral, false},
+		verbBoardOpen: {(*Bot).onBoardOpen, ackEphemeral, false}, verbBoardPage: {(*Bot).onBoardPage, ackUpdate, false},
+		verbView: {(*Bot).onView, ackEphemeral, false}, verbStep: {(*Bot).onStep, ackUpdate, false},
+		verbGoto: {(*Bot).onGoto, ackInline, false}, verbGone: {(*Bot).onGone, ackUpdate, false},
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"log/slog"
+	"math"
 	"net/http"
 	"strings"
 	"sync"
@@ -278,9 +279,10 @@ func resultText(t *table.Table, st games.State, lang games.Lang) string {
 	return sb.String()
 }
 
-// endMessage is the public message at the end: ranking, final table, a rematch button; it
+// endMessage is the public message at the end: ranking, final table, each rated player's
+// rating change (ratings, from Outcome.Ratings; none when empty), a rematch button; it
 // mentions every human player once.
-func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lang games.Lang) (message, error) {
+func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lang games.Lang, ratings []table.RatingChange) (message, error) {
 	m, err := b.boardMessage(t, st, steps, lang, "")
 	if err != nil {
 		return message{}, err
@@ -291,11 +293,30 @@ func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lan
 		result = strings.Replace(result, s+"\n", "", 1) // the last move's log said it already
 	}
 	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + mentionAll(mentions) + "\n" + result
+	m.content += ratingLines(ratings, lang)
 	m.mentions = mentions
 	m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: games.Say("Rematch", "Odveta").In(lang), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}, Style: discordgo.SuccessButton, CustomID: buildID(t.Game, t.Rev(), verbRematch, "")},
 	}}}
 	return m, nil
+}
+
+// ratingLines is the end message's account of the rating changes, one player a line
+// ("📈 Ada 27.1 → 28.4, +1.3"), under a heading; empty when nobody was rated.
+func ratingLines(ratings []table.RatingChange, lang games.Lang) string {
+	if len(ratings) == 0 {
+		return ""
+	}
+	var sb strings.Builder
+	sb.WriteString(games.Say("**Ratings:**", "**Hodnocení:**").In(lang) + "\n")
+	for _, r := range ratings {
+		trend := "📈 "
+		if math.Round(r.Delta()*10) < 0 {
+			trend = "📉 "
+		}
+		sb.WriteString(trend + table.ChangeLine(r).In(lang) + "\n")
+	}
+	return sb.String()
 }
 
 // post sends a public message to a channel once.
@@ -384,7 +405,7 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 	var m message
 	var err error
 	if over {
-		m, err = b.endMessage(t, st, out.Board, t.Lang())
+		m, err = b.endMessage(t, st, out.Board, t.Lang(), out.Ratings)
 	} else {
 		m, err = b.boardMessage(t, st, out.Board, t.Lang(), inPanel, out.Shown)
 	}

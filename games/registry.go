@@ -53,16 +53,27 @@ func Replay(g Game, rec Record) (State, int, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("start %s: %w", g.Name(), err)
 	}
-	for i, m := range rec.Moves {
+	n, err := Continue(st, rec.Moves, 0)
+	return st, n, err
+}
+
+// Continue goes on replaying a record: it applies moves, the record's entries from index
+// first on, to st, the state Replay reached before entry first (the replay viewer starts from
+// a state it kept). It returns the index after the last entry applied and, for an entry that
+// could not be decoded or applied, a *MoveError with its index in the record (st is then the
+// state before it).
+func Continue(st State, moves []Move, first int) (int, error) {
+	g := st.Game()
+	for i, m := range moves {
 		a, err := g.DecodeAction(m.Action)
 		if err != nil {
-			return st, i, &MoveError{Index: i, Err: err}
+			return first + i, &MoveError{Index: first + i, Err: err}
 		}
 		if _, err := st.Apply(m.Seat, a); err != nil {
-			return st, i, &MoveError{Index: i, Err: err}
+			return first + i, &MoveError{Index: first + i, Err: err}
 		}
 	}
-	return st, len(rec.Moves), nil
+	return first + len(moves), nil
 }
 
 // Replayed is what a replay shows of the state it reached: the game, the moves applied,

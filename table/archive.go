@@ -140,6 +140,10 @@ func (s *Service) PlayerStats(ctx context.Context, guild, user, game string) (st
 	return ps, nil
 }
 
+// ErrNotArchived is what ArchivedGame's error wraps when the guild has no finished game of
+// that ID (store.ErrNotFound, for callers that must not import the store).
+var ErrNotArchived = store.ErrNotFound
+
 // ArchivedGame returns one finished game of the guild by its ID (the table's ID): its seats,
 // rating changes and record, for the replay viewer. It fails with store.ErrNotFound.
 func (s *Service) ArchivedGame(ctx context.Context, guild, id string) (store.Archived, error) {

@@ -62,6 +62,10 @@ type (
 	SoloRecord = store.SoloRecord
 	// PlayerStats is a player's record on a server, for /stats.
 	PlayerStats = store.PlayerStats
+	// GameStats is a player's record in one game, one part of PlayerStats.
+	GameStats = store.GameStats
+	// RatingPoint is a player's rating after one game, for the /stats chart.
+	RatingPoint = store.RatingPoint
 	// GameSummary is a finished game in the recent-games list.
 	GameSummary = store.GameSummary
 	// ArchivedGame is a finished game as archived: seats, rating changes, solo score, record.

@@ -98,7 +98,6 @@ type Bot struct {
 	// sched is the scheduler's pool of due tasks being worked.
 	sched sched
 
-
 	// charts draws /stats' rating charts.
 	charts *chart.Renderer
 	// replays keeps the states the replay viewer lately showed, by guild, archive id and

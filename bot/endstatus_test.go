@@ -90,3 +90,21 @@ func TestEndAndStatusSayGameOverOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestBoardLogDrop: the end's summary is left out of the account line by line: the line that
+// says it goes, the other lines of the same step stay, and a step with nothing left is gone.
+func TestBoardLogDrop(t *testing.T) {
+	say := func(s string) games.Event { return games.Event{Text: games.Text{EN: s, CS: s}} }
+	l := newBoardLog([]games.Step{
+		{Seat: 0, Events: []games.Event{say("Ada took box 1."), say("Game over. Ada wins with 40 points.")}, Auto: true},
+		{Seat: games.Chance, Events: []games.Event{say("Ada wins with 40 points.")}},
+		{Seat: 1, Events: []games.Event{say("Ben took box 2.")}},
+	}, games.English)
+	before := l.drop("Ada wins with 40 points.")
+	if !strings.Contains(before, "Game over.") || l.full != "🤖 Ada took box 1.\nBen took box 2.\n" || len(l.entries) != 2 {
+		t.Fatalf("after drop: %q (%d entries), before %q", l.full, len(l.entries), before)
+	}
+	if got := l.fit(1000); got != l.full {
+		t.Errorf("fit after drop %q", got)
+	}
+}

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"strings"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
@@ -34,7 +36,10 @@ func (b *Bot) onStatus(c *call) error {
 	var m message
 	switch {
 	case games.Over(st):
+		// The result, without the Rematch button: the channel's result board has it, and
+		// one person's glance at the table offers nothing to click twice.
 		m, err = b.endMessage(t, st, nil, c.lang, nil)
+		m.components = []discordgo.MessageComponent{}
 	default:
 		m, err = b.boardMessage(t, st, nil, c.lang, "")
 		if err == nil {
@@ -50,5 +55,6 @@ func (b *Bot) onStatus(c *call) error {
 		m.components = []discordgo.MessageComponent{}
 	}
 	m.ephemeral, m.mentions = true, nil
+	m.content = strings.TrimRight(m.content, "\n") // no empty line above the buttons
 	return c.reply(m)
 }

@@ -211,6 +211,30 @@ func newBoardLog(steps []games.Step, lang games.Lang) *boardLog {
 	return l
 }
 
+// drop leaves out of the account every line that says said (the end's summary, which the end
+// message says once under its own header), and returns the account as it stood before.
+func (l *boardLog) drop(said string) (before string) {
+	before = l.full
+	var sb strings.Builder
+	entries := l.entries[:0]
+	for _, e := range l.entries {
+		var kept []string
+		for _, line := range strings.SplitAfter(e.text, "\n") {
+			if line != "" && !strings.Contains(line, said) {
+				kept = append(kept, line)
+			}
+		}
+		if len(kept) == 0 {
+			continue
+		}
+		e.text = strings.Join(kept, "")
+		entries = append(entries, e)
+		sb.WriteString(e.text)
+	}
+	l.entries, l.full = entries, sb.String()
+	return before
+}
+
 // fit returns the account shortened to at most room characters: the AI's moves and chance's
 // dealings are dropped from the last back, then, if that is not enough, the others too; one
 // line says how many moves were left out and where to see the table ("… and 14 more moves by

@@ -289,8 +289,12 @@ func (b *Bot) endMessage(t *table.Table, st games.State, steps []games.Step, lan
 	}
 	mentions := t.Humans()
 	result := resultText(t, st, lang)
-	if s := st.Result().Summary.In(lang); s != "" && strings.Contains(m.content, s) {
-		result = strings.Replace(result, s+"\n", "", 1) // the last move's log said it already
+	if s := st.Result().Summary.In(lang); s != "" && m.log != nil && strings.Contains(m.log.full, s) {
+		// The end is said once, under 🏁: a log line that says the summary ("Game over. Ada
+		// wins…") is left out; the summary stands under the ranking, where no fit drops it.
+		before := m.log.drop(s)
+		m.content = strings.Replace(m.content, before, m.log.full, 1)
+		m.body = strings.Replace(m.body, before, m.log.full, 1)
 	}
 	m.content += "🏁 " + games.Say("**Game over!**", "**Konec hry!**").In(lang) + " " + mentionAll(mentions) + "\n" + result
 	m.content += ratingLines(ratings, lang)

@@ -235,6 +235,19 @@ func TestBrowserGames(t *testing.T) {
 				t.Errorf("/status after the end:\n%s", status)
 			}
 			t.Logf("/status: %.300s", status)
+			// No empty line above its buttons, and no second Rematch beside the result board's.
+			var st struct {
+				Content string
+				Rematch bool
+			}
+			ada.eval(`(() => { const m = [...document.querySelectorAll('.msg')].pop(); const c = m.querySelector('.content');
+				return {Content: c.innerHTML, Rematch: [...m.querySelectorAll('button')].some(b => b.textContent.includes('🔁'))}; })()`, &st)
+			if strings.HasSuffix(strings.TrimSpace(st.Content), "<br>") || strings.Contains(st.Content, "<br><br>") {
+				t.Errorf("/status after the end has an empty line: %q", st.Content)
+			}
+			if st.Rematch {
+				t.Errorf("/status after the end repeats the Rematch button:\n%s", status)
+			}
 			n = count()
 			ada.command("/rules " + g.name)
 			const rulesJS = `[...document.querySelectorAll('.msg.ephemeral')].pop()`

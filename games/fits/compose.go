@@ -213,16 +213,17 @@ func (s *State) flipOf(p Place) (string, bool) {
 	return draftOf(q), true
 }
 
-// previewText says where a placement would land and what it would cover: "T4 in column C:
-// lands on rows 3–4, covers 2 dots, seals 1 cell".
+// previewText says where a placement would land and what it would cover, the piece in words
+// as every sentence names it: "T (4 squares) in column C: lands on rows 3–4, covers 2 dots,
+// seals 1 empty cell below".
 func (s *State) previewText(seat games.Seat, pl Placed, landErr error) games.Text {
 	if landErr != nil {
 		return games.ReasonOf(landErr)
 	}
 	p := pl.Place
 	rows := rowsText(pl)
-	en := []string{fmt.Sprintf("%s in column %s: lands on %s", p.Piece, ColumnLabel(p.Col), rows.EN)}
-	cs := []string{fmt.Sprintf("%s ve sloupci %s: dopadne na %s", p.Piece, ColumnLabel(p.Col), strings.Replace(rows.CS, "řada", "řadu", 1))}
+	en := []string{fmt.Sprintf("%s in column %s: lands on %s", p.Piece.In(games.English), ColumnLabel(p.Col), rows.EN)}
+	cs := []string{fmt.Sprintf("%s ve sloupci %s: dopadne na %s", p.Piece.In(games.Czech), ColumnLabel(p.Col), strings.Replace(rows.CS, "řada", "řadu", 1))}
 	c := s.coverage(seat, pl)
 	dots := count(c.dots, "dot", "dots", "tečku", "tečky", "teček")
 	en = append(en, "covers "+dots.EN)

@@ -72,8 +72,9 @@ func TestComposeStartPiece(t *testing.T) {
 	if drop.Disabled || !drop.Commit || drop.Style != games.Success || drop.Next != "r0f0cA" {
 		t.Errorf("drop %+v", drop)
 	}
-	if p.Hint.EN != "X5 in column A: lands on rows 1–3, covers 5 dots, seals 2 empty cells below" {
-		t.Errorf("hint %q", p.Hint.EN)
+	if p.Hint.EN != "X (5 squares) in column A: lands on rows 1–3, covers 5 dots, seals 2 empty cells below" ||
+		!strings.HasPrefix(p.Hint.CS, "X (5 čtverečků) ve sloupci A: dopadne na ") {
+		t.Errorf("hint %q / %q: the piece in words, not the code X5", p.Hint.EN, p.Hint.CS)
 	}
 	checkText(t, "hint", p.Hint)
 	p, _ = s.Compose(0, "r0f0cD")

@@ -19,4 +19,8 @@ func TestProgress(t *testing.T) {
 	if got := s.Progress(); got.EN != "1 tile left in the bag" || got.CS != "v pytlíku zbývá 1 dílek" {
 		t.Fatalf("one left: %+v", got)
 	}
+	s.phase = PhaseOver
+	if got := s.Progress(); got.EN != "game over" || got.CS != "konec hry" {
+		t.Fatalf("ended: %+v, want the game over as the other games say it", got)
+	}
 }

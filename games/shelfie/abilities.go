@@ -67,7 +67,7 @@ func (s *State) keeper(seat games.Seat, a Ability, do bool) (games.Text, *games.
 	}
 	d := s.removeDie(a.Die - 1)
 	s.seats[seat].keeper = append(s.seats[seat].keeper, Kept{Die: d, Round: int8(s.round)})
-	return games.Say("%s on card 1", "%s na kartu 1", d), nil
+	return games.Say("%s on card 1", "%s na kartu 1", d.Words()), nil
 }
 
 // 2 Nitpicker: take the top die of one of your columns back into the shipment; it must be
@@ -78,21 +78,21 @@ func (s *State) nitpicker(seat games.Seat, a Ability, do bool) (games.Text, *gam
 	}
 	d := s.takeTop(seat, a.Col-1)
 	s.shipment = append(s.shipment, d)
-	return games.Say("%s from column %d back into the shipment", "%s ze sloupce %d zpět do zásilky", d, a.Col), nil
+	return games.Say("%s from column %d back into the shipment", "%s ze sloupce %d zpět do zásilky", d.Words(), a.Col), nil
 }
 
 // 3 Upgrader: +1 to a shipment die or to the top die of a column, not a 6.
 func (s *State) upgrader(seat games.Seat, a Ability, do bool) (games.Text, *games.Refusal) {
 	d, r := s.target(seat, a)
 	if r == nil && d.Value == 6 {
-		r = games.Refuse(games.ErrIllegal, "%s shows 6 already: it cannot go higher.", "%s už ukazuje 6: výš to nejde.", *d)
+		r = games.Refuse(games.ErrIllegal, "%s shows 6 already: it cannot go higher.", "%s už ukazuje 6: výš to nejde.", d.Words())
 	}
 	if r != nil || !do {
 		return games.Text{}, r
 	}
 	old := *d
 	d.Value++
-	return games.Say("%s → %s", "%s → %s", old, *d), nil
+	return games.Say("%s → %s", "%s → %s", old.Words(), d.Words()), nil
 }
 
 // 4 Regifter: put a shipment die or the top die of a column into this card's gift box for
@@ -108,7 +108,7 @@ func (s *State) regifter(seat games.Seat, a Ability, do bool) (games.Text, *game
 		d = s.takeTop(seat, a.Col-1)
 	}
 	s.seats[seat].gifts = append(s.seats[seat].gifts, d)
-	return games.Say("%s into the gift box", "%s do dárkové krabice", d), nil
+	return games.Say("%s into the gift box", "%s do dárkové krabice", d.Words()), nil
 }
 
 // 5 Cat: −1 to a shipment die, not a 1, or to the top die of a column, not a 1, unless it
@@ -118,10 +118,10 @@ func (s *State) cat(seat games.Seat, a Ability, do bool) (games.Text, *games.Ref
 	switch {
 	case r != nil:
 	case d.Value == 1:
-		r = games.Refuse(games.ErrIllegal, "%s shows 1 already: it cannot go lower.", "%s už ukazuje 1: níž to nejde.", *d)
+		r = games.Refuse(games.ErrIllegal, "%s shows 1 already: it cannot go lower.", "%s už ukazuje 1: níž to nejde.", d.Words())
 	case a.Col != 0:
 		if below, ok := s.seats[seat].shelf.below(a.Col - 1); ok && below.Value == d.Value-1 {
-			r = games.Refuse(games.ErrIllegal, "%s would then equal %s below it.", "%s by se pak rovnala kostce %s pod ní.", *d, below)
+			r = games.Refuse(games.ErrIllegal, "%s would then equal %s below it.", "%[1]s by se pak rovnala kostce pod ní (%[2]s).", d.Words(), below.Words())
 		}
 	}
 	if r != nil || !do {
@@ -129,7 +129,7 @@ func (s *State) cat(seat games.Seat, a Ability, do bool) (games.Text, *games.Ref
 	}
 	old := *d
 	d.Value--
-	return games.Say("%s → %s", "%s → %s", old, *d), nil
+	return games.Say("%s → %s", "%s → %s", old.Words(), d.Words()), nil
 }
 
 // 6 Bargain Hunter: turn a shipment die to its opposite face (1↔6, 2↔5, 3↔4).
@@ -140,7 +140,7 @@ func (s *State) bargainHunter(seat games.Seat, a Ability, do bool) (games.Text, 
 	d := &s.shipment[a.Die-1]
 	old := *d
 	d.Value = Opposite(d.Value)
-	return games.Say("%s → %s", "%s → %s", old, *d), nil
+	return games.Say("%s → %s", "%s → %s", old.Words(), d.Words()), nil
 }
 
 // 7 Colour-blind: place a shipment die ignoring the colour rule; it must still be higher than
@@ -195,7 +195,7 @@ func (s *State) diceLord(seat games.Seat, a Ability, do bool) (games.Text, *game
 		dice = append(dice, s.shipment[i-1])
 	}
 	s.phase = PhaseRoll
-	return games.Say("rerolls %s", "přehazuje %s", diceText(dice)), nil
+	return games.Say("rerolls %s", "přehazuje kostky: %s", diceWords(dice)), nil
 }
 
 // 11 Perfectionist: swap the values of two shipment dice (die < other) of different values.
@@ -210,14 +210,14 @@ func (s *State) perfectionist(seat games.Seat, a Ability, do bool) (games.Text, 
 	case a.Die >= a.Other:
 		return games.Text{}, games.Refuse(games.ErrIllegal, "Name two different dice, the lower first.", "Uveď dvě různé kostky, nižší první.")
 	case x.Value == y.Value:
-		return games.Text{}, games.Refuse(games.ErrIllegal, "%s and %s show the same value: swapping changes nothing.", "%s a %s mají stejnou hodnotu: prohození nic nezmění.", *x, *y)
+		return games.Text{}, games.Refuse(games.ErrIllegal, "%s and %s show the same value: swapping changes nothing.", "%s a %s mají stejnou hodnotu: prohození nic nezmění.", x.Words(), y.Words())
 	}
 	if !do {
 		return games.Text{}, nil
 	}
 	ox, oy := *x, *y
 	x.Value, y.Value = y.Value, x.Value
-	return games.Say("%s %s → %s %s", "%s %s → %s %s", ox, oy, *x, *y), nil
+	return games.Say("%s and %s → %s and %s", "%s a %s → %s a %s", ox.Words(), oy.Words(), x.Words(), y.Words()), nil
 }
 
 // 12 Geek: move a die from the shame shelf straight onto the shelf by the placement rules (it
@@ -233,7 +233,7 @@ func (s *State) geek(seat games.Seat, a Ability, do bool) (games.Text, *games.Re
 	}
 	st.shame = slices.Delete(st.shame, a.Shame-1, a.Shame)
 	s.putOnShelf(seat, d, a.Col-1)
-	return games.Say("%s from the shame shelf onto column %d", "%s z police hanby do sloupce %d", d, a.Col), nil
+	return games.Say("%s from the shame shelf onto column %d", "%s z police hanby do sloupce %d", d.Words(), a.Col), nil
 }
 
 // 13 Box Crusher: place a shipment die ignoring the number rule; the colour rule still
@@ -251,7 +251,7 @@ func (s *State) playtester(seat games.Seat, a Ability, do bool) (games.Text, *ga
 	case a.Value < 1 || a.Value > 6:
 		r = games.Refuse(games.ErrIllegal, "A die shows 1 to 6, not %d.", "Kostka ukazuje 1 až 6, ne %d.", a.Value)
 	case int(d.Value) == a.Value:
-		r = games.Refuse(games.ErrIllegal, "%s shows %d already.", "%s už ukazuje %d.", *d, a.Value)
+		r = games.Refuse(games.ErrIllegal, "%s shows %d already.", "%s už ukazuje %d.", d.Words(), a.Value)
 	case a.Col != 0:
 		if below, ok := s.seats[seat].shelf.below(a.Col - 1); ok && a.Value <= int(below.Value) {
 			r = games.Refuse(games.ErrIllegal, "The column must rise: %d is not above %s below it.", "Sloupec musí stoupat: %d není víc než %s pod ní.", a.Value, below)
@@ -262,7 +262,7 @@ func (s *State) playtester(seat games.Seat, a Ability, do bool) (games.Text, *ga
 	}
 	old := *d
 	d.Value = int8(a.Value)
-	return games.Say("%s → %s", "%s → %s", old, *d), nil
+	return games.Say("%s → %s", "%s → %s", old.Words(), d.Words()), nil
 }
 
 // 15 Archaeologist: return a shipment die to the bag; chance draws a die from the bag, which
@@ -274,7 +274,7 @@ func (s *State) archaeologist(seat games.Seat, a Ability, do bool) (games.Text, 
 	d := s.removeDie(a.Die - 1)
 	s.bag[d.Colour]++
 	s.phase = PhaseDraw
-	return games.Say("%s back into the bag, draws a new die", "%s zpět do pytlíku, táhne novou kostku", d), nil
+	return games.Say("%s back into the bag, draws a new die", "%s zpět do pytlíku, táhne novou kostku", d.Words()), nil
 }
 
 // 16 Master Shuffler: in a column of 1–4 dice, at a height from 1 to the column's height,
@@ -297,11 +297,11 @@ func (s *State) masterShuffler(seat games.Seat, a Ability, do bool) (games.Text,
 	case a.At < 1 || a.At > h:
 		return games.Text{}, games.Refuse(games.ErrIllegal, "Pick a height from 1 to %d.", "Vyber výšku od 1 do %d.", h)
 	case d.Colour != sh.ColourOf(col):
-		return games.Text{}, games.Refuse(games.ErrIllegal, "%s is not the colour of column %d.", "%s nemá barvu sloupce %d.", d, a.Col)
+		return games.Text{}, games.Refuse(games.ErrIllegal, "%s is not the colour of column %d.", "%s nemá barvu sloupce %d.", d.Words(), a.Col)
 	case a.At > 1 && d.Value <= sh.Dice[col][a.At-2].Value:
-		return games.Text{}, games.Refuse(games.ErrIllegal, "%s must be higher than %s below it.", "%s musí být vyšší než %s pod ní.", d, sh.Dice[col][a.At-2])
+		return games.Text{}, games.Refuse(games.ErrIllegal, "%s must be higher than %s below it.", "%s musí být vyšší než %s pod ní.", d.Words(), sh.Dice[col][a.At-2].Words())
 	case d.Value >= sh.Dice[col][a.At-1].Value:
-		return games.Text{}, games.Refuse(games.ErrIllegal, "%s must be lower than %s above it.", "%s musí být nižší než %s nad ní.", d, sh.Dice[col][a.At-1])
+		return games.Text{}, games.Refuse(games.ErrIllegal, "%s must be lower than %s above it.", "%s musí být nižší než %s nad ní.", d.Words(), sh.Dice[col][a.At-1].Words())
 	}
 	if !do {
 		return games.Text{}, nil
@@ -315,7 +315,7 @@ func (s *State) masterShuffler(seat games.Seat, a Ability, do bool) (games.Text,
 		}
 	}
 	st.recent = append(st.recent, Spot{Col: int8(col), Height: int8(a.At - 1)})
-	return games.Say("%s slid into column %d at height %d", "%s vsunuta do sloupce %d ve výšce %d", d, a.Col, a.At), nil
+	return games.Say("%s slid into column %d at height %d", "%s vsunuta do sloupce %d ve výšce %d", d.Words(), a.Col, a.At), nil
 }
 
 // target returns the die a card 3, 4, 5 or 14 move acts on: shipment die a.Die, or the top
@@ -366,7 +366,7 @@ func (s *State) placeIgnoring(seat games.Seat, a Ability, r Rules, do bool) (gam
 	}
 	s.removeDie(a.Die - 1)
 	s.putOnShelf(seat, d, a.Col-1)
-	return games.Say("%s onto column %d", "%s do sloupce %d", d, a.Col), nil
+	return games.Say("%s onto column %d", "%s do sloupce %d", d.Words(), a.Col), nil
 }
 
 // checkAbility returns why seat may not make ability move a now, or nil.

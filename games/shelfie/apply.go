@@ -198,7 +198,7 @@ func (s *State) applyRewards(r Rewards) ([]games.Event, error) {
 		parts = append(parts, games.Text{
 			EN: fmt.Sprintf("sidekick S%d (%s, +%d)", s.sidekick, c.Name().EN, SidekickPoints),
 			CS: fmt.Sprintf("parťák S%d (%s, +%d)", s.sidekick, c.masculine(), SidekickPoints)})
-		parts = append(parts, games.Say("contest K%d %s (+%d)", "soutěž K%d %s (+%d)", s.contest, contestTable[s.contest].pattern, contestTable[s.contest].points))
+		parts = append(parts, games.Say("contest K%d %s (+%d)", "soutěž K%d %s (+%d)", s.contest, patternText(s.contest), contestTable[s.contest].points))
 	}
 	for _, e := range s.endgame {
 		t := EndgameText(e)
@@ -239,7 +239,7 @@ func (s *State) applyFill(f Fill) ([]games.Event, error) {
 	var parts []games.Text
 	for i, b := range f.Boxes {
 		s.boxes[i] = box{dice: slices.Clone(b), taker: games.NoSeat}
-		parts = append(parts, games.Say("%d: %s", "%d: %s", i+1, diceText(b)))
+		parts = append(parts, games.Say("%d: %s", "%d: %s", i+1, diceWords(b)))
 	}
 	for i := range s.seats {
 		s.seats[i].chosen = false
@@ -247,7 +247,7 @@ func (s *State) applyFill(f Fill) ([]games.Event, error) {
 	}
 	s.order, s.turn, s.taken, s.shipment = nil, 0, false, nil
 	s.phase = PhaseChoose
-	return []games.Event{{Seat: games.Chance, Milestone: true, Text: games.Say("Round %d of %d. Boxes %s. Choose your characters.", "Kolo %d ze %d. Přepravky %s. Vyberte si postavy.", s.round, Rounds, games.Join(parts, " · "))}}, nil
+	return []games.Event{{Seat: games.Chance, Milestone: true, Text: games.Say("Round %d of %d. Boxes — %s. Choose your characters.", "Kolo %d ze %d. Přepravky — %s. Vyberte si postavy.", s.round, Rounds, games.Join(parts, " · "))}}, nil
 }
 
 // plural is a colour's Czech name in the plural of "kostky" ("fialové").

@@ -87,7 +87,12 @@
 // panel's hint carries each offered card's whole text (within a budget, the rest pointed to
 // /rules), and /rules shelfie has a page per character ([Game.RulePages]). The solo
 // opponent's dice and a revealed card are said in words ("green 4", "3 Upgrader"), the
-// tie-break letter only when two revealed cards share a number.
+// tie-break letter only when two revealed cards share a number. Every sentence names dice in
+// words ("Boxes — 1: orange 5, green 3 and blue 4", "Ada placed green 4 on column 2",
+// refusals alike); compact codes ("O5 G3 B4", in Czech "O5 Z3 M4") stay only where they label
+// what the person sees beside them: the panel's die and box buttons and its hint listing them,
+// the column labels on the picture ("1G" / "1Z"), and a contest's pattern ("G B / G B" /
+// "Z M / Z M"), a small picture of its own drawn so on the card.
 //
 // The greedy AI ([State.Hint]) is described in ai.go; a hint costs well under a millisecond
 // (see the benchmarks). For the search AI (package search) the state also offers

@@ -190,7 +190,7 @@ func (s *State) applyTake(seat games.Seat, t Take) ([]games.Event, error) {
 	s.shipment, s.taken = slices.Clone(b.dice), true
 	b.taker = seat
 	s.seats[seat].recent = nil
-	return []games.Event{event(seat, games.Say("%s took box %d: %s.", "%s si bere přepravku %d: %s.", s.name(seat), t.Box, diceText(s.shipment)))}, nil
+	return []games.Event{event(seat, games.Say("%s took box %d: %s.", "%s si bere přepravku %d: %s.", s.name(seat), t.Box, diceWords(s.shipment)))}, nil
 }
 
 // checkBox returns why box b (1-based) cannot be taken, or nil.
@@ -231,12 +231,12 @@ func (s *State) applySet(seat games.Seat, a Set) ([]games.Event, error) {
 	case s.setNext:
 		s.setNext = false
 	case d.Value != 6:
-		return nil, games.Refuse(games.ErrIllegal, "Only a six in the shipment is wild: %s is not.", "Žolíkem je jen šestka v zásilce, %s ne.", d)
+		return nil, games.Refuse(games.ErrIllegal, "Only a six in the shipment is wild: %s is not.", "Žolíkem je jen šestka v zásilce, %s ne.", d.Words())
 	case a.Value == 6:
-		return nil, games.Refuse(games.ErrIllegal, "%s shows 6 already.", "%s už ukazuje 6.", d)
+		return nil, games.Refuse(games.ErrIllegal, "%s shows 6 already.", "%s už ukazuje 6.", d.Words())
 	}
 	d.Value = int8(a.Value)
-	return []games.Event{{Seat: seat, Minor: true, Text: games.Say("%s set %s to %s.", "%s nastavuje %s na %s.", s.name(seat), old, *d)}}, nil
+	return []games.Event{{Seat: seat, Minor: true, Text: games.Say("%s set %s to %d.", "%s nastavuje hodnotu: %s → %d.", s.name(seat), old.Words(), d.Value)}}, nil
 }
 
 // applyPlace places a shipment die on the shelf or the shame shelf.
@@ -252,14 +252,14 @@ func (s *State) applyPlace(seat games.Seat, p Place) ([]games.Event, error) {
 		}
 		s.removeDie(p.Die - 1)
 		st.shame = append(st.shame, d)
-		return []games.Event{event(seat, games.Say("%s put %s on the shame shelf (−%d).", "%s dává %s na polici hanby (−%d).", s.name(seat), d, ShamePenalty))}, nil
+		return []games.Event{event(seat, games.Say("%s put %s on the shame shelf (−%d).", "%[1]s dává na polici hanby (−%[3]d): %[2]s.", s.name(seat), d.Words(), ShamePenalty))}, nil
 	}
 	if r := st.shelf.Check(d, p.Col-1, Rules{}); r != nil {
 		return nil, r
 	}
 	s.removeDie(p.Die - 1)
 	s.putOnShelf(seat, d, p.Col-1)
-	return []games.Event{event(seat, games.Say("%s placed %s on column %d.", "%s staví %s do sloupce %d.", s.name(seat), d, p.Col))}, nil
+	return []games.Event{event(seat, games.Say("%s placed %s on column %d.", "%[1]s staví do sloupce %[3]d: %[2]s.", s.name(seat), d.Words(), p.Col))}, nil
 }
 
 // removeDie takes shipment die i (0-based) out of the shipment, closing the gap.
@@ -288,11 +288,11 @@ func (s *State) applyRetrieve(seat games.Seat, r Retrieve) ([]games.Event, error
 	}
 	k := st.keeper[r.Slot-1]
 	if int(k.Round) >= s.round {
-		return nil, games.Refuse(games.ErrIllegal, "%s went onto card 1 this turn: it comes back on a later turn.", "%s jde na kartu 1 v tomto tahu: vrátit ji můžeš až v pozdějším tahu.", k.Die)
+		return nil, games.Refuse(games.ErrIllegal, "%s went onto card 1 this turn: it comes back on a later turn.", "%s jde na kartu 1 v tomto tahu: vrátit ji můžeš až v pozdějším tahu.", k.Die.Words())
 	}
 	st.keeper = slices.Delete(st.keeper, r.Slot-1, r.Slot)
 	s.shipment = append(s.shipment, k.Die)
-	return []games.Event{event(seat, games.Say("%s took %s back from card 1 into the shipment.", "%s vrací %s z karty 1 do zásilky.", s.name(seat), k.Die))}, nil
+	return []games.Event{event(seat, games.Say("%s took %s back from card 1 into the shipment.", "%s vrací z karty 1 do zásilky: %s.", s.name(seat), k.Die.Words()))}, nil
 }
 
 // applyDone ends the turn once the shipment is empty.
@@ -325,7 +325,7 @@ func (s *State) applyRoll(r Roll) ([]games.Event, error) {
 	}
 	seat := s.current()
 	s.rolling, s.phase = nil, PhaseTurn
-	return []games.Event{event(games.Chance, games.Say("%s rolled %s.", "%s hází: %s.", s.name(seat), diceText(got)))}, nil
+	return []games.Event{event(games.Chance, games.Say("%s rolled %s.", "%s hází: %s.", s.name(seat), diceWords(got)))}, nil
 }
 
 // applyDraw adds the die card 15 drew to the shipment; its owner sets its value next.

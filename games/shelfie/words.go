@@ -42,13 +42,29 @@ func (d Die) Words() games.Text {
 }
 
 // diceText writes dice as the panel's buttons and the pictures show them: "P3 G6 B1"
-// ("F3 Z6 M1").
+// ("F3 Z6 M1"), for a button or a hint listing buttons; a sentence uses diceWords.
 func diceText(ds []Die) games.Text {
 	parts := make([]games.Text, len(ds))
 	for i, d := range ds {
 		parts[i] = games.Say("%s", "%s", d)
 	}
 	return games.Join(parts, " ")
+}
+
+// patternText writes contest card k's pattern as the picture draws it, with each language's
+// colour initials: "G B / G B" ("Z M / Z M"), rows from the top split by "/", "." for a space
+// that takes any die. The pattern is a small picture of its own, which no sentence can say
+// shorter, so the text labels it the way the card on the picture does.
+func patternText(k int) games.Text {
+	var en, cs []string
+	for _, f := range strings.Fields(contestTable[k].pattern) {
+		if c, ok := ParseColour(f); ok {
+			en, cs = append(en, c.Initial().EN), append(cs, c.Initial().CS)
+			continue
+		}
+		en, cs = append(en, f), append(cs, f)
+	}
+	return games.Text{EN: strings.Join(en, " "), CS: strings.Join(cs, " ")}
 }
 
 // diceWords lists dice in words: "green 4, blue 5 and green 4" ("zelená 4, modrá 5 a

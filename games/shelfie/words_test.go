@@ -2,6 +2,7 @@ package shelfie
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -163,5 +164,59 @@ func TestTell(t *testing.T) {
 	}
 	if got := s.Tell(Ability{Card: 3, Die: 1}); got.EN != "used card 3 Upgrader" || got.CS != "použil(a) kartu 3 Kompletářka" {
 		t.Errorf("ability told %+v", got)
+	}
+}
+
+// TestPublicDiceInWords: what a whole game tells the table names dice in words ("orange 5,
+// green 3 and blue 4" / "oranžová 5, zelená 3 a modrá 4"), never in the panel's compact codes
+// ("O5 G3 B4", which label the buttons and the picture), and the contest's pattern, a small
+// picture of its own, uses each language's colour initials as the card on the picture does.
+func TestPublicDiceInWords(t *testing.T) {
+	if got := patternText(5); got.EN != "G B / G B" || got.CS != "Z M / Z M" {
+		t.Errorf("contest K5's pattern %+v, want G B / G B and Z M / Z M", got)
+	}
+	code := regexp.MustCompile(`\b[PGBOFZM][1-6?]\b`)
+	english := regexp.MustCompile(`(^|[ (])[PGB]( |\)|$)`) // an English colour initial alone, in Czech
+	tieLetter := regexp.MustCompile(`\(písmeno [A-Z]\)`)   // a card's tie-break letter is no colour
+	for _, c := range []struct {
+		players []string
+		options string
+	}{{[]string{"Ada"}, `{"solo":"bot"}`}, {[]string{"Ada"}, ""}, {[]string{"Ada", "Ben"}, ""}, {[]string{"Ada", "Ben", "Cyril"}, ""}} {
+		for seed := range uint64(3) {
+			var opts json.RawMessage
+			if c.options != "" {
+				opts = json.RawMessage(c.options)
+			}
+			rec, err := games.Start(Game{}, c.players, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			steps, err := games.Advance(rec, rand.New(rand.NewPCG(seed, 7)), games.Hints)
+			if err != nil {
+				t.Fatal(err)
+			}
+			words, boxes := 0, 0
+			for _, st := range steps {
+				for _, ev := range st.Events {
+					for _, text := range []string{ev.Text.EN, ev.Text.CS} {
+						if code.MatchString(text) {
+							t.Errorf("%v seed %d: %q names a die by its code", c.players, seed, text)
+						}
+					}
+					if english.MatchString(tieLetter.ReplaceAllString(ev.Text.CS, "")) {
+						t.Errorf("%v seed %d: Czech %q has an English colour letter", c.players, seed, ev.Text.CS)
+					}
+					if strings.Contains(ev.Text.CS, "zelená ") || strings.Contains(ev.Text.CS, "modrá ") {
+						words++
+					}
+					if strings.Contains(ev.Text.EN, "Boxes — 1: ") && strings.Contains(ev.Text.CS, "Přepravky — 1: ") {
+						boxes++
+					}
+				}
+			}
+			if words == 0 || boxes == 0 {
+				t.Errorf("%v seed %d: %d events name dice in words, %d fill the boxes", c.players, seed, words, boxes)
+			}
+		}
 	}
 }

@@ -144,9 +144,9 @@ func (s *State) startPanel(seat games.Seat, d Draft, suggested string) games.Pan
 	for i, pr := range pairs[:min(games.MaxChoices, len(pairs))] {
 		next := draftOf(pr.a)
 		sc := ScoreBoard([]Placed{{pr.a.Cards[0], pr.a.Turned[0]}, {pr.a.Cards[1], pr.a.Turned[1]}}, s.tasks)
-		label := fmt.Sprintf("%d · %s", i+1, describe(pr.a))
+		words := pairWords(Placed{pr.a.Cards[0], pr.a.Turned[0]}, Placed{pr.a.Cards[1], pr.a.Turned[1]})
 		m.Choices = append(m.Choices, games.Choice{
-			Label:       games.Text{EN: label, CS: label},
+			Label:       games.Text{EN: fmt.Sprintf("%d · %s", i+1, words.EN), CS: fmt.Sprintf("%d · %s", i+1, words.CS)},
 			Description: scoreLine(sc),
 			Next:        next,
 			Default:     next == here,
@@ -218,6 +218,18 @@ func boardWith(board []Placed, p Place) []Placed {
 		return append([]Placed{pl}, board...)
 	}
 	return append(slices.Clone(board), pl)
+}
+
+// pairWords names a start pair, left card first, for a menu option: "46 and 58 turned" /
+// "46 a 58 otočená", never the typed code "46 58t".
+func pairWords(a, b Placed) games.Text {
+	name := func(p Placed) games.Text {
+		if p.Turned {
+			return games.Say("%d turned", "%d otočená", int(p.Card))
+		}
+		return games.Say("%d", "%d", int(p.Card))
+	}
+	return games.Say("%s and %s", "%s a %s", name(a), name(b))
 }
 
 // placeWords names a placement: "7 turned, right" / "7 otočená, vpravo".

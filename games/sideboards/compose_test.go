@@ -3,6 +3,7 @@ package sideboards
 import (
 	"errors"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -73,6 +74,24 @@ func TestComposeStart(t *testing.T) {
 	}
 	if p.Menu == nil || len(p.Menu.Choices) != 24 || p.Input == nil {
 		t.Fatalf("menu %+v", p.Menu)
+	}
+	// The best pairs are named in words: "46 and 58 turned", never the code "46 58t".
+	code, turned := regexp.MustCompile(`\dt\b`), 0
+	for _, c := range p.Menu.Choices {
+		for _, l := range []string{c.Label.EN, c.Label.CS} {
+			if code.MatchString(l) || len([]rune(l)) > 100 || !strings.Contains(l, " a") {
+				t.Errorf("best pair %q: want words (\"1 · 46 and 58 turned\"), ≤ 100 characters", l)
+			}
+		}
+		if strings.Contains(c.Label.EN, " turned") != strings.Contains(c.Label.CS, " otočená") {
+			t.Errorf("best pair %+v: turned in one language only", c.Label)
+		}
+		if strings.Contains(c.Label.EN, " turned") {
+			turned++
+		}
+	}
+	if turned == 0 {
+		t.Error("no best pair has a turned card")
 	}
 	a, err := s.Resolve(0, "3t-1")
 	if err != nil || describe(a) != "3t 1" {

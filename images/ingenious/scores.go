@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/ingenious"
@@ -450,8 +451,8 @@ func (p *panel) bar(col ingenious.Colour, value, x, y0, y1 int) {
 	}
 }
 
-// footer says what the last placement was: who laid which tile where, and what each half
-// scored, in words ("+7 orange, +0 yellow").
+// footer says what the last placement was: who laid which tile where, and what its halves
+// scored, in words ("+7 orange"; a half that scored nothing is not listed).
 func (p *panel) footer(r image.Rectangle) {
 	c, v, lang := p.c, p.v, p.lang
 	x, y, w := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx())
@@ -471,11 +472,21 @@ func (p *panel) footer(r image.Rectangle) {
 	c.Text(p.fit(move, images.Bold, 26, w-8), x+4, y+62, 0, 0.5, images.Bold, 26, images.Paper)
 }
 
-// gains says what a tile's halves scored: "+7 orange, +0 yellow" ("oranžová +7, žlutá +0"),
-// one entry when both halves are of one colour.
+// gains says what a tile's halves scored: "+7 orange, +2 yellow" ("oranžová +7, žlutá +2"),
+// one entry when both halves are of one colour, none for a half that scored nothing ("+7
+// orange", not "+7 orange, +0 yellow"), and "no points" when neither did.
 func gains(g [2]int, first, second ingenious.Colour, lang games.Lang) string {
 	if first == second {
-		return ingenious.Gain(first, g[0]+g[1]).In(lang)
+		g, second = [2]int{g[0] + g[1], 0}, first
 	}
-	return ingenious.Gain(first, g[0]).In(lang) + ", " + ingenious.Gain(second, g[1]).In(lang)
+	var parts []string
+	for i, c := range [2]ingenious.Colour{first, second} {
+		if g[i] > 0 {
+			parts = append(parts, ingenious.Gain(c, g[i]).In(lang))
+		}
+	}
+	if len(parts) == 0 {
+		return wordNoPoints.In(lang)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -16,6 +16,7 @@ var (
 	wordWinners   = games.Say("Winners", "Vítězové")
 	wordLast      = games.Say("Last", "Poslední tah")
 	wordNoMoves   = games.Say("No tile placed yet", "Zatím žádný dílek")
+	wordNoPoints  = games.Say("no points", "žádné body")
 	wordBag       = games.Say("Bag", "V pytlíku")
 	wordYou       = games.Say("you", "ty")
 	wordSolo      = games.Say("Solo", "Sólo")

@@ -30,13 +30,13 @@ func (s *State) opponentTurn() []games.Event {
 	for _, p := range BotPlacement(&st.shelf, dice, s.reserved()) {
 		if p.Col < 0 {
 			st.shame = append(st.shame, p.Die)
-			where = append(where, games.Say("%s on its shame shelf", "%s na polici hanby", p.Die.Words()))
+			where = append(where, games.Say("%s on its shame shelf", "%s jde na polici hanby", p.Die.Words()))
 			continue
 		}
 		s.putOnShelf(Opponent, p.Die, p.Col)
-		where = append(where, games.Say("%s in column %d", "%s do sloupce %d", p.Die.Words(), p.Col+1))
+		where = append(where, games.Say("%s in column %d", "%s jde do sloupce %d", p.Die.Words(), p.Col+1))
 	}
-	return []games.Event{event(Opponent, games.Say("%s took box %d and placed %s.", "%s si bere přepravku %d a umisťuje %s.", OpponentName, b, games.Join(where, ", ")))}
+	return []games.Event{event(Opponent, games.Say("%s took box %d and placed %s.", "%s si bere přepravku %d: %s.", OpponentName, b, games.Join(where, ", ")))}
 }
 
 // reserved returns the colours reserved for Shem Bot's first columns while the contest is

@@ -495,6 +495,9 @@ const NonceWindow = 5 * time.Minute
 
 func (s *Server) postChannelMessage(req *Request) reply {
 	channel := req.Params["channel"]
+	if rp, refused := s.refusePost(channel, len(req.Files)); refused {
+		return rp
+	}
 	p, _ := parseMsgPayload(req.JSON)
 	nonce, errs := parseNonce(p.Nonce)
 	if len(errs) > 0 && !s.cfg.SkipValidation {

@@ -92,18 +92,22 @@ func permissionRefusal(c *call, midGame bool) error {
 	}
 	lack := games.Say("I'm missing", "chybí mi oprávnění")
 	if midGame {
+		back := games.Say("Once it is granted", "Až oprávnění přibude")
+		if !one {
+			back = games.Say("Once they are granted", "Až oprávnění přibudou")
+		}
 		return userError{games.Text{
 			EN: "I can't post the board in " + where + ": " + lack.EN + " " + what(games.English) + ". " + grant.EN +
-				" The game is saved and waits — this click was not used. Once it is granted, click again and the board comes back.",
+				" The game is saved and waits — this click was not used. " + back.EN + ", click again and the board comes back.",
 			CS: "V kanálu " + where + " nemohu zveřejnit herní plán: " + lack.CS + " " + what(games.Czech) + ". " + grant.CS +
-				" Hra je uložená a čeká — toto kliknutí se nepoužilo. Až oprávnění přibude, klikni znovu a plán se objeví.",
+				" Hra je uložená a čeká — toto kliknutí se nepoužilo. " + back.CS + ", klikni znovu a plán se objeví.",
 		}}
 	}
 	return userError{games.Text{
-		EN: "I can't run a table in " + where + ": " + lack.EN + " " + what(games.English) + " (to post the board and its picture). " + grant.EN +
+		EN: "I can't run a game in " + where + ": " + lack.EN + " " + what(games.English) + " (to post the board with its picture). " + grant.EN +
 			" Nothing was started.",
-		CS: "V kanálu " + where + " nemohu vést stůl: " + lack.CS + " " + what(games.Czech) + " (abych mohl zveřejňovat herní plán s obrázkem). " + grant.CS +
-			" Nic jsem nezaložil.",
+		CS: "V kanálu " + where + " nemohu vést hru: " + lack.CS + " " + what(games.Czech) + " (kvůli zveřejňování herního plánu s obrázkem). " + grant.CS +
+			" Nic se nespustilo.",
 	}}
 }
 

@@ -66,7 +66,7 @@ func TestStartRefusedWithoutPermissions(t *testing.T) {
 			h.refusedTo(ix, ada, "Edit Channel → Permissions → tablebot")
 			ix = start(ben) // Ben's client speaks Czech
 			h.refuse(in, ben, ix, tc.cs)
-			h.refusedTo(ix, ben, "Nic jsem nezaložil.")
+			h.refusedTo(ix, ben, "Nic se nespustilo.")
 			if tb, err := in.bot.tables.Load(context.Background(), testChannel); err == nil && tb != nil {
 				t.Fatalf("a table was opened: %+v", tb)
 			}
@@ -154,4 +154,56 @@ func TestForbiddenBoardMidGame(t *testing.T) {
 		t.Fatalf("a move was lost: %d, want %d", h.movesBy(seat), moves+1)
 	}
 	h.playTurn(firstChoice) // and the game goes on
+}
+
+// TestRematchRefusedWithoutPermissions: a Rematch in a channel where the bot may no longer
+// post pictures explains what is missing and opens no lobby; once granted, it does.
+func TestRematchRefusedWithoutPermissions(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("gateway")
+	lobby := h.openGameLobby(in, "fits", fakediscord.StringOption("boards", "1"))
+	h.seatAndStart(in, lobby, ben.ID)
+	h.playSimultaneous(in)
+	end := h.lastBoard()
+	rematch := mustFind(t, end, verbRematch, "")
+	over := h.table()
+	h.fake.SetAppPermissions(testChannel, allTablePermissions&^discordgo.PermissionAttachFiles)
+	h.refuse(in, ben, h.fake.Click(actor(ben).On(end), rematch.CustomID), "chybí mi oprávnění **Připojovat soubory**")
+	if tb := h.table(); tb.ID != over.ID || tb.Status != over.Status {
+		t.Fatalf("a refused Rematch changed the table: %s %s", tb.ID, tb.Status)
+	}
+	h.fake.SetAppPermissions(testChannel, allTablePermissions)
+	m, err := h.click(in, ben, end, rematch)
+	if err != nil || h.table().Status != table.StatusLobby {
+		t.Fatalf("the Rematch once granted: %v %q", err, m.Content)
+	}
+}
+
+// TestPermissionRefusalWords: the whole refusal as the caller reads it, one permission and
+// several, opening a table and mid-game, in English and Czech.
+func TestPermissionRefusalWords(t *testing.T) {
+	one := allTablePermissions &^ discordgo.PermissionAttachFiles
+	two := allTablePermissions &^ (discordgo.PermissionSendMessages | discordgo.PermissionAttachFiles)
+	for _, tc := range []struct {
+		have    int64
+		midGame bool
+		en, cs  string
+	}{
+		{one, false,
+			"I can't run a game in <#5>: I'm missing **Attach Files** (to post the board with its picture). A server admin can grant it in Edit Channel → Permissions → tablebot. Nothing was started.",
+			"V kanálu <#5> nemohu vést hru: chybí mi oprávnění **Připojovat soubory** (kvůli zveřejňování herního plánu s obrázkem). Správce serveru ho může přidat v Upravit kanál → Oprávnění → tablebot. Nic se nespustilo."},
+		{two, true,
+			"I can't post the board in <#5>: I'm missing **Send Messages** and **Attach Files**. A server admin can grant them in Edit Channel → Permissions → tablebot. The game is saved and waits — this click was not used. Once they are granted, click again and the board comes back.",
+			"V kanálu <#5> nemohu zveřejnit herní plán: chybí mi oprávnění **Odesílat zprávy** a **Připojovat soubory**. Správce serveru je může přidat v Upravit kanál → Oprávnění → tablebot. Hra je uložená a čeká — toto kliknutí se nepoužilo. Až oprávnění přibudou, klikni znovu a plán se objeví."},
+	} {
+		err := permissionRefusal(&call{i: &discordgo.Interaction{ChannelID: "5", AppPermissions: tc.have}}, tc.midGame)
+		ue, ok := err.(userError)
+		if !ok || ue.text.EN != tc.en || ue.text.CS != tc.cs {
+			t.Errorf("refusal %v:\n got %q\n     %q\nwant %q\n     %q", err, ue.text.EN, ue.text.CS, tc.en, tc.cs)
+		}
+	}
+	if err := permissionRefusal(&call{i: &discordgo.Interaction{ChannelID: "5"}}, false); err != nil {
+		t.Errorf("an interaction without app_permissions was refused: %v", err)
+	}
 }

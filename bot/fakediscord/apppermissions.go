@@ -21,8 +21,8 @@ const (
 
 // SetAppPermissions sets the bot's own permissions in a channel: the app_permissions its
 // interactions there carry, and what its channel posts there may do — without View Channel a
-// post is refused with 403 Missing Access, without Send Messages (or Attach Files, for a post
-// with files) with 403 Missing Permissions. A channel never set grants the bot every
+// post or edit is refused with 403 Missing Access, without Send Messages a post, and without
+// Attach Files a post or edit with files, with 403 Missing Permissions. A channel never set grants the bot every
 // permission but Administrator.
 func (s *Server) SetAppPermissions(channelID string, perms int64) {
 	s.mu.Lock()
@@ -43,16 +43,17 @@ func (s *Server) appPermissionsLocked(channelID string) int64 {
 	return all
 }
 
-// refusePost is Discord's 403 for a channel post the bot's permissions there do not allow.
-// Callers hold s.mu.
-func (s *Server) refusePost(channelID string, files int) (reply, bool) {
+// refusePost is Discord's 403 for a channel post (or, edit, an edit of the bot's own message)
+// the bot's permissions there do not allow: an edit needs no Send Messages, but new files
+// need Attach Files either way. Callers hold s.mu.
+func (s *Server) refusePost(channelID string, files int, edit bool) (reply, bool) {
 	p := s.appPermissionsLocked(channelID)
 	switch {
 	case p&permAdmin != 0:
 		return reply{}, false
 	case p&permViewChannel == 0:
 		return apiError(http.StatusForbidden, codeMissingAccess, "Missing Access"), true
-	case p&permSendMessages == 0, files > 0 && p&permAttachFiles == 0:
+	case !edit && p&permSendMessages == 0, files > 0 && p&permAttachFiles == 0:
 		return apiError(http.StatusForbidden, codeMissingPermissions, "Missing Permissions"), true
 	}
 	return reply{}, false

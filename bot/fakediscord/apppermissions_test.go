@@ -69,6 +69,25 @@ func TestAppPermissions(t *testing.T) {
 			t.Errorf("lacking %b: %d messages created, want %d", tc.lacks, got, created)
 		}
 	}
+	// An edit of the bot's own message needs no Send Messages; a new file needs Attach Files.
+	fake.SetAppPermissions("c1", all)
+	m, err := s.ChannelMessageSendComplex("c1", withFile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake.SetAppPermissions("c1", all&^discordgo.PermissionSendMessages)
+	text := "edited"
+	if _, err := s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.ID, Channel: "c1", Content: &text}); err != nil {
+		t.Errorf("an edit without Send Messages: %v", err)
+	}
+	fake.SetAppPermissions("c1", all&^discordgo.PermissionAttachFiles)
+	_, err = s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.ID, Channel: "c1", Content: &text, Attachments: &[]*discordgo.MessageAttachment{},
+		Files: []*discordgo.File{{Name: "new.png", ContentType: "image/png", Reader: bytes.NewReader(tinyPNG(t, 2, 2))}}})
+	wantCode(t, err, http.StatusForbidden, 50013)
+	if got, _ := fake.Message(m.ID); len(got.Attachments) != 1 || got.Attachments[0].Filename != "board.png" {
+		t.Errorf("a refused edit changed the pictures: %+v", got.Attachments)
+	}
+
 	// Another channel keeps the default.
 	other := alice
 	other.ChannelID = "c2"

@@ -53,10 +53,11 @@ func TestStartRefusedWithoutPermissions(t *testing.T) {
 		{discordgo.PermissionSendMessages, "I'm missing **Send Messages**", "chybí mi oprávnění **Odesílat zprávy**"},
 		{discordgo.PermissionAttachFiles, "I'm missing **Attach Files**", "chybí mi oprávnění **Připojovat soubory**"},
 	} {
-		t.Run(tc.en, func(t *testing.T) {
+		transport := map[bool]string{true: "gateway", false: "http"}[tc.lacks != discordgo.PermissionSendMessages]
+		t.Run(transport+" "+tc.en, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, openBolt(t))
-			in := h.addBot("gateway")
+			in := h.addBot(transport)
 			h.fake.SetAppPermissions(testChannel, allTablePermissions&^tc.lacks)
 			start := func(u fakediscord.User) *fakediscord.Interaction {
 				return h.fake.SlashCommand(actor(u), "start", fakediscord.SubCommand("ingenious"))

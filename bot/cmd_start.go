@@ -141,6 +141,9 @@ func (b *Bot) onStartCommand(c *call) error {
 	if c.i.GuildID == "" {
 		return refuse("Games are played in server channels, not in direct messages.", "Hraje se v kanálech serveru, ne v soukromých zprávách.")
 	}
+	if err := permissionRefusal(c, false); err != nil {
+		return err
+	}
 	pace, given, err := b.paceFrom(sub.Options)
 	if err != nil {
 		return err

@@ -71,4 +71,11 @@
 // the acknowledgement in a drawing slot; the end message lists each rated player's change from
 // Outcome.Ratings. The replay viewer (viewer.go) is stateless: its custom_ids carry the game,
 // the move and the archive id, a "move" being a player's move with chance's that follow it.
+//
+// Permission awareness (permissions.go): /start, Start, Rematch and every click that may post a
+// board read the bot's own channel permissions from the interaction's app_permissions; when View
+// Channel, Send Messages or Attach Files is missing, the caller is told which, in Discord's own
+// names and their language, and where an admin grants it, and nothing is done. A board Discord
+// refuses mid-game stays owed; the table waits and its next click explains, until the
+// permission is back. An interaction that does not say (the local table) is never refused.
 package bot

@@ -183,6 +183,9 @@ func (b *Bot) dispatch(ctx context.Context, i *discordgo.Interaction, respond Re
 			return notMine, ackInline, kind, c
 		}
 		c.log = c.log.With("verb", id.Verb, "drawn_at", uint64(id.Rev))
+		if err := clickRefusal(c, verb(id.Verb)); err != nil {
+			return func() error { return err }, ackInline, kind, c
+		}
 		c.urgent = r.urgent
 		return func() error { return r.handle(b, c, id) }, r.ack, kind, c
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -265,7 +266,7 @@ func (s *Server) newInteraction(a *Actor, typ int, data func() map[string]any) *
 		w["channel_id"] = a.ChannelID
 		w["channel"] = map[string]any{"id": ch.ID, "type": ch.Type, "name": ch.Name, "permissions": u.permissions()}
 		w["locale"] = u.Locale
-		w["app_permissions"] = memberPermissions
+		w["app_permissions"] = strconv.FormatInt(s.appPermissionsLocked(a.ChannelID), 10)
 		w["attachment_size_limit"] = 26214400
 		if a.GuildID != "" {
 			g := s.guild(a.GuildID)

@@ -495,6 +495,9 @@ const NonceWindow = 5 * time.Minute
 
 func (s *Server) postChannelMessage(req *Request) reply {
 	channel := req.Params["channel"]
+	if rp, refused := s.refusePost(channel, len(req.Files), false); refused {
+		return rp
+	}
 	p, _ := parseMsgPayload(req.JSON)
 	nonce, errs := parseNonce(p.Nonce)
 	if len(errs) > 0 && !s.cfg.SkipValidation {
@@ -560,6 +563,9 @@ func (s *Server) patchChannelMessage(req *Request) reply {
 	m, ok := s.channelMessage(req)
 	if !ok {
 		return errNotFound(codeUnknownMessage, "Unknown Message")
+	}
+	if rp, refused := s.refusePost(m.ChannelID, len(req.Files), true); refused {
+		return rp
 	}
 	if rp, ok := s.editMessage(m, req.JSON, req.Files, listsAttachments(req)); !ok {
 		return rp

@@ -115,6 +115,7 @@ type Server struct {
 	commands     map[string][]map[string]any // guild ID ("" = global) -> commands
 	faults       []fault
 	delays       []delay
+	appPerms     map[string]int64 // channel ID -> the bot's permissions there (SetAppPermissions)
 }
 
 // New starts a fake Discord on a random port of 127.0.0.1.

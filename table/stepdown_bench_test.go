@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -127,7 +126,7 @@ func BenchmarkDeadlineBurst(b *testing.B) {
 	b.ReportMetric(perSec(on)/perSec(off), "ratio")
 	b.ReportMetric(float64(on.maxLate.Milliseconds()), "max-late-ms-stepdown")
 	b.ReportMetric(float64(off.maxLate.Milliseconds()), "max-late-ms-strong")
-	b.Log(fmt.Sprintf("%d deadlines: step-down %v (levels %v), strong only %v (levels %v)", n, on.took, on.levels, off.took, off.levels))
+	b.Logf("%d deadlines: step-down %v (levels %v), strong only %v (levels %v)", n, on.took, on.levels, off.took, off.levels)
 	if off.levels[search.Strong] != n {
 		b.Errorf("without step-down, %v levels; want all %d strong", off.levels, n)
 	}

@@ -66,7 +66,9 @@ func newSched(workers int, timeout, grace time.Duration) sched {
 // and board messages still owed after their poster's lease ran out, also those left from
 // before a restart. Every interval it claims what is due, as many tasks at a time as the pool
 // has free workers (Options.TaskWorkers), and works each on its own worker under its own time
-// limit (Options.TaskTimeout), so that one slow AI search holds up nothing else.
+// limit (Options.TaskTimeout), so that one slow AI search holds up nothing else. A deadline's
+// AI search waits for a search slot of due work, never an interaction's, and is played a level
+// lower when it starts late (table.StepDown), so a burst neither starves clicks nor drifts.
 //
 // A claimed task is this process's alone under a lease that is renewed while it runs, and it
 // stays in the queue until its work is saved: a process that dies mid-task loses nothing, as

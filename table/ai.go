@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"runtime"
 	"strconv"
@@ -30,6 +31,13 @@ type deciders struct {
 	// the suggestions searched at once, leaving cores to the rest of the bot.
 	suggest time.Duration
 	slots   chan struct{}
+	// due bounds the searches of due tasks (deadlines) running at once, apart from slots: a
+	// burst of deadlines waits for these and never takes a suggestion's slot. parallel is
+	// how many trees one such search grows at once.
+	due      chan struct{}
+	parallel int
+	// steps is when a deadline's takeover AI steps down a level (see StepDown).
+	steps StepDown
 
 	mu   sync.Mutex
 	done map[string]any // a games.Action, or the order of a ranked menu ([]games.Action)
@@ -38,12 +46,89 @@ type deciders struct {
 // defaultSuggest is the time a suggestion's search takes unless configured.
 const defaultSuggest = time.Second
 
-func newDeciders(takeover search.Level, suggest time.Duration) *deciders {
+func newDeciders(takeover search.Level, suggest time.Duration, steps StepDown) *deciders {
 	if suggest == 0 {
 		suggest = defaultSuggest
 	}
-	return &deciders{takeover: takeover, suggest: suggest, slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
-		done: map[string]any{}}
+	half := max(1, runtime.GOMAXPROCS(0)/2)
+	return &deciders{takeover: takeover, suggest: suggest, slots: make(chan struct{}, half),
+		due: make(chan struct{}, half), parallel: half, steps: steps.withDefaults(), done: map[string]any{}}
+}
+
+// StepDown is when the takeover AI plays a deadline's move a level lower (strong → normal →
+// easy) because the deadline is being worked late: its lateness is the time from the seat's
+// deadline to when its search may start (a search slot for due work is free). A deadline
+// Normal or more late is played at most at search.Normal, one Easy or more late at
+// search.Easy (the game's hint, no search). Zero fields take the defaults (DefaultStepDown);
+// a negative field never steps down to that level.
+type StepDown struct {
+	Normal time.Duration
+	Easy   time.Duration
+}
+
+// DefaultStepDown steps down to normal 5 seconds late and to easy 10 seconds late: a
+// deadline's board then comes at most about 15 seconds after its time however deep the
+// backlog (a strong search takes up to 2 seconds, a normal one 1 second, easy none).
+var DefaultStepDown = StepDown{Normal: 5 * time.Second, Easy: 10 * time.Second}
+
+func (sd StepDown) withDefaults() StepDown {
+	if sd.Normal == 0 {
+		sd.Normal = DefaultStepDown.Normal
+	}
+	if sd.Easy == 0 {
+		sd.Easy = DefaultStepDown.Easy
+	}
+	return sd
+}
+
+// Level returns the level at which a deadline late by late is played when the takeover AI
+// plays at takeover: takeover, or lower by the rule of sd (never higher).
+func (sd StepDown) Level(takeover search.Level, late time.Duration) search.Level {
+	level := takeover
+	if sd.Normal >= 0 && late >= sd.Normal && level > search.Normal {
+		level = search.Normal
+	}
+	if sd.Easy >= 0 && late >= sd.Easy && level > search.Easy {
+		level = search.Easy
+	}
+	return level
+}
+
+// dueSlot takes one of the search slots of due work, waiting as long as it takes or until ctx
+// ends; it returns the function that gives it back.
+func (d *deciders) dueSlot(ctx context.Context) (func(), error) {
+	select {
+	case d.due <- struct{}{}:
+		return func() { <-d.due }, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("wait for a search slot: %w", ctx.Err())
+	}
+}
+
+// decideDue is decide for due work (a deadline): the same level's search, with the same
+// budget as an interactive move (Level.Config: the same nodes and time limit, the same
+// trees), but growing at most parallel trees at once, so that due work leaves half the cores
+// to the interactions. Its move is remembered under the same key as decide's.
+func (d *deciders) decideDue(table string, moves []games.Move, st games.State, seat games.Seat, level search.Level) games.Action {
+	if !level.Searches() {
+		return st.Hint(seat)
+	}
+	key := positionKey(table, moves, seat, level.String())
+	a := d.remembered(key, func(seed uint64) games.Action {
+		ctx, cancel := context.WithTimeout(context.Background(), searchTimeout)
+		defer cancel()
+		cfg := level.Config()
+		cfg.Parallel = d.parallel
+		c, err := search.Search(ctx, st, seat, cfg, seed)
+		if err != nil {
+			return nil
+		}
+		return c.Action
+	})
+	if a == nil {
+		return st.Hint(seat)
+	}
+	return a
 }
 
 // decider returns t's games.Decide for a game recorded in rec: an AI seat decides at its

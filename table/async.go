@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -101,6 +102,35 @@ type Deadline struct {
 	Outcome Outcome
 	// Waiting is set in "wait" mode: nothing was decided.
 	Waiting bool
+	// Level is the level at which the AI decided: the takeover level, or lower when the
+	// deadline was worked late (StepDown); Late is how late its search could start.
+	Level search.Level
+	Late  time.Duration
+}
+
+// deadlineMove is the takeover AI's move for seat at its deadline, recording in d the level
+// and the lateness. A deadline's search is due work: it waits for one of the due-work search
+// slots (never an interaction's), and once it has one, the deadline's lateness — from the
+// seat's deadline to now — sets the level by the StepDown rule: a backlog of deadlines is
+// played weaker rather than later. A step down is logged with its lateness.
+func (s *Service) deadlineMove(ctx context.Context, t *Table, st games.State, seat games.Seat, d *Deadline) (games.Action, error) {
+	takeover := s.ai.takeover
+	if takeover.Searches() {
+		free, err := s.ai.dueSlot(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer free()
+	}
+	if int(seat) < len(t.Due) && !t.Due[seat].IsZero() {
+		d.Late = max(0, s.now().Sub(t.Due[seat]))
+	}
+	d.Level = s.ai.steps.Level(takeover, d.Late)
+	if d.Level != takeover {
+		tableLog(s.log, t).Warn("a deadline worked late: the takeover AI steps down", "seat", int(seat),
+			"late", d.Late, "level", d.Level.String(), "takeover", takeover.String())
+	}
+	return s.ai.decideDue(t.ID, t.Record.Moves, st, seat, d.Level), nil
 }
 
 // Deadline runs the deadline of seat's decision begun at revision rev in the channel, at most
@@ -128,7 +158,10 @@ func (s *Service) Deadline(ctx context.Context, channel string, rev Revision, se
 			d.Waiting = true
 			return nil
 		}
-		a := s.ai.decide(t.ID, t.Record.Moves, st, seat, s.ai.takeover)
+		a, err := s.deadlineMove(ctx, t, st, seat, &d)
+		if err != nil {
+			return err
+		}
 		if a == nil {
 			return fmt.Errorf("%s: no AI move for seat %d at its deadline", t.Game, seat)
 		}
@@ -158,7 +191,7 @@ func (s *Service) Deadline(ctx context.Context, channel string, rev Revision, se
 	if !d.Waiting {
 		d.Outcome.Table = t
 		s.finishMove(ctx, &d.Outcome)
-		tableLog(s.log, t).Info("the AI decided at a deadline", "seat", int(seat))
+		tableLog(s.log, t).Info("the AI decided at a deadline", "seat", int(seat), "level", d.Level.String(), "late", d.Late)
 	}
 	d.Outcome.Table = t
 	return d, nil

@@ -32,6 +32,20 @@
 //     (the next decisions' deadlines and reminders, the owed board's check), in case that
 //     process died in between. A reminder whose deadline has passed (it came due while the bot
 //     was down) is not sent: the deadline's move says it all.
+//   - Deadlines keep time under a backlog, and interactions stay first. A deadline's AI move
+//     searches with the budget an interactive move at the same level has (the level's
+//     search.Config: at strong 1000 iterations or 2 seconds, whichever comes first, under a
+//     5-second bound), but as due work: it waits for one of its own search slots (half the
+//     cores, at least one; never a 💡 Suggest's slot) and grows at most that many trees at
+//     once, so a burst of deadlines leaves the other half of the cores to the clicks. Once it
+//     has its slot, its lateness — now minus the seat's deadline — sets the level
+//     ([StepDown], [Options.StepDown]): 5 seconds late or more, the takeover AI plays at most
+//     normal; 10 seconds or more, easy (the game's hint, no search). So a backlog the pool
+//     does not clear in time is played weaker rather than later, and a deadline's board
+//     comes at most about 15 seconds after its time. A step down is logged (Warn, with the
+//     lateness and the level), and [Deadline.Level] and [Deadline.Late] record it. A deadline
+//     handed back and retried, or worked after the bot was down, is late too, and is played
+//     at the level its lateness gives.
 //   - Live play keeps the players' panels in view: the interaction token of each seat's last
 //     confirmed choice is kept in the table, and [Service.InPlace] says when a board message
 //     may be shown by editing those panels and the round's board instead of posting a new one

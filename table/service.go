@@ -45,6 +45,9 @@ type Options struct {
 	// budget, see Service.Suggest); zero means one second, negative means no search (the
 	// game's own quick suggestion).
 	Suggest time.Duration
+	// StepDown is when a deadline worked late is played by the takeover AI a level lower;
+	// zero fields take DefaultStepDown's.
+	StepDown StepDown
 }
 
 // Service referees every channel's table in one store. It is safe for concurrent use, and
@@ -72,7 +75,7 @@ func New(st store.Store, gs []games.Game, o Options) (*Service, error) {
 		return nil, fmt.Errorf("table: %w", err)
 	}
 	s := &Service{store: st, games: reg, seed: o.Seed, now: o.Now, log: o.Logger, lease: o.Lease}
-	s.ai = newDeciders(o.Takeover, o.Suggest)
+	s.ai = newDeciders(o.Takeover, o.Suggest, o.StepDown)
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -33,7 +33,13 @@ func TestConfigPaces(t *testing.T) {
 	} else if d, err := c.Async.lease(); err != nil || d != 90*time.Second {
 		t.Fatalf("lease %v %v", d, err)
 	}
-	for bad, key := range map[string]string{"workers = -1": "async.workers", `lease = "10ms"`: "async.lease", `lease = "soon"`: "async.lease"} {
+	os.WriteFile("tablebot.toml", []byte("[async]\nstep_down_normal = \"3s\"\nstep_down_easy = \"off\"\n"), 0o644)
+	if c, err := loadConfig("", env(base)); err != nil {
+		t.Fatal(err)
+	} else if sd, err := c.Async.stepDown(); err != nil || sd.Normal != 3*time.Second || sd.Easy >= 0 {
+		t.Fatalf("step down %+v %v", sd, err)
+	}
+	for bad, key := range map[string]string{"workers = -1": "async.workers", `step_down_easy = "now"`: "async.step_down_easy", `step_down_normal = "1ms"`: "async.step_down_normal", `lease = "10ms"`: "async.lease", `lease = "soon"`: "async.lease"} {
 		os.WriteFile("tablebot.toml", []byte("[async]\n"+bad+"\n"), 0o644)
 		if _, err := loadConfig("", env(base)); err == nil || !strings.Contains(err.Error(), key) {
 			t.Errorf("%s: %v", bad, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/tablebot/tablebot/games/search"
+	"github.com/tablebot/tablebot/table"
 )
 
 // defaultConfigPath is read when --config is not given and the file exists.
@@ -67,6 +68,34 @@ type AsyncConfig struct {
 	// Lease is how long a claimed due task stays the claiming process's before another may
 	// take it (a Go duration; renewed while the task runs). Empty means "2m".
 	Lease string `toml:"lease"`
+	// StepDownNormal and StepDownEasy are how late a deadline's move may start before the
+	// takeover AI plays it at most at normal, and at easy (Go durations, or "off"; see
+	// table.StepDown). Empty means "5s" and "10s".
+	StepDownNormal string `toml:"step_down_normal"`
+	StepDownEasy   string `toml:"step_down_easy"`
+}
+
+// stepDown parses the configured step-down rule of late deadlines.
+func (c AsyncConfig) stepDown() (table.StepDown, error) {
+	var sd table.StepDown
+	for _, f := range []struct {
+		key, v string
+		to     *time.Duration
+	}{{"async.step_down_normal", c.StepDownNormal, &sd.Normal}, {"async.step_down_easy", c.StepDownEasy, &sd.Easy}} {
+		if f.v == "off" {
+			*f.to = -1
+			continue
+		}
+		if f.v == "" {
+			continue
+		}
+		d, err := time.ParseDuration(f.v)
+		if err != nil || d < 100*time.Millisecond || d > 24*time.Hour {
+			return sd, fmt.Errorf("config: %s has %q; want \"off\" or a duration from \"100ms\" to \"24h\", like \"5s\"", f.key, f.v)
+		}
+		*f.to = d
+	}
+	return sd, nil
 }
 
 // lease parses the configured lease of a claimed due task (zero: the default).
@@ -271,6 +300,9 @@ func (c Config) check() error {
 		return err
 	}
 	if _, err := c.Async.lease(); err != nil {
+		return err
+	}
+	if _, err := c.Async.stepDown(); err != nil {
 		return err
 	}
 	if c.Async.Workers < 0 || c.Async.Workers > 1024 {

@@ -77,8 +77,9 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	lease, _ := cfg.Async.lease() // checked with the configuration
-	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: takeover, Suggest: suggest, TaskLease: lease})
+	lease, _ := cfg.Async.lease()       // checked with the configuration
+	stepDown, _ := cfg.Async.stepDown() // checked with the configuration
+	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: takeover, Suggest: suggest, TaskLease: lease, StepDown: stepDown})
 	if err != nil {
 		return err
 	}

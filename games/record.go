@@ -21,17 +21,24 @@ type Record struct {
 }
 
 // Move is one entry of a record: who moved, and the action in its JSON form. By says who
-// decided for a player's seat when it was not the player: "ai" for the built-in AI (an AI seat,
-// a seat whose player is away, or a decision made at a deadline). Records without it replay the
+// decided for a player's seat when it was not the player (see By). Records without it replay the
 // same: replay ignores By.
 type Move struct {
 	Seat   Seat            `json:"seat"`
 	Action json.RawMessage `json:"action"`
-	By     string          `json:"by,omitempty"`
+	By     By              `json:"by,omitempty"`
 }
 
-// ByAI marks a move the built-in AI made for a seat.
-const ByAI = "ai"
+// By says who decided a move: its value is what a record's "by" holds, left out when empty.
+type By string
+
+const (
+	// ByPlayer marks a move the seat's player made (or chance): the record leaves "by" out.
+	ByPlayer By = ""
+	// ByAI marks a move the built-in AI made for a seat (an AI seat, a seat whose player is
+	// away, or a decision made at a deadline): "by":"ai".
+	ByAI By = "ai"
+)
 
 // MoveError says which move of a record could not be applied, and why.
 type MoveError struct {
@@ -116,11 +123,10 @@ func Start(g Game, players []string, options json.RawMessage) (*Recorder, error)
 }
 
 // Apply applies a move and, when it succeeds, appends it to the record.
-func (r *Recorder) Apply(seat Seat, a Action) ([]Event, error) { return r.ApplyBy(seat, a, "") }
+func (r *Recorder) Apply(seat Seat, a Action) ([]Event, error) { return r.ApplyBy(seat, a, ByPlayer) }
 
-// ApplyBy is Apply recording who decided the move for the seat (see Move.By; "" for the
-// seat's player, or chance).
-func (r *Recorder) ApplyBy(seat Seat, a Action, by string) ([]Event, error) {
+// ApplyBy is Apply recording who decided the move for the seat (see By).
+func (r *Recorder) ApplyBy(seat Seat, a Action, by By) ([]Event, error) {
 	events, err := r.State.Apply(seat, a)
 	if err != nil {
 		return nil, err

@@ -105,7 +105,7 @@ func (s *Service) Commit(ctx context.Context, c Click, draft string) (Outcome, e
 		if err != nil {
 			return err
 		}
-		if err := s.play(t, st, seat, a, "", &out); err != nil {
+		if err := s.play(t, st, seat, a, games.ByPlayer, &out); err != nil {
 			return err
 		}
 		t.notePanel(seat, c, s.now())
@@ -164,10 +164,10 @@ func (s *Service) lastMoveIs(t *Table, seat games.Seat, draft string) bool {
 	return err1 == nil && err2 == nil && bytes.Equal(want, got)
 }
 
-// play applies seat's action a to st (the state of t), decided by by (see games.Move.By; ""
-// for the seat's player), lets chance and the AI seats follow, and records it all in t (not yet
-// written) and out.
-func (s *Service) play(t *Table, st games.State, seat games.Seat, a games.Action, by string, out *Outcome) error {
+// play applies seat's action a to st (the state of t), decided by by (games.ByPlayer or
+// games.ByAI), lets chance and the AI seats follow, and records it all in t (not yet written)
+// and out.
+func (s *Service) play(t *Table, st games.State, seat games.Seat, a games.Action, by games.By, out *Outcome) error {
 	before := st.ToAct()
 	rec := &games.Recorder{State: st, Record: *t.Record}
 	rec.Record.Moves = slices.Clip(rec.Record.Moves) // appending must not touch t's moves
@@ -184,7 +184,7 @@ func (s *Service) play(t *Table, st games.State, seat games.Seat, a games.Action
 		moved[m.Seat] = true
 	}
 	t.refreshSince(before, moved)
-	*out = Outcome{State: rec.State, Seat: seat, Steps: append([]games.Step{{Seat: seat, Action: a, Events: events, Auto: by != ""}}, more...),
+	*out = Outcome{State: rec.State, Seat: seat, Steps: append([]games.Step{{Seat: seat, Action: a, Events: events, Auto: by != games.ByPlayer}}, more...),
 		Waiting: stillDeciding(before, moved, rec.State.ToAct())}
 	t.Record = &rec.Record
 	if games.Over(rec.State) {

@@ -244,7 +244,7 @@ func randomFinished(t *testing.T, r *rand.Rand, id, guild string, pool []string)
 			continue
 		}
 		seat := act[0]
-		by := ""
+		by := games.ByPlayer
 		if tb.Seats[seat].AI || away[seat] >= 0 && moved[seat] >= away[seat] {
 			by = games.ByAI
 		}

@@ -34,7 +34,7 @@ func playRecord(t *testing.T, game string, players []string, options string, byA
 		if seat == games.Chance {
 			_, err = rec.Apply(seat, rec.State.SampleChance(r))
 		} else {
-			by := ""
+			by := games.ByPlayer
 			if byAI[int(seat)] {
 				by = games.ByAI
 			}

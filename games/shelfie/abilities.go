@@ -24,35 +24,35 @@ type abilityRule func(s *State, seat games.Seat, a Ability, do bool) (games.Text
 // ruleOf returns the rule of card n (1–16, not 8, which uses another card's rule).
 func ruleOf(n int) abilityRule {
 	switch n {
-	case 1:
+	case cardKeeper:
 		return (*State).keeper
-	case 2:
+	case cardNitpicker:
 		return (*State).nitpicker
-	case 3:
+	case cardUpgrader:
 		return (*State).upgrader
-	case 4:
+	case cardRegifter:
 		return (*State).regifter
-	case 5:
+	case cardCat:
 		return (*State).cat
-	case 6:
+	case cardBargainHunter:
 		return (*State).bargainHunter
-	case 7:
+	case cardColourBlind:
 		return (*State).colourBlind
-	case 9:
+	case cardFestivalGoer:
 		return (*State).festivalGoer
-	case 10:
+	case cardDiceLord:
 		return (*State).diceLord
-	case 11:
+	case cardPerfectionist:
 		return (*State).perfectionist
-	case 12:
+	case cardGeek:
 		return (*State).geek
-	case 13:
+	case cardBoxCrusher:
 		return (*State).boxCrusher
-	case 14:
+	case cardPlaytester:
 		return (*State).playtester
-	case 15:
+	case cardArchaeologist:
 		return (*State).archaeologist
-	case 16:
+	case cardMasterShuffler:
 		return (*State).masterShuffler
 	}
 	return nil
@@ -377,7 +377,7 @@ func (s *State) checkAbility(seat games.Seat, a Ability) *games.Refusal {
 	if s.faceUp(seat, a.Card) < 0 {
 		return games.Refuse(games.ErrIllegal, "You have no face-up card %d: its ability is spent or it is not yours.", "Nemáš lícem nahoru kartu %d: její schopnost je použitá, nebo ta karta není tvoje.", a.Card)
 	}
-	if a.Card == 8 && !s.spent(seat, a.Copy) {
+	if a.Card == cardFlash && !s.spent(seat, a.Copy) {
 		return games.Refuse(games.ErrIllegal, "Card 8 copies one of your spent cards; card %d is not spent.", "Karta 8 kopíruje jednu tvou použitou kartu; karta %d použitá není.", a.Copy)
 	}
 	info := cardTable[a.Acting()]
@@ -404,7 +404,7 @@ func (s *State) applyAbility(seat games.Seat, a Ability) ([]games.Event, error) 
 		EN: fmt.Sprintf("%s used %s (%d): %s.", name, info.Name.EN, a.Card, what.EN),
 		CS: fmt.Sprintf("%s použil(a) kartu %s (%d): %s.", name, info.Name.CS, a.Card, what.CS),
 	}
-	if a.Card == 8 {
+	if a.Card == cardFlash {
 		c := cardTable[a.Copy]
 		t = games.Text{
 			EN: fmt.Sprintf("%s used %s (8) as %s (%d): %s.", name, info.Name.EN, c.Name.EN, a.Copy, what.EN),

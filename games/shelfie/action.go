@@ -192,7 +192,7 @@ func (a Ability) fields() Field {
 
 // Acting returns the card whose ability a uses: Copy for card 8, Card otherwise.
 func (a Ability) Acting() int {
-	if a.Card == 8 {
+	if a.Card == cardFlash {
 		return a.Copy
 	}
 	return a.Card
@@ -204,8 +204,8 @@ func (a Ability) checkForm() *games.Refusal {
 	if a.Card < 1 || a.Card > NumCards {
 		return games.Refuse(games.ErrIllegal, "There is no card %d: the cards are 1 to 16.", "Karta %d neexistuje: karty jsou 1 až 16.", a.Card)
 	}
-	if a.Card == 8 {
-		if a.Copy < 1 || a.Copy > NumCards || a.Copy == 8 {
+	if a.Card == cardFlash {
+		if a.Copy < 1 || a.Copy > NumCards || a.Copy == cardFlash {
 			return games.Refuse(games.ErrIllegal, "Card 8 uses again one of your spent cards 1–16 other than 8: name it as copy.", "Karta 8 znovu použije jednu tvou použitou kartu 1–16 kromě 8: uveď ji jako copy.")
 		}
 	} else if a.Copy != 0 {

@@ -123,7 +123,7 @@ func (s *State) moveValue(seat games.Seat, a games.Action) float64 {
 	}
 	cost := s.cardCost()
 	switch ab.Acting() {
-	case 10:
+	case cardDiceLord:
 		if len(ab.Dice) > 2 {
 			return math.Inf(-1)
 		}
@@ -137,7 +137,7 @@ func (s *State) moveValue(seat games.Seat, a games.Action) float64 {
 			n++
 		}
 		return sum/float64(max(n, 1)) - cost
-	case 15:
+	case cardArchaeologist:
 		c := s.clone()
 		if _, err := c.Apply(seat, ab); err != nil {
 			return math.Inf(-1)
@@ -400,9 +400,9 @@ func (s *State) chooseValues(seat games.Seat) ([]games.Action, []float64) {
 		box := boxValues[min(lo, len(boxValues)-1)]*(1-frac) + boxValues[min(lo+1, len(boxValues)-1)]*frac
 		worth := abilityWorth[ch.Card]
 		switch ch.Card {
-		case 12:
+		case cardGeek:
 			worth += math.Min(2, float64(len(s.seats[seat].shame)))
-		case 8:
+		case cardFlash:
 			if !s.hasSpent(seat) {
 				worth = 0.8
 			}
@@ -415,7 +415,7 @@ func (s *State) chooseValues(seat games.Seat) ([]games.Action, []float64) {
 // hasSpent reports whether seat has a spent card other than 8.
 func (s *State) hasSpent(seat games.Seat) bool {
 	for _, p := range s.seats[seat].played {
-		if p.Spent && p.Card.Number != 8 {
+		if p.Spent && p.Card.Number != cardFlash {
 			return true
 		}
 	}

@@ -175,12 +175,12 @@ func parseCardDraft(draft string) (Ability, bool) {
 	a := Ability{Card: card}
 	if copied {
 		c, err := strconv.Atoi(k)
-		if err != nil || card != 8 {
+		if err != nil || card != cardFlash {
 			return Ability{}, false
 		}
 		a.Copy = c
 	}
-	if (card == 8) != copied || cardDraft(a) != draft {
+	if (card == cardFlash) != copied || cardDraft(a) != draft {
 		return Ability{}, false
 	}
 	return a, true
@@ -188,7 +188,7 @@ func parseCardDraft(draft string) (Ability, bool) {
 
 // cardDraft writes the draft of an ability card's menu: "a3", "a8k3".
 func cardDraft(a Ability) string {
-	if a.Card == 8 {
+	if a.Card == cardFlash {
 		return fmt.Sprintf("a8k%d", a.Copy)
 	}
 	return fmt.Sprintf("a%d", a.Card)
@@ -290,7 +290,7 @@ const abilityBudget = 1200
 func (s *State) cardLabel(a Ability) games.Text {
 	n := cardTable[a.Card].Name
 	t := games.Text{EN: fmt.Sprintf("%d %s", a.Card, n.EN), CS: fmt.Sprintf("%d %s", a.Card, n.CS)}
-	if a.Card == 8 {
+	if a.Card == cardFlash {
 		c := cardTable[a.Copy].Name
 		t.EN += fmt.Sprintf(" as %d %s", a.Copy, c.EN)
 		t.CS += fmt.Sprintf(" jako %d %s", a.Copy, c.CS)
@@ -348,7 +348,7 @@ func (s *State) diePanel(seat games.Seat, p games.Panel, i int) games.Panel {
 
 // abilityPanel offers the moves of one ability card, best first.
 func (s *State) abilityPanel(seat games.Seat, p games.Panel, base Ability) (games.Panel, error) {
-	if base.Card == 8 && (base.Copy < 1 || base.Copy > NumCards || base.Copy == 8) {
+	if base.Card == cardFlash && (base.Copy < 1 || base.Copy > NumCards || base.Copy == cardFlash) {
 		return games.Panel{}, stale()
 	}
 	var menu []games.Choice

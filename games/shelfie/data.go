@@ -9,6 +9,27 @@ import "github.com/tablebot/tablebot/games"
 // NumCards is the number of character cards in a deck (1–16).
 const NumCards = 16
 
+// The character cards by number, named after the English edition (shared/rules/shelfie.md), for
+// the rules that single one card out.
+const (
+	cardKeeper         = 1
+	cardNitpicker      = 2
+	cardUpgrader       = 3
+	cardRegifter       = 4
+	cardCat            = 5
+	cardBargainHunter  = 6
+	cardColourBlind    = 7
+	cardFlash          = 8
+	cardFestivalGoer   = 9
+	cardDiceLord       = 10
+	cardPerfectionist  = 11
+	cardGeek           = 12
+	cardBoxCrusher     = 13
+	cardPlaytester     = 14
+	cardArchaeologist  = 15
+	cardMasterShuffler = 16
+)
+
 // HandSize is the number of character cards each player holds at the start.
 const HandSize = 8
 
@@ -53,67 +74,67 @@ type CardInfo struct {
 // cardTable is the deck, indexed by number (entry 0 unused).
 var cardTable = [NumCards + 1]CardInfo{
 	{},
-	{1, games.Say("Keeper", "Nevraceč"), games.Say(
+	{cardKeeper, games.Say("Keeper", "Nevraceč"), games.Say(
 		"Put 1 shipment die on this card. On any later turn (after taking your box) you may move it back into your shipment. A die left here scores nothing.",
 		"Polož 1 kostku ze zásilky na tuto kartu. V kterémkoli pozdějším tahu (po vzetí přepravky) ji smíš vrátit do zásilky. Kostka, která tu zůstane, nic nepřinese."),
 		[2]int{1, 3}, []Field{FieldDie}, false},
-	{2, games.Say("Nitpicker", "Puntičkář"), games.Say(
+	{cardNitpicker, games.Say("Nitpicker", "Puntičkář"), games.Say(
 		"Take the top die of one of your columns back into your shipment; place it again this turn.",
 		"Vezmi horní kostku jednoho svého sloupce zpět do zásilky; v tomto tahu ji znovu umísti."),
 		[2]int{2, 3}, []Field{FieldCol}, false},
-	{3, games.Say("Upgrader", "Kompletářka"), games.Say(
+	{cardUpgrader, games.Say("Upgrader", "Kompletářka"), games.Say(
 		"+1 to one die: a shipment die, or the top die of a column (not a 6).",
 		"+1 jedné kostce: kostce ze zásilky, nebo horní kostce sloupce (ne šestce)."),
 		[2]int{3, 2}, []Field{FieldDie, FieldCol}, false},
-	{4, games.Say("Regifter", "Recyklátorka dárků"), games.Say(
+	{cardRegifter, games.Say("Regifter", "Recyklátorka dárků"), games.Say(
 		"Put 1 die — a shipment die or the top die of a column — into this card's gift box for the rest of the game (no points).",
 		"Dej 1 kostku — ze zásilky, nebo horní kostku sloupce — do dárkové krabice na této kartě až do konce hry (bez bodů)."),
 		[2]int{1, 2}, []Field{FieldDie, FieldCol}, false},
-	{5, games.Say("Cat", "Kočka"), games.Say(
+	{cardCat, games.Say("Cat", "Kočka"), games.Say(
 		"−1 to one die: a shipment die, or the top die of a column unless it would then equal the die below it (not a 1).",
 		"−1 jedné kostce: kostce ze zásilky, nebo horní kostce sloupce, pokud by se pak nerovnala kostce pod ní (ne jedničce)."),
 		[2]int{2, 1}, []Field{FieldDie, FieldCol}, false},
-	{6, games.Say("Bargain Hunter", "Lovkyně slev"), games.Say(
+	{cardBargainHunter, games.Say("Bargain Hunter", "Lovkyně slev"), games.Say(
 		"Turn one shipment die to its opposite face (1↔6, 2↔5, 3↔4).",
 		"Otoč jednu kostku ze zásilky na protější stěnu (1↔6, 2↔5, 3↔4)."),
 		[2]int{3, 1}, []Field{FieldDie}, false},
-	{7, games.Say("Colour-blind", "Jednobarvič"), games.Say(
+	{cardColourBlind, games.Say("Colour-blind", "Jednobarvič"), games.Say(
 		"Place 1 shipment die ignoring the colour rule (it must still be higher than the die below).",
 		"Umísti 1 kostku ze zásilky bez ohledu na barvu (pořád musí být vyšší než kostka pod ní)."),
 		[2]int{1, 3}, []Field{FieldDie | FieldCol}, false},
-	{8, games.Say("Flash", "Blesk do police"), games.Say(
+	{cardFlash, games.Say("Flash", "Blesk do police"), games.Say(
 		"Use again the ability of one of your spent cards (not card 8).",
 		"Použij znovu schopnost jedné své už použité karty (ne karty 8)."),
 		[2]int{2, 3}, nil, false},
-	{9, games.Say("Festival-goer", "Festiválečník"), games.Say(
+	{cardFestivalGoer, games.Say("Festival-goer", "Festiválečník"), games.Say(
 		"Only before you take your box: swap 1 die of one untaken box with 1 die of another untaken box.",
 		"Jen než si vezmeš přepravku: prohoď 1 kostku jedné nevzaté přepravky s 1 kostkou jiné nevzaté přepravky."),
 		[2]int{3, 2}, []Field{FieldBoxes}, true},
-	{10, games.Say("Dice Lord", "Vládce kostek"), games.Say(
+	{cardDiceLord, games.Say("Dice Lord", "Vládce kostek"), games.Say(
 		"Reroll any number of your shipment dice; the results stand.",
 		"Přehoď libovolný počet kostek ze své zásilky; výsledky platí."),
 		[2]int{1, 2}, []Field{FieldDice}, false},
-	{11, games.Say("Perfectionist", "Perfekcionista"), games.Say(
+	{cardPerfectionist, games.Say("Perfectionist", "Perfekcionista"), games.Say(
 		"Swap the values of two shipment dice.",
 		"Prohoď hodnoty dvou kostek ze zásilky."),
 		[2]int{2, 1}, []Field{FieldDie | FieldOther}, false},
-	{12, games.Say("Geek", "Geek"), games.Say(
+	{cardGeek, games.Say("Geek", "Geek"), games.Say(
 		"Move 1 die from your shame shelf straight onto your shelf, by the placement rules.",
 		"Přesuň 1 kostku z police hanby rovnou do své police, podle pravidel umísťování."),
 		[2]int{3, 1}, []Field{FieldShame | FieldCol}, false},
-	{13, games.Say("Box Crusher", "Drtička krabic"), games.Say(
+	{cardBoxCrusher, games.Say("Box Crusher", "Drtička krabic"), games.Say(
 		"Place 1 shipment die ignoring the number rule (the colour rule still applies).",
 		"Umísti 1 kostku ze zásilky bez ohledu na čísla (barva platí dál)."),
 		[2]int{1, 3}, []Field{FieldDie | FieldCol}, false},
-	{14, games.Say("Playtester", "Testerka"), games.Say(
+	{cardPlaytester, games.Say("Playtester", "Testerka"), games.Say(
 		"Set one die to any value: a shipment die, or the top die of a column as long as it stays higher than the die below it.",
 		"Nastav jedné kostce libovolnou hodnotu: kostce ze zásilky, nebo horní kostce sloupce, pokud zůstane vyšší než kostka pod ní."),
 		[2]int{2, 3}, []Field{FieldDie | FieldValue, FieldCol | FieldValue}, false},
-	{15, games.Say("Archaeologist", "Archeolog"), games.Say(
+	{cardArchaeologist, games.Say("Archaeologist", "Archeolog"), games.Say(
 		"Return 1 shipment die to the bag; draw 1 die from the bag, set it to any value and add it to your shipment.",
 		"Vrať 1 kostku ze zásilky do pytlíku; vytáhni z pytlíku 1 kostku, nastav jí libovolnou hodnotu a přidej ji do zásilky."),
 		[2]int{3, 2}, []Field{FieldDie}, false},
-	{16, games.Say("Master Shuffler", "Mistr míchač"), games.Say(
+	{cardMasterShuffler, games.Say("Master Shuffler", "Mistr míchač"), games.Say(
 		"In a column of 1–4 dice, shift the dice from a height up by one and put a shipment die into the gap: the column's colour, higher than the die below, lower than the die above.",
 		"Ve sloupci s 1–4 kostkami posuň kostky od zvolené výšky o jednu nahoru a do mezery vlož kostku ze zásilky: v barvě sloupce, vyšší než kostka pod ní a nižší než kostka nad ní."),
 		[2]int{1, 2}, []Field{FieldCol | FieldAt | FieldDie}, false},

@@ -179,7 +179,7 @@ func DecodeAction(data []byte) (Action, error) {
 		if raw.Card == nil || raw.Slot == nil {
 			return nil, bad(`needs "card" and "slot"`)
 		}
-		if *raw.Card != 1 {
+		if *raw.Card != cardKeeper {
 			return nil, bad("only card 1 holds dice to retrieve, not card %d", *raw.Card)
 		}
 		return Retrieve{Slot: *raw.Slot}, nil

@@ -58,7 +58,7 @@ func (Game) Undoable(a games.Action) bool {
 	case Choose, Take, Set, Place, Retrieve, Done:
 		return true
 	case Ability:
-		return a.Acting() != 10 && a.Acting() != 15
+		return a.Acting() != cardDiceLord && a.Acting() != cardArchaeologist
 	}
 	return false
 }

@@ -141,13 +141,13 @@ func (s *State) legalAbilities(seat games.Seat) []games.Action {
 	slices.Sort(spent)
 	spent = slices.Compact(spent)
 	for _, n := range up {
-		if n != 8 {
+		if n != cardFlash {
 			out = append(out, s.abilityMoves(seat, Ability{Card: n})...)
 			continue
 		}
 		for _, k := range spent {
-			if k != 8 {
-				out = append(out, s.abilityMoves(seat, Ability{Card: 8, Copy: k})...)
+			if k != cardFlash {
+				out = append(out, s.abilityMoves(seat, Ability{Card: cardFlash, Copy: k})...)
 			}
 		}
 	}

@@ -82,7 +82,7 @@ func Notation(a games.Action) string {
 // String writes the ability in the notation: "use 14 d1=5", "use 8 as 3 c2".
 func (a Ability) String() string {
 	parts := []string{fmt.Sprintf("use %d", a.Card)}
-	if a.Card == 8 {
+	if a.Card == cardFlash {
 		parts = append(parts, fmt.Sprintf("as %d", a.Copy))
 	}
 	if a.Shame != 0 {
@@ -314,7 +314,7 @@ func parseAbility(f []string) (Ability, bool) {
 			switch {
 			case !ok:
 				return a, false
-			case a.Acting() == 10:
+			case a.Acting() == cardDiceLord:
 				a.Dice = append(a.Dice, k)
 			case a.Die == 0:
 				a.Die = k

@@ -66,11 +66,7 @@ func notViewable() error {
 
 // onView opens the viewer of an archived game at a move, as a new ephemeral message.
 func (b *Bot) onView(c *call, id ID) error {
-	move, gameID, err := parseViewerArg(id.Arg)
-	if err != nil {
-		return notViewable()
-	}
-	m, err := b.viewerMessage(c.ctx, c.i.GuildID, c.user, gameID, move, c.lang)
+	m, err := b.viewerAt(c, id)
 	if err != nil {
 		return err
 	}
@@ -79,15 +75,20 @@ func (b *Bot) onView(c *call, id ID) error {
 
 // onStep shows another move in the viewer clicked.
 func (b *Bot) onStep(c *call, id ID) error {
-	move, gameID, err := parseViewerArg(id.Arg)
-	if err != nil {
-		return notViewable()
-	}
-	m, err := b.viewerMessage(c.ctx, c.i.GuildID, c.user, gameID, move, c.lang)
+	m, err := b.viewerAt(c, id)
 	if err != nil {
 		return err
 	}
 	return c.edit(m)
+}
+
+// viewerAt builds the viewer at the archived game and move id names.
+func (b *Bot) viewerAt(c *call, id ID) (message, error) {
+	move, gameID, err := parseViewerArg(id.Arg)
+	if err != nil {
+		return message{}, notViewable()
+	}
+	return b.viewerMessage(c.ctx, c.i.GuildID, c.user, gameID, move, c.lang)
 }
 
 // onGoto opens the "Go to move…" modal, at once and without I/O.

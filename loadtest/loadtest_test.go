@@ -23,7 +23,10 @@ func TestLoadTestSmall(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := c.cfg(t)
-			cfg.Games, cfg.Duration, cfg.Storm = 6, 3*time.Second, 40
+			// Six seconds: a turn takes a few clicks, and Ingenious's tile menu waits up to about
+			// a second and a half for the AI's ranking of its places, longer under -race on a
+			// busy machine; three seconds could end before the first move was made.
+			cfg.Games, cfg.Duration, cfg.Storm = 6, 6*time.Second, 40
 			rep, err := Run(t.Context(), cfg)
 			if err != nil {
 				t.Fatal(err)

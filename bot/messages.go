@@ -430,6 +430,12 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 	m = m.fitted() // the body kept for refreshStatus is the one posted
 	msg, err := b.postRetrying(ctx, t.Channel, m)
 	if err != nil {
+		var rest *discordgo.RESTError
+		if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusForbidden {
+			// A permission taken away: the server's doing, explained on the next click.
+			log.Warn("the channel refuses the board message (a missing permission); it stays owed", "err", err)
+			return
+		}
 		log.Error("could not post the board message; it stays owed", "err", err)
 		return
 	}

@@ -72,10 +72,11 @@ func (b tab) eval(js string, out any) {
 	}
 }
 
-// until waits, for at most 10 seconds, for js to be true in the tab.
+// until waits, for at most 30 seconds, for js to be true in the tab: on CI's loaded machine,
+// under -race, an AI's reply behind a move has taken more than 10.
 func (b tab) until(what, js string) {
 	b.t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		var ok bool
 		b.eval(js, &ok)
 		if ok {

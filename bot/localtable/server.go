@@ -56,6 +56,9 @@ type Server struct {
 	http    *http.Server
 	ln      net.Listener
 	log     *slog.Logger
+	// stopScheduler ends the bot's scheduler; scheduled is closed once it has returned.
+	stopScheduler context.CancelFunc
+	scheduled     chan struct{}
 
 	mu     sync.Mutex
 	users  map[string]*person  // by ID
@@ -166,7 +169,12 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 			log.Error("local table: serving the page failed", "err", err)
 		}
 	}()
-	go b.RunScheduler(ctx, 5*time.Second)
+	sctx, stop := context.WithCancel(ctx)
+	s.stopScheduler, s.scheduled = stop, make(chan struct{})
+	go func() {
+		defer close(s.scheduled)
+		b.RunScheduler(sctx, 5*time.Second)
+	}()
 	return s, nil
 }
 
@@ -179,6 +187,14 @@ func (s *Server) Close() error {
 	defer cancel()
 	if s.http != nil {
 		_ = s.http.Shutdown(ctx)
+	}
+	if s.stopScheduler != nil {
+		// The scheduler hands back what it holds before the store behind it closes.
+		s.stopScheduler()
+		select {
+		case <-s.scheduled:
+		case <-ctx.Done():
+		}
 	}
 	s.closeAll()
 	if s.bot != nil {

@@ -103,6 +103,9 @@ type Bot struct {
 	// replays keeps the states the replay viewer lately showed, by guild, archive id and
 	// record position (see Bot.replayed).
 	replays *lru[string, games.State]
+	// archives keeps the archived games the viewer lately read, decoded, by guild and archive
+	// id (see Bot.archived).
+	archives *lru[string, *archivedReplay]
 }
 
 // New builds a Bot for the given games, refereed by tables, talking to Discord's REST API
@@ -138,6 +141,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 	b.inputs = newLRU[string, games.Input](4096)
 	b.panels = newLRU[string, panel](256)
 	b.replays = newLRU[string, games.State](256)
+	b.archives = newLRU[string, *archivedReplay](64)
 	b.paces = o.Paces
 	if len(b.paces) == 0 {
 		b.paces = DefaultPaces()

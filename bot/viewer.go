@@ -10,8 +10,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -155,7 +155,7 @@ func modalValue(i *discordgo.Interaction, customID string) string {
 type archivedReplay struct {
 	archived table.ArchivedGame
 	rec      games.Record
-	kit      catalog.Kit
+	kit      images.GameArt
 	// at[k] is the index in the record of the k-th player's move (at[0]: -1, none).
 	at []int
 }

@@ -47,9 +47,9 @@ const maxPaceOptions = 24
 func settingsCommand() command {
 	def := newCommand("settings", games.Say("Server settings: where tables go, pace, AI level, games, language",
 		"Nastavení serveru: kam se zakládají stoly, tempo, úroveň AI, hry, jazyk"))
+	// Servers only: newCommand sets the guild context (dm_permission is deprecated for it).
 	manage := int64(discordgo.PermissionManageGuild)
-	noDM := false
-	def.DefaultMemberPermissions, def.DMPermission = &manage, &noDM
+	def.DefaultMemberPermissions = &manage
 	return command{def: def, handle: (*Bot).onSettingsCommand, ack: ackEphemeral}
 }
 

@@ -72,9 +72,8 @@ func TestSettingsRegistered(t *testing.T) {
 	if c.DefaultMemberPermissions == nil || *c.DefaultMemberPermissions != discordgo.PermissionManageGuild {
 		t.Errorf("default_member_permissions %v, want 32 (Manage Server)", c.DefaultMemberPermissions)
 	}
-	if c.Contexts == nil || !slices.Equal(*c.Contexts, []discordgo.InteractionContextType{discordgo.InteractionContextGuild}) ||
-		c.DMPermission == nil || *c.DMPermission {
-		t.Errorf("contexts %v, dm_permission %v: want servers only", c.Contexts, c.DMPermission)
+	if c.Contexts == nil || !slices.Equal(*c.Contexts, []discordgo.InteractionContextType{discordgo.InteractionContextGuild}) {
+		t.Errorf("contexts %v: want servers only", c.Contexts)
 	}
 }
 

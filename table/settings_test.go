@@ -26,8 +26,6 @@ func settingsService(t *testing.T, st store.Store, paces ...time.Duration) *Serv
 	return s
 }
 
-func ptr[T any](v T) *T { return &v }
-
 // TestServerSettingsDefaults: a server that chose nothing gets every default — tables in the
 // channel, every game, the caller's pace, the configured takeover level.
 func TestServerSettingsDefaults(t *testing.T) {
@@ -56,9 +54,9 @@ func TestServerSettingsChange(t *testing.T) {
 			s := settingsService(t, db, time.Hour, 24*time.Hour)
 			changes := []func(*ServerSettings){
 				func(st *ServerSettings) { st.Tables = TablesThreads },
-				func(st *ServerSettings) { st.Pace = ptr(time.Hour) },
-				func(st *ServerSettings) { st.Wait = ptr(true) },
-				func(st *ServerSettings) { st.AI = ptr(search.Strong) },
+				func(st *ServerSettings) { st.Pace = new(time.Hour) },
+				func(st *ServerSettings) { st.Wait = new(true) },
+				func(st *ServerSettings) { st.AI = new(search.Strong) },
 				func(st *ServerSettings) { st.Off = []string{"fits", "fits"} },
 				func(st *ServerSettings) { st.Lang = LangCzech },
 			}
@@ -103,11 +101,11 @@ func TestServerSettingsRefused(t *testing.T) {
 	}{
 		{"tables in a forum", offering, func(st *ServerSettings) { st.Tables = "forum" }},
 		{"German", offering, func(st *ServerSettings) { st.Lang = "de" }},
-		{"a pace not offered", offering, func(st *ServerSettings) { st.Pace = ptr(12 * time.Hour) }},
-		{"a pace under a minute", anyPace, func(st *ServerSettings) { st.Pace = ptr(30 * time.Second) }},
-		{"a pace over MaxPace", anyPace, func(st *ServerSettings) { st.Pace = ptr(MaxPace + time.Hour) }},
-		{"a negative pace", anyPace, func(st *ServerSettings) { st.Pace = ptr(-time.Hour) }},
-		{"an AI level 7", offering, func(st *ServerSettings) { st.AI = ptr(search.Level(7)) }},
+		{"a pace not offered", offering, func(st *ServerSettings) { st.Pace = new(12 * time.Hour) }},
+		{"a pace under a minute", anyPace, func(st *ServerSettings) { st.Pace = new(30 * time.Second) }},
+		{"a pace over MaxPace", anyPace, func(st *ServerSettings) { st.Pace = new(MaxPace + time.Hour) }},
+		{"a negative pace", anyPace, func(st *ServerSettings) { st.Pace = new(-time.Hour) }},
+		{"an AI level 7", offering, func(st *ServerSettings) { st.AI = new(search.Level(7)) }},
 		{"an unknown game off", offering, func(st *ServerSettings) { st.Off = []string{"chess"} }},
 		{"every game off", offering, func(st *ServerSettings) { st.Off = []string{"ingenious", "fits"} }},
 	} {
@@ -118,10 +116,10 @@ func TestServerSettingsRefused(t *testing.T) {
 		t.Errorf("a refused change wrote settings: %v", err)
 	}
 	// Live and, without configured paces, 12 h are allowed.
-	if _, err := anyPace.ChangeServerSettings(ctx, guild, func(st *ServerSettings) { st.Pace = ptr(12 * time.Hour) }); err != nil {
+	if _, err := anyPace.ChangeServerSettings(ctx, guild, func(st *ServerSettings) { st.Pace = new(12 * time.Hour) }); err != nil {
 		t.Error(err)
 	}
-	if _, err := offering.ChangeServerSettings(ctx, guild, func(st *ServerSettings) { st.Pace = ptr(time.Duration(0)) }); err != nil {
+	if _, err := offering.ChangeServerSettings(ctx, guild, func(st *ServerSettings) { st.Pace = new(time.Duration(0)) }); err != nil {
 		t.Error(err)
 	}
 }
@@ -139,7 +137,7 @@ func TestServerSettingsConcurrent(t *testing.T) {
 			for i := range each {
 				_, err := s.ChangeServerSettings(ctx, guild, func(st *ServerSettings) {
 					if p == 0 {
-						st.Pace = ptr(time.Duration(i+1) * time.Hour)
+						st.Pace = new(time.Duration(i+1) * time.Hour)
 					} else {
 						st.Lang = []string{LangEnglish, LangCzech}[i%2]
 					}
@@ -168,7 +166,7 @@ func TestTakeoverPerTable(t *testing.T) {
 	for _, c := range []struct {
 		level *search.Level
 		want  search.Level
-	}{{ptr(search.Normal), search.Normal}, {nil, search.Easy}} {
+	}{{new(search.Normal), search.Normal}, {nil, search.Easy}} {
 		clk := newClock()
 		s := newService(t, storetest.OpenBolt(t), clk) // takeover: easy
 		startedPace(t, s, "ingenious", Pace{Per: time.Hour, AI: c.level}, ben)

@@ -153,7 +153,11 @@ func (b *Bot) onStartCommand(c *call) error {
 		return refuse("%s is not offered on this server: its managers turned it off in /settings.",
 			"Hra %s se na tomto serveru nenabízí: správci serveru ji vypnuli v /settings.", kit.Game.Title())
 	}
-	pace, given, err := b.paceFrom(server.PaceOr(table.Pace{Per: b.defaultPace()}), sub.Options)
+	def := server.PaceOr(table.Pace{Per: b.defaultPace()})
+	if def.Per != 0 && !b.offers(def.Per) { // chosen among paces the configuration no longer offers
+		def.Per = b.defaultPace()
+	}
+	pace, given, err := b.paceFrom(def, sub.Options)
 	if err != nil {
 		return err
 	}

@@ -149,7 +149,7 @@ func (s *Service) ChangeServerSettings(ctx context.Context, guild string, change
 			return ServerSettings{}, fmt.Errorf("settings of server %s: %w", guild, err)
 		}
 		st.rev = rev
-		s.log.Info("server settings changed", "guild", guild, "revision", uint64(rev))
+		s.log.Debug("server settings written", "guild", guild, "revision", uint64(rev))
 		return st, nil
 	}
 	return ServerSettings{}, fmt.Errorf("settings of server %s: %d writes in a row lost the race: %w", guild, maxAttempts, store.ErrConflict)

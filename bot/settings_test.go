@@ -11,6 +11,7 @@ import (
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/search"
+	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -98,6 +99,13 @@ func TestSettingsRefused(t *testing.T) {
 	if err != nil || st.Pace != nil {
 		t.Errorf("a refused change changed the settings: %+v %v", st, err)
 	}
+	// Administrator alone is enough.
+	admin := fakediscord.User{ID: "100000000000000005", Username: "eve", Locale: "en-US",
+		Permissions: strconv.FormatInt(discordgo.PermissionAdministrator, 10)}
+	h.setting(in, admin, h.openSettings(in, admin), setPace, "1h0m0s")
+	if st, _ := in.bot.tables.ServerSettings(t.Context(), testGuild); st.Pace == nil || st.Pace.Hours() != 1 {
+		t.Errorf("an administrator's change was not saved: %+v", st)
+	}
 }
 
 // TestSettingsPanel changes every setting through the panel: each change is saved and the
@@ -105,7 +113,15 @@ func TestSettingsRefused(t *testing.T) {
 // store (a restart) shows the same settings.
 func TestSettingsPanel(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
+	for name, open := range map[string]func(testing.TB) store.Store{"bolt": openBolt, "redis": openRedis} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			settingsPanel(t, newHarness(t, open(t)))
+		})
+	}
+}
+
+func settingsPanel(t *testing.T, h *harness) {
 	in := h.addBot("gateway")
 	panel := h.openSettings(in, ada)
 	for _, want := range []string{"Tables: in the channel where /start was used (default)", "Default pace: 24 h (default)",
@@ -182,15 +198,23 @@ func TestSettingsApplyToStart(t *testing.T) {
 	panel = h.setting(in, ada, panel, setPace, "1h0m0s")
 	panel = h.setting(in, ada, panel, setAI, search.Strong.String())
 	panel = h.setting(in, ada, panel, setGames, "ingenious")
-	h.setting(in, ada, panel, setLang, table.LangCzech)
+	panel = h.setting(in, ada, panel, setLang, table.LangCzech)
 
 	lobby = h.openLobby(in)
 	if !strings.Contains(lobby.Content, "nový stůl") || !strings.Contains(lobby.Content, "1 h na tah, pak táhne AI (silná)") {
 		t.Errorf("the lobby after /settings: %q", lobby.Content)
 	}
 	tab := h.table()
-	if tab.Pace.Per.Hours() != 1 || tab.Pace.AI == nil || *tab.Pace.AI != search.Strong || tab.Lang() != games.Czech {
+	if tab.Pace.Per.Hours() != 1 || tab.Pace.Wait || tab.Pace.AI == nil || *tab.Pace.AI != search.Strong || tab.Lang() != games.Czech {
 		t.Errorf("the table opened with %+v, locale %q", tab.Pace, tab.Locale)
+	}
+	if _, err := h.click(in, ada, lobby, mustFind(t, lobby, verbCancel, "")); err != nil {
+		t.Fatal(err)
+	}
+	h.setting(in, ada, panel, setAI, deadlineWait)
+	lobby = h.openLobby(in)
+	if !strings.Contains(lobby.Content, "1 h na tah, pak mohou ostatní předat tah AI (silná)") || !h.table().Pace.Wait {
+		t.Errorf("the lobby after choosing to wait at the deadline: %q", lobby.Content)
 	}
 	if _, err := h.click(in, ada, lobby, mustFind(t, lobby, verbCancel, "")); err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"flag"
 	"image"
 	"math"
 	"testing"
@@ -9,8 +8,6 @@ import (
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images/imagestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
 
 // picture is one golden picture: its name and how to draw it.
 type picture = imagestest.Picture[*Renderer]
@@ -76,7 +73,7 @@ func goldens() []picture {
 }
 
 func TestGolden(t *testing.T) {
-	imagestest.Golden(t, New(), "testdata", *update, goldens())
+	imagestest.Golden(t, New(), goldens())
 }
 
 // TestConcurrent draws every golden picture from several goroutines on one fresh renderer

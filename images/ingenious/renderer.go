@@ -247,9 +247,9 @@ func (r *Renderer) renderBoard(out *image.Paletted, art *boardArt, v *ingenious.
 
 // NaiveTable draws the table the straightforward way, for benchmarks; see images.Baseline.
 func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
-	v, ok := view.(*ingenious.View)
-	if !ok || v == nil {
-		return nil, fmt.Errorf("%w: want *ingenious.View, got %T", ErrView, view)
+	v, err := asView(view)
+	if err != nil {
+		return nil, err
 	}
 	return r.drawBaseline(v, lang)
 }

@@ -1,12 +1,12 @@
 package shelfie
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/shelfie"
+	"github.com/tablebot/tablebot/images/imagestest"
 )
 
 var names = []string{"Ada", "Bohuslav", "Cyril", "Dana"}
@@ -15,16 +15,8 @@ var names = []string{"Ada", "Bohuslav", "Cyril", "Dana"}
 // by seed, until stop holds (or the game ends).
 func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
 	tb.Helper()
-	st, err := game.Game{}.New(names[:players], json.RawMessage(options))
-	if err != nil {
-		tb.Fatalf("new game: %v", err)
-	}
-	s := st.(*game.State)
-	done := func(g games.State) bool { return stop(g.(*game.State)) }
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(seed, seed^0x5e1f)), games.Hints, done); err != nil {
-		tb.Fatal(err)
-	}
-	return s
+	rng := rand.New(rand.NewPCG(seed, seed^0x5e1f))
+	return imagestest.Play(tb, game.Game{}, names[:players], options, rng, games.Hints, stop)
 }
 
 // view returns s as seat sees it.

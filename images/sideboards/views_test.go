@@ -1,12 +1,12 @@
 package sideboards
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/sideboards"
+	"github.com/tablebot/tablebot/images/imagestest"
 )
 
 var names = []string{"Ada", "Bohuslav", "Cyril", "Dana", "Eliška", "František"}
@@ -17,22 +17,8 @@ var names = []string{"Ada", "Bohuslav", "Cyril", "Dana", "Eliška", "František"
 // the low seats still to act.
 func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
 	tb.Helper()
-	st, err := game.Game{}.New(names[:players], json.RawMessage(options))
-	if err != nil {
-		tb.Fatalf("new game: %v", err)
-	}
-	s := st.(*game.State)
-	lastFirst := func(g games.State, seat games.Seat) games.Action {
-		if act := g.ToAct(); seat != act[len(act)-1] {
-			return nil
-		}
-		return g.Hint(seat)
-	}
-	done := func(g games.State) bool { return stop(g.(*game.State)) }
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(seed, seed^0x5b)), lastFirst, done); err != nil {
-		tb.Fatal(err)
-	}
-	return s
+	rng := rand.New(rand.NewPCG(seed, seed^0x5b))
+	return imagestest.Play(tb, game.Game{}, names[:players], options, rng, imagestest.LastFirst, stop)
 }
 
 // view returns s as seat sees it.

@@ -72,12 +72,9 @@ func goldens() []picture {
 	}
 }
 
+// TestGolden compares every golden picture with its PNG in testdata, and draws them all at
+// once on one fresh renderer (its caches filling under contention), each equal to the picture
+// drawn alone.
 func TestGolden(t *testing.T) {
-	imagestest.Golden(t, New(), goldens())
-}
-
-// TestConcurrent draws every golden picture from several goroutines on one fresh renderer
-// and checks that each equals the picture drawn alone.
-func TestConcurrent(t *testing.T) {
-	imagestest.Concurrent(t, New, goldens())
+	imagestest.Goldens(t, New, goldens())
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
 	"golang.org/x/image/draw"
 )
@@ -239,4 +240,22 @@ func ReadPNG(path string) (image.Image, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return img, nil
+}
+
+// TablePicture is the picture of the table of view in lang, drawn by a renderer of type R.
+func TablePicture[R images.Art](name string, view any, lang games.Lang) Picture[R] {
+	return Picture[R]{Name: name, Draw: func(r R) (image.Image, error) { return r.Table(view, lang) }}
+}
+
+// PrivatePicture is the picture of the private panel of view at draft in lang, drawn by a
+// renderer of type R.
+func PrivatePicture[R images.Art](name string, view any, draft string, lang games.Lang) Picture[R] {
+	return Picture[R]{Name: name, Draw: func(r R) (image.Image, error) { return r.Private(view, draft, lang) }}
+}
+
+// Goldens is Golden on a renderer made by fresh, then Concurrent, over the same pictures.
+func Goldens[R any](t *testing.T, fresh func() R, pics []Picture[R]) {
+	t.Helper()
+	t.Run("golden", func(t *testing.T) { Golden(t, fresh(), pics) })
+	t.Run("concurrent", func(t *testing.T) { Concurrent(t, fresh, pics) })
 }

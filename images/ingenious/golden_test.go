@@ -1,7 +1,6 @@
 package ingenious
 
 import (
-	"image"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -29,22 +28,17 @@ func pictures(tb testing.TB) []picture {
 	}
 }
 
-func tablePic(name string, v *ingenious.View, lang games.Lang) picture {
-	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Table(v, lang) }}
-}
+// tablePic and privatePic are golden pictures of the table and of a private panel.
+var (
+	tablePic   = imagestest.TablePicture[*Renderer]
+	privatePic = imagestest.PrivatePicture[*Renderer]
+)
 
-func privatePic(name string, v *ingenious.View, draft string, lang games.Lang) picture {
-	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Private(v, draft, lang) }}
-}
-
+// TestGolden compares every golden picture with its PNG in testdata, and draws them all at
+// once on one fresh renderer (its caches filling under contention), each equal to the picture
+// drawn alone.
 func TestGolden(t *testing.T) {
-	imagestest.Golden(t, New(), pictures(t))
-}
-
-// TestConcurrent draws every golden picture from several goroutines on one fresh renderer
-// (its caches filling under contention) and checks that each equals the picture drawn alone.
-func TestConcurrent(t *testing.T) {
-	imagestest.Concurrent(t, New, pictures(t))
+	imagestest.Goldens(t, New, pictures(t))
 }
 
 func TestBadViews(t *testing.T) {

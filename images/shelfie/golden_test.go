@@ -2,7 +2,6 @@ package shelfie
 
 import (
 	"errors"
-	"image"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -13,13 +12,11 @@ import (
 // picture is one golden picture: its name and how to draw it.
 type picture = imagestest.Picture[*Renderer]
 
-func tablePic(name string, v *game.View, lang games.Lang) picture {
-	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Table(v, lang) }}
-}
-
-func privatePic(name string, v *game.View, draft string, lang games.Lang) picture {
-	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Private(v, draft, lang) }}
-}
+// tablePic and privatePic are golden pictures of the table and of a private panel.
+var (
+	tablePic   = imagestest.TablePicture[*Renderer]
+	privatePic = imagestest.PrivatePicture[*Renderer]
+)
 
 // goldens lists the golden pictures, each drawn from a seeded game played by the AI.
 func goldens(tb testing.TB) []picture {
@@ -40,14 +37,11 @@ func goldens(tb testing.TB) []picture {
 	}
 }
 
+// TestGolden compares every golden picture with its PNG in testdata, and draws them all at
+// once on one fresh renderer (its caches filling under contention), each equal to the picture
+// drawn alone.
 func TestGolden(t *testing.T) {
-	imagestest.Golden(t, New(), goldens(t))
-}
-
-// TestConcurrent draws every golden picture from several goroutines on one fresh renderer
-// and checks that each equals the picture drawn alone.
-func TestConcurrent(t *testing.T) {
-	imagestest.Concurrent(t, New, goldens(t))
+	imagestest.Goldens(t, New, goldens(t))
 }
 
 func TestBadViews(t *testing.T) {

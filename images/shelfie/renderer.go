@@ -28,69 +28,35 @@ import (
 // inconsistent, or a spectator's view for a private panel.
 var ErrView = errors.New("shelfie art: cannot draw this view")
 
-// Renderer draws Shelfie Stacker pictures. It implements images.Art and images.Baseline. Its
-// caches (the palette, the dice sprites) fill on first use; it is safe for concurrent use.
+// Renderer draws Shelfie Stacker pictures. It implements images.Art, images.Recycler and
+// images.Baseline. Its caches (the palette, the dice sprites) fill on first use; it is safe
+// for concurrent use.
 type Renderer struct {
-	kit     *images.Kit
-	palette func() (*images.Palette, error) // built once, on first use
-	dice    images.Cache[dieKey, images.Sprite]
-	pools   images.Scratch
+	*images.Base
+	dice images.Cache[dieKey, images.Sprite]
 }
 
 var (
 	_ images.Art      = (*Renderer)(nil)
 	_ images.Baseline = (*Renderer)(nil)
+	_ images.Recycler = (*Renderer)(nil)
 )
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours)}
-}
-
-// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
-func (r *Renderer) Kit() *images.Kit { return r.kit }
-
-// pal returns the palette, building it (and its lookup table) on first use.
-func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette()
-	if err != nil {
-		return nil, fmt.Errorf("shelfie art: palette: %w", err)
-	}
-	return p, nil
+	return &Renderer{Base: images.NewBase("shelfie art", paletteColours, images.PhoneMinText(width))}
 }
 
 // draw makes one picture of size: fast (text through the glyph path, dice stamped, converted
 // to the palette) or, for the baseline, everything through gg into a fresh RGBA image.
 func (r *Renderer) draw(size image.Point, lang games.Lang, baseline bool, paint func(sc *scene) error) (image.Image, error) {
-	var img *image.RGBA
-	if baseline {
-		img = image.NewRGBA(image.Rectangle{Max: size})
-	} else {
-		img = r.pools.Borrow(size)
-		defer r.pools.Return(img)
-	}
-	faces, err := r.kit.Faces()
-	if err != nil {
-		return nil, fmt.Errorf("shelfie art: fonts: %w", err)
-	}
-	c := images.NewCanvas(img, faces)
-	c.SetBaseline(baseline)
-	c.SetMinText(images.PhoneMinText(size.X))
-	sc := &scene{r: r, c: c, lang: lang}
-	if err := paint(sc); err != nil {
-		return nil, err
-	}
-	if err := errors.Join(sc.err, c.Err()); err != nil {
-		return nil, fmt.Errorf("shelfie art: draw: %w", err)
-	}
-	if baseline {
-		return img, nil
-	}
-	pal, err := r.pal()
-	if err != nil {
-		return nil, err
-	}
-	return pal.Convert(img), nil
+	return r.Paint(size, baseline, func(c *images.Canvas) error {
+		sc := &scene{r: r, c: c, lang: lang}
+		if err := paint(sc); err != nil {
+			return err
+		}
+		return r.DrawErr(sc.err)
+	})
 }
 
 // Table draws the table as view (a *shelfie.View) shows it, as an *image.Paletted.
@@ -130,12 +96,9 @@ func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image
 // asView checks that view is a non-nil *shelfie.View that can be drawn: 1–4 seats, shelves
 // within 5 × 5, boxes of at most 3 dice, known colours and values.
 func asView(view any) (*game.View, error) {
-	v, ok := view.(*game.View)
-	if !ok {
-		return nil, fmt.Errorf("%w: want *shelfie.View, got %T", ErrView, view)
-	}
-	if v == nil {
-		return nil, fmt.Errorf("%w: nil *shelfie.View", ErrView)
+	v, err := images.ViewOf[game.View](view, ErrView)
+	if err != nil {
+		return nil, err
 	}
 	if len(v.Seats) < 1 || len(v.Seats) > 4 {
 		return nil, fmt.Errorf("%w: %d seats (want 1 to 4)", ErrView, len(v.Seats))

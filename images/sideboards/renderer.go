@@ -34,67 +34,34 @@ import (
 // inconsistent, or a spectator's view for a private panel.
 var ErrView = errors.New("sideboards art: cannot draw this view")
 
-// Renderer draws Sideboards pictures. It implements images.Art and images.Baseline. Its caches
-// (the palette, drawer sprites, scratch images) fill on first use; it is safe for concurrent
-// use.
+// Renderer draws Sideboards pictures. It implements images.Art, images.Recycler and
+// images.Baseline. Its caches (the palette, drawer sprites, scratch images) fill on first
+// use; it is safe for concurrent use.
 type Renderer struct {
-	kit *images.Kit
-
-	palette func() (*images.Palette, error) // built once, on first use
+	*images.Base
 	drawers images.Cache[drawerKey, images.Sprite]
-	scratch images.Scratch
 }
 
 var (
 	_ images.Art      = (*Renderer)(nil)
 	_ images.Baseline = (*Renderer)(nil)
+	_ images.Recycler = (*Renderer)(nil)
 )
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours)}
-}
-
-// pal returns the palette, building it (and its lookup table) on first use.
-func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette()
-	if err != nil {
-		return nil, fmt.Errorf("sideboards art: palette: %w", err)
-	}
-	return p, nil
+	return &Renderer{Base: images.NewBase("sideboards art", paletteColours, images.PhoneMinText(width))}
 }
 
 // draw makes one picture of size: draw paints it on a canvas (through gg's general paths when
 // naive), and the result is converted to the palette — or, naive, returned as RGBA.
 func (r *Renderer) draw(size image.Point, lang games.Lang, naive bool, paint func(sc *scene)) (image.Image, error) {
-	faces, err := r.kit.Faces()
-	if err != nil {
-		return nil, fmt.Errorf("sideboards art: fonts: %w", err)
-	}
-	var img *image.RGBA
-	if naive {
-		img = image.NewRGBA(image.Rectangle{Max: size})
-	} else {
-		img = r.scratch.Borrow(size)
-		defer r.scratch.Return(img)
-	}
-	c := images.NewCanvas(img, faces)
-	c.SetBaseline(naive)
-	c.SetMinText(images.PhoneMinText(width))
-	sc := &scene{r: r, c: c, lang: lang, naive: naive}
-	c.Fill(img.Rect, images.Slate)
-	paint(sc)
-	if err := errors.Join(sc.err, c.Err()); err != nil {
-		return nil, fmt.Errorf("sideboards art: draw: %w", err)
-	}
-	if naive {
-		return img, nil
-	}
-	pal, err := r.pal()
-	if err != nil {
-		return nil, err
-	}
-	return pal.Convert(img), nil
+	return r.Paint(size, naive, func(c *images.Canvas) error {
+		sc := &scene{r: r, c: c, lang: lang, naive: naive}
+		c.Fill(c.Img.Rect, images.Slate)
+		paint(sc)
+		return r.DrawErr(sc.err)
+	})
 }
 
 // Table draws the table as view (a *sideboards.View) shows it, as an *image.Paletted.
@@ -146,12 +113,9 @@ func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image
 // asView checks that view is a non-nil *sideboards.View that can be drawn: 1–6 seats, at
 // most 8 valid, distinct cards on each sideboard, tasks of the right kinds.
 func asView(view any) (*game.View, error) {
-	v, ok := view.(*game.View)
-	if !ok {
-		return nil, fmt.Errorf("%w: want *sideboards.View, got %T", ErrView, view)
-	}
-	if v == nil {
-		return nil, fmt.Errorf("%w: nil *sideboards.View", ErrView)
+	v, err := images.ViewOf[game.View](view, ErrView)
+	if err != nil {
+		return nil, err
 	}
 	if len(v.Seats) < 1 || len(v.Seats) > 6 || len(v.Players) != len(v.Seats) {
 		return nil, fmt.Errorf("%w: %d seats (want 1 to 6)", ErrView, len(v.Seats))
@@ -180,6 +144,3 @@ func asView(view any) (*game.View, error) {
 	}
 	return v, nil
 }
-
-// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
-func (r *Renderer) Kit() *images.Kit { return r.kit }

@@ -58,14 +58,11 @@ func (b *Base) Canvas(img *image.RGBA, baseline bool) (*Canvas, error) {
 // converted to the palette.
 func (b *Base) Scratch() *Scratch { return &b.scratch }
 
-// Picture lends a paletted picture of size over the palette, to be returned to the caller and
-// taken back by Recycle. It holds what its last user drew: cover every pixel.
-func (b *Base) Picture(size image.Point) (*image.Paletted, error) {
-	pal, err := b.Palette()
-	if err != nil {
-		return nil, err
-	}
-	return b.pictures.Borrow(size, pal.Colours()), nil
+// Picture lends a paletted picture of size over pal (the renderer's Palette), to be returned
+// to the caller and taken back by Recycle. It holds what its last user drew: cover every
+// pixel.
+func (b *Base) Picture(size image.Point, pal *Palette) *image.Paletted {
+	return b.pictures.Borrow(size, pal.Colours())
 }
 
 // Recycle takes back a picture the renderer returned, once encoded: the next picture of its
@@ -115,7 +112,7 @@ func (b *Base) Paint(size image.Point, baseline bool, paint func(c *Canvas) erro
 	if err != nil {
 		return nil, err
 	}
-	out := b.pictures.Borrow(size, pal.Colours())
+	out := b.Picture(size, pal)
 	pal.ConvertInto(out, img)
 	return out, nil
 }

@@ -102,7 +102,7 @@ func drawPrivateFrame(c *images.Canvas, l privateLayout, lang games.Lang) {
 // RGBA and converted, pieces and the ghost stamped straight onto the palette.
 func (r *Renderer) fastPrivate(p *privateView, lang games.Lang) (*image.Paletted, error) {
 	l := newPrivateLayout()
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func (r *Renderer) fastPrivate(p *privateView, lang games.Lang) (*image.Paletted
 func (r *Renderer) naivePrivate(p *privateView, lang games.Lang) (*image.RGBA, error) {
 	l := newPrivateLayout()
 	img := image.NewRGBA(image.Rectangle{Max: l.size})
-	c, err := r.canvas(img, true)
+	c, err := r.Canvas(img, true)
 	if err != nil {
 		return nil, err
 	}

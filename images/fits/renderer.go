@@ -29,18 +29,12 @@ var ErrView = errors.New("fits art: cannot draw this view")
 // Its caches (the palette, static boards, frames, sprites) fill on first use; it is safe for
 // concurrent use.
 type Renderer struct {
-	kit *images.Kit
+	*images.Base
 
-	palette    func() (*images.Palette, error) // built once, on first use
 	boards     images.Cache[boardKey, *image.Paletted]
 	frames     images.Cache[frameKey, *image.Paletted]
 	spriteSets images.Cache[int, *spriteSet] // by cell size
 	rings      images.Cache[ringKey, images.Sprite]
-	// scratch lends picture-sized RGBA images, by size, to draw the text of a picture on
-	// before it is converted to the palette.
-	scratch images.Scratch
-	// pictures lends the paletted pictures Table and Private return, taken back by Recycle.
-	pictures images.PalettedScratch
 }
 
 var (
@@ -49,47 +43,17 @@ var (
 	_ images.Recycler = (*Renderer)(nil)
 )
 
-// Recycle takes back a picture Table or Private returned, once encoded: the next picture of
-// its size is drawn over it (the frame copied first covers every pixel) instead of on a new
-// one.
-func (r *Renderer) Recycle(img image.Image) {
-	if p, ok := img.(*image.Paletted); ok {
-		r.pictures.Return(p)
-	}
-}
-
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours)}
-}
-
-// pal returns the palette, building it (and its lookup table) on first use.
-func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette()
-	if err != nil {
-		return nil, fmt.Errorf("fits art: palette: %w", err)
-	}
-	return p, nil
-}
-
-// canvas returns a canvas over img with a fresh set of faces.
-func (r *Renderer) canvas(img *image.RGBA, baseline bool) (*images.Canvas, error) {
-	faces, err := r.kit.Faces()
-	if err != nil {
-		return nil, fmt.Errorf("fits art: fonts: %w", err)
-	}
-	c := images.NewCanvas(img, faces)
-	c.SetBaseline(baseline)
-	c.SetMinText(images.PhoneMinText(maxWidth))
-	return c, nil
+	return &Renderer{Base: images.NewBase("fits art", paletteColours, images.PhoneMinText(maxWidth))}
 }
 
 // convert returns img, drawn on c, on the palette, or c's drawing error.
 func (r *Renderer) convert(img *image.RGBA, c *images.Canvas) (*image.Paletted, error) {
-	if err := c.Err(); err != nil {
-		return nil, fmt.Errorf("fits art: %w", err)
+	if err := r.DrawErr(c.Err()); err != nil {
+		return nil, err
 	}
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
@@ -130,12 +94,9 @@ func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image
 // asView checks that view is a non-nil *fits.View that can be drawn: 1–4 seats, a board
 // number 1–4, every seat's colour known and its pieces on the board without overlapping.
 func asView(view any) (*game.View, error) {
-	v, ok := view.(*game.View)
-	if !ok {
-		return nil, fmt.Errorf("%w: want *fits.View, got %T", ErrView, view)
-	}
-	if v == nil {
-		return nil, fmt.Errorf("%w: nil *fits.View", ErrView)
+	v, err := images.ViewOf[game.View](view, ErrView)
+	if err != nil {
+		return nil, err
 	}
 	if len(v.Seats) < 1 || len(v.Seats) > 4 {
 		return nil, fmt.Errorf("%w: %d seats (want 1 to 4)", ErrView, len(v.Seats))
@@ -180,6 +141,3 @@ func occupancy(sv game.SeatView) (*owners, error) {
 	}
 	return &o, nil
 }
-
-// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
-func (r *Renderer) Kit() *images.Kit { return r.kit }

@@ -30,23 +30,16 @@ import (
 // (the palette, the static board of each radius, sprites) fill on first use; it is safe for
 // concurrent use.
 type Renderer struct {
-	kit *images.Kit
+	*images.Base
 
-	palette func() (*images.Palette, error) // built once, on first use
-	boards  images.Cache[int, *boardArt]    // by radius
-	icons   images.Cache[iconKey, images.Sprite]
+	boards images.Cache[int, *boardArt] // by radius
+	icons  images.Cache[iconKey, images.Sprite]
 	// rackBases and rackTiles are the pieces rack strips are composed of (see rackStrip).
 	rackBases images.Cache[rackBaseKey, *image.Paletted]
 	rackTiles images.Cache[rackSpriteKey, *tileSprites]
-
-	// panels lends RGBA images by size: the score panel and the rack's caption are drawn on
-	// them before they are converted to the palette.
-	panels images.Scratch
 	// tiles keeps parts of pictures drawn lately: of score panels (see panel.drawParts) and of
 	// rack strips (the tiles, their letters and the titles).
 	tiles *images.Tiles
-	// pictures lends the paletted pictures Table and Private return, taken back by Recycle.
-	pictures images.PalettedScratch
 }
 
 var (
@@ -62,7 +55,7 @@ type iconKey struct {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours), tiles: images.NewTiles(tileBudget)}
+	return &Renderer{Base: images.NewBase("ingenious art", paletteColours, minText), tiles: images.NewTiles(tileBudget)}
 }
 
 // tileBudget is the memory, in bytes, the tiles may keep: a score column is about 9 KB, a
@@ -79,11 +72,11 @@ func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
-	out := r.pictures.Borrow(tableSize(len(sidesOf(v))), pal.Colours())
+	out := r.Picture(tableSize(len(sidesOf(v))), pal)
 	if err := r.renderTable(out, v, lang, nil); err != nil {
 		return nil, err
 	}
@@ -91,14 +84,6 @@ func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
 		return nil, err
 	}
 	return out, nil
-}
-
-// Recycle takes back a picture Table or Private returned, once encoded: the next picture of
-// its size is drawn over it (every pixel of which the renderer draws) instead of on a new one.
-func (r *Renderer) Recycle(img image.Image) {
-	if p, ok := img.(*image.Paletted); ok {
-		r.pictures.Return(p)
-	}
 }
 
 // Private draws the viewer's panel at draft (see ingenious.ParseDraft): the rack, the chosen
@@ -121,12 +106,9 @@ func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image
 
 // asView checks that view is a non-nil *ingenious.View that can be drawn.
 func asView(view any) (*ingenious.View, error) {
-	v, ok := view.(*ingenious.View)
-	if !ok {
-		return nil, fmt.Errorf("%w: want *ingenious.View, got %T", ErrView, view)
-	}
-	if v == nil {
-		return nil, fmt.Errorf("%w: nil *ingenious.View", ErrView)
+	v, err := images.ViewOf[ingenious.View](view, ErrView)
+	if err != nil {
+		return nil, err
 	}
 	if _, ok := cellWidth(v.Radius); !ok {
 		return nil, fmt.Errorf("%w: radius %d", ErrView, v.Radius)
@@ -145,15 +127,6 @@ func asView(view any) (*ingenious.View, error) {
 	return v, nil
 }
 
-// pal returns the palette, building it (and its lookup table) on first use.
-func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette()
-	if err != nil {
-		return nil, fmt.Errorf("ingenious art: %w", err)
-	}
-	return p, nil
-}
-
 // board returns the art of radius, drawing it on first use.
 func (r *Renderer) board(radius int) (*boardArt, error) {
 	return r.boards.Get(radius, func() (*boardArt, error) {
@@ -161,11 +134,11 @@ func (r *Renderer) board(radius int) (*boardArt, error) {
 		if err != nil {
 			return nil, err
 		}
-		faces, err := r.kit.Faces()
+		faces, err := r.Kit().Faces()
 		if err != nil {
 			return nil, fmt.Errorf("ingenious art: %w", err)
 		}
-		pal, err := r.pal()
+		pal, err := r.Palette()
 		if err != nil {
 			return nil, err
 		}
@@ -180,18 +153,6 @@ func (r *Renderer) icon(col ingenious.Colour, f float64) images.Sprite {
 		return images.NewSprite(m, m, m, m, func(dc *gg.Context) { drawFace(dc, col, images.Point{}, f) }), nil
 	})
 	return sp
-}
-
-// canvas returns a canvas over img with a fresh set of faces.
-func (r *Renderer) canvas(img *image.RGBA, baseline bool) (*images.Canvas, error) {
-	faces, err := r.kit.Faces()
-	if err != nil {
-		return nil, fmt.Errorf("ingenious art: %w", err)
-	}
-	c := images.NewCanvas(img, faces)
-	c.SetBaseline(baseline)
-	c.SetMinText(minText)
-	return c, nil
 }
 
 // prepare returns the art of v's radius after checking that the ghost, when not nil, lies on
@@ -215,14 +176,14 @@ func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang game
 	if err != nil {
 		return err
 	}
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return err
 	}
 	area := panelArea(len(sidesOf(v)))
-	rgba := r.panels.Borrow(image.Pt(tableWidth, area.Dy()))
-	defer r.panels.Return(rgba)
-	c, err := r.canvas(rgba, false)
+	rgba := r.Scratch().Borrow(image.Pt(tableWidth, area.Dy()))
+	defer r.Scratch().Return(rgba)
+	c, err := r.Canvas(rgba, false)
 	if err != nil {
 		return err
 	}
@@ -263,7 +224,7 @@ func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA
 	}
 	area := panelArea(len(sidesOf(v)))
 	img := image.NewRGBA(image.Rect(0, 0, tableWidth, area.Max.Y))
-	c, err := r.canvas(img, true)
+	c, err := r.Canvas(img, true)
 	if err != nil {
 		return nil, err
 	}
@@ -279,6 +240,3 @@ func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA
 }
 
 var _ images.Baseline = (*Renderer)(nil)
-
-// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
-func (r *Renderer) Kit() *images.Kit { return r.kit }

@@ -53,7 +53,9 @@ func (sc *scene) wrap(s string, style images.Style, size, w float64, lines int) 
 func (sc *scene) box(r image.Rectangle, rad float64, col color.RGBA) { sc.c.Box(r, rad, col) }
 
 // ring strokes a rounded frame of colour col lw wide just inside r.
-func (sc *scene) ring(r image.Rectangle, rad, lw float64, col color.Color) { sc.c.FrameIn(r, rad, lw, col) }
+func (sc *scene) ring(r image.Rectangle, rad, lw float64, col color.Color) {
+	sc.c.FrameIn(r, rad, lw, col)
+}
 
 // badge draws a seat's badge centred on (x, y): a disc of the seat's colour with its number.
 func (sc *scene) badge(seat int, x, y, size float64) {

@@ -58,18 +58,13 @@ func TestBadViews(t *testing.T) {
 	badBoard.Board = 7
 	badLast := view(two, games.NoSeat)
 	badLast.Seats[0].Last = 99
-	imagestest.BadViews(t, r, ErrView, []imagestest.BadView{
-		{Name: "nil", View: nil},
-		{Name: "a string", View: "table"},
-		{Name: "a view by value", View: *spectator},
-		{Name: "a nil view", View: (*game.View)(nil)},
+	imagestest.BadViews(t, r, ErrView, append(imagestest.WrongViews(spectator), []imagestest.BadView{
 		{Name: "no seats", View: noSeats},
 		{Name: "board 7", View: badBoard},
 		{Name: "overlapping pieces", View: overlap},
 		{Name: "a piece off the board", View: offBoard},
 		{Name: "a last piece out of range", View: badLast},
-		{Name: "a spectator's", View: spectator, PrivateOnly: true},
-	})
+	}...))
 	imagestest.Drafts(t, r, view(two, 0),
 		[]string{"r9f0cA", "x", "r0f0cG", "r0f2cA", "aside "},
 		[]string{"", "aside", "r0f0cA", "r3f1cD", "r1f0cF"})

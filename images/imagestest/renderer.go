@@ -143,3 +143,16 @@ func Similar(a, b image.Image, frac float64) error {
 
 // farBy reports whether two 16-bit channel values differ by more than levels of 255.
 func farBy(a, b uint32, levels uint32) bool { return max(a, b)-min(a, b) > levels*0x101 }
+
+// WrongViews are the views every renderer refuses whatever its game, given a spectator's view
+// of type *V (the renderer's own): none, a string, a view by value, a nil *V; and the
+// spectator's own view for a private panel.
+func WrongViews[V any](spectator *V) []BadView {
+	return []BadView{
+		{Name: "nil", View: nil},
+		{Name: "a string", View: "table"},
+		{Name: "a view by value", View: *spectator},
+		{Name: "a nil view", View: (*V)(nil)},
+		{Name: "a spectator's", View: spectator, PrivateOnly: true},
+	}
+}

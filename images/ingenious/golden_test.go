@@ -50,16 +50,11 @@ func TestBadViews(t *testing.T) {
 	far.Placements = append(far.Placements[:len(far.Placements):len(far.Placements)], ingenious.Placement{
 		Place: ingenious.Place{First: ingenious.Red, Second: ingenious.Blue, Cells: [2]ingenious.Cell{{Q: 0, R: 0}, {Q: 2, R: 0}}},
 	})
-	imagestest.BadViews(t, r, ErrView, []imagestest.BadView{
-		{Name: "nil", View: nil},
-		{Name: "a string", View: "table"},
-		{Name: "a view by value", View: *spectator},
-		{Name: "a nil view", View: (*ingenious.View)(nil)},
+	imagestest.BadViews(t, r, ErrView, append(imagestest.WrongViews(spectator), []imagestest.BadView{
 		{Name: "a radius of 9", View: &ingenious.View{Radius: 9, Players: []string{"A"}, Scores: [][6]int{{}}}},
 		{Name: "no players", View: &ingenious.View{Radius: 5}},
 		{Name: "a tile on cells apart", View: &far},
-		{Name: "a spectator's", View: spectator, PrivateOnly: true},
-	})
+	}...))
 	imagestest.Drafts(t, r, player,
 		[]string{"XX", "RG:F7", "RG:Z1-Z2", "RG:A1-A3", "RG:F7-F8-F9"},
 		[]string{"", "swap", "keep", "RG", "RG:F7-F8"})

@@ -54,16 +54,11 @@ func TestBadViews(t *testing.T) {
 	tall.Seats[0].Shelf.Heights[2] = 9
 	badDie := view(two, games.NoSeat)
 	badDie.Shipment = []game.Die{{Colour: 9, Value: 2}}
-	imagestest.BadViews(t, r, ErrView, []imagestest.BadView{
-		{Name: "nil", View: nil},
-		{Name: "a string", View: "table"},
-		{Name: "a view by value", View: *spectator},
-		{Name: "a nil view", View: (*game.View)(nil)},
+	imagestest.BadViews(t, r, ErrView, append(imagestest.WrongViews(spectator), []imagestest.BadView{
 		{Name: "no seats", View: noSeats},
 		{Name: "a column of 9", View: tall},
 		{Name: "a die of no colour", View: badDie},
-		{Name: "a spectator's", View: spectator, PrivateOnly: true},
-	})
+	}...))
 	cur := view(two, games.NoSeat).Current
 	if _, err := r.Private(view(two, cur), "d9", games.English); !errors.Is(err, ErrView) {
 		t.Errorf("Private(d9): error %v", err)

@@ -53,17 +53,12 @@ func TestBadViews(t *testing.T) {
 	badCard.Seats[0].Board[0].Card = 61
 	badTask := view(two, games.NoSeat)
 	badTask.Tasks[0] = 9
-	imagestest.BadViews(t, r, ErrView, []imagestest.BadView{
-		{Name: "nil", View: nil},
-		{Name: "a string", View: "table"},
-		{Name: "a view by value", View: *spectator},
-		{Name: "a nil view", View: (*game.View)(nil)},
+	imagestest.BadViews(t, r, ErrView, append(imagestest.WrongViews(spectator), []imagestest.BadView{
 		{Name: "no seats", View: noSeats},
 		{Name: "a card laid twice", View: twice},
 		{Name: "card 61", View: badCard},
 		{Name: "a handle task as the colour task", View: badTask},
-		{Name: "a spectator's", View: spectator, PrivateOnly: true},
-	})
+	}...))
 	player := view(two, 0)
 	hand := player.Seats[0].Hand
 	imagestest.Drafts(t, r, player,

@@ -129,3 +129,33 @@ func ViewOf[V any](view any, errView error) (*V, error) {
 	}
 	return v, nil
 }
+
+// PrivateOf returns view as a *V checked by check (a renderer's own checks of a view) and the
+// viewer's part of it, which mine finds, for a private panel. It fails with check's error, or
+// with one wrapping errView for a spectator's view (mine finds none).
+func PrivateOf[V, S any](view any, check func(any) (*V, error), mine func(*V) (S, bool), errView error) (*V, S, error) {
+	var none S
+	v, err := check(view)
+	if err != nil {
+		return nil, none, err
+	}
+	s, ok := mine(v)
+	if !ok {
+		return nil, none, fmt.Errorf("%w: a spectator has no private panel", errView)
+	}
+	return v, s, nil
+}
+
+// Checked returns draw's picture of view as check (a renderer's own checks of a view) returns
+// it, or check's error: the shape of every Table.
+func Checked[V any, P image.Image](view any, check func(any) (*V, error), draw func(v *V) (P, error)) (image.Image, error) {
+	v, err := check(view)
+	if err != nil {
+		return nil, err
+	}
+	img, err := draw(v)
+	if err != nil {
+		return nil, err
+	}
+	return img, nil
+}

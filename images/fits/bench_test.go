@@ -67,18 +67,7 @@ func TestSizes(t *testing.T) {
 func TestNaiveMatchesFast(t *testing.T) {
 	r := New()
 	four := fourMid(t)
-	v := view(four, games.NoSeat)
-	fast, err := r.Table(v, games.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	naive, err := r.NaiveTable(v, games.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := imagestest.Similar(fast, naive, 0.005); err != nil {
-		t.Errorf("table: %v", err)
-	}
+	imagestest.SimilarTable(t, r, view(four, games.NoSeat), 0.005)
 	pv := view(four, four.ToAct()[0])
 	fastP, err := r.Private(pv, "", games.English)
 	if err != nil {

@@ -30,13 +30,9 @@ type privateView struct {
 // preparePrivate reads view and draft for a private panel. A spectator's view is an error
 // wrapping ErrView; a malformed draft, or setting a start piece aside, is an error too.
 func preparePrivate(view any, draft string) (*privateView, error) {
-	v, err := asView(view)
+	v, mine, err := images.PrivateOf(view, asView, (*game.View).Mine, ErrView)
 	if err != nil {
 		return nil, err
-	}
-	mine, ok := v.Mine()
-	if !ok {
-		return nil, fmt.Errorf("%w: a spectator's view has no board of its own", ErrView)
 	}
 	own, err := occupancy(mine)
 	if err != nil {

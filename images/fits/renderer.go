@@ -62,21 +62,13 @@ func (r *Renderer) convert(img *image.RGBA, c *images.Canvas) (*image.Paletted, 
 
 // Table draws the table as view (a *fits.View) shows it, as an *image.Paletted.
 func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	return r.fastTable(v, lang)
+	return images.Checked(view, asView, func(v *game.View) (*image.Paletted, error) { return r.fastTable(v, lang) })
 }
 
 // NaiveTable draws the table the straightforward way, for benchmarks: everything afresh
 // through gg into RGBA, nothing cached (see images.Baseline).
 func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	return r.naiveTable(v, lang)
+	return images.Checked(view, asView, func(v *game.View) (*image.RGBA, error) { return r.naiveTable(v, lang) })
 }
 
 // Private draws the viewer's panel at draft (see fits.ParseDraft; "" stands for the view's

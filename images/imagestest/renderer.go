@@ -156,3 +156,20 @@ func WrongViews[V any](spectator *V) []BadView {
 		{Name: "a spectator's", View: spectator, PrivateOnly: true},
 	}
 }
+
+// SimilarTable draws the table of view in English both ways, Table and NaiveTable, and fails
+// t unless the pictures are Similar within frac.
+func SimilarTable(t *testing.T, r Renderer, view any, frac float64) {
+	t.Helper()
+	fast, err := r.Table(view, games.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	naive, err := r.NaiveTable(view, games.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Similar(fast, naive, frac); err != nil {
+		t.Errorf("the table: %v", err)
+	}
+}

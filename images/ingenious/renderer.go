@@ -208,11 +208,7 @@ func (r *Renderer) renderBoard(out *image.Paletted, art *boardArt, v *ingenious.
 
 // NaiveTable draws the table the straightforward way, for benchmarks; see images.Baseline.
 func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	return r.drawBaseline(v, lang)
+	return images.Checked(view, asView, func(v *ingenious.View) (*image.RGBA, error) { return r.drawBaseline(v, lang) })
 }
 
 // drawBaseline draws the table of v the straightforward way, the benchmarks' reference: the

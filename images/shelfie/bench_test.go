@@ -36,17 +36,5 @@ func TestSizes(t *testing.T) {
 // TestNaiveMatchesFast checks that the baseline draws the same picture as the fast path,
 // within the rounding of text drawn by different means and the palette (1% of the pixels).
 func TestNaiveMatchesFast(t *testing.T) {
-	r := New()
-	v := view(fourMid(t), games.NoSeat)
-	fast, err := r.Table(v, games.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	naive, err := r.NaiveTable(v, games.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := imagestest.Similar(fast, naive, 0.01); err != nil {
-		t.Error(err)
-	}
+	imagestest.SimilarTable(t, New(), view(fourMid(t), games.NoSeat), 0.01)
 }

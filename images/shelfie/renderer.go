@@ -61,23 +61,13 @@ func (r *Renderer) draw(size image.Point, lang games.Lang, baseline bool, paint 
 
 // Table draws the table as view (a *shelfie.View) shows it, as an *image.Paletted.
 func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	l := newTableLayout(v)
-	return r.draw(l.size, lang, false, func(sc *scene) error { return sc.table(v, l) })
+	return images.Checked(view, asView, func(v *game.View) (image.Image, error) { return r.table(v, lang, false) })
 }
 
 // NaiveTable draws the table the straightforward way, for benchmarks: through gg into RGBA,
 // nothing cached (see images.Baseline).
 func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	l := newTableLayout(v)
-	return r.draw(l.size, lang, true, func(sc *scene) error { return sc.table(v, l) })
+	return images.Checked(view, asView, func(v *game.View) (image.Image, error) { return r.table(v, lang, true) })
 }
 
 // Private draws the viewer's panel at draft (a draft of shelfie's Composer): the hand to
@@ -141,4 +131,10 @@ func checkDice(ds []game.Die) error {
 		}
 	}
 	return nil
+}
+
+// table draws the table of v, fast or, naive, the benchmarks' baseline.
+func (r *Renderer) table(v *game.View, lang games.Lang, naive bool) (image.Image, error) {
+	l := newTableLayout(v)
+	return r.draw(l.size, lang, naive, func(sc *scene) error { return sc.table(v, l) })
 }

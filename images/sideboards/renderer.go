@@ -66,23 +66,13 @@ func (r *Renderer) draw(size image.Point, lang games.Lang, naive bool, paint fun
 
 // Table draws the table as view (a *sideboards.View) shows it, as an *image.Paletted.
 func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	l := newTableLayout(v)
-	return r.draw(l.size, lang, false, func(sc *scene) { sc.table(v, l) })
+	return images.Checked(view, asView, func(v *game.View) (image.Image, error) { return r.table(v, lang, false) })
 }
 
 // NaiveTable draws the table the straightforward way, for benchmarks: everything afresh
 // through gg into RGBA, nothing cached (see images.Baseline).
 func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	l := newTableLayout(v)
-	return r.draw(l.size, lang, true, func(sc *scene) { sc.table(v, l) })
+	return images.Checked(view, asView, func(v *game.View) (image.Image, error) { return r.table(v, lang, true) })
 }
 
 // Private draws the viewer's panel at draft (see sideboards.ParseDraft; "" stands for the
@@ -91,12 +81,9 @@ func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
 // place sees its hand, its sideboard (with its hidden choice, if any) and whom the table
 // waits for. A spectator's view and a draft that does not fit the hand are errors.
 func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
+	v, _, err := images.PrivateOf(view, asView, (*game.View).Mine, ErrView)
 	if err != nil {
 		return nil, err
-	}
-	if _, ok := v.Mine(); !ok {
-		return nil, fmt.Errorf("%w: a spectator has no private panel", ErrView)
 	}
 	var d *game.Draft
 	if v.MustPlace() {
@@ -143,4 +130,10 @@ func asView(view any) (*game.View, error) {
 		}
 	}
 	return v, nil
+}
+
+// table draws the table of v, fast or, naive, the benchmarks' baseline.
+func (r *Renderer) table(v *game.View, lang games.Lang, naive bool) (image.Image, error) {
+	l := newTableLayout(v)
+	return r.draw(l.size, lang, naive, func(sc *scene) { sc.table(v, l) })
 }

@@ -25,7 +25,7 @@ import (
 // inconsistent, or a spectator's view for a private panel.
 var ErrView = errors.New("fits art: cannot draw this view")
 
-// Renderer draws FITS pictures. It implements images.Art, images.Recycler and images.Baseline.
+// Renderer draws FITS pictures. It implements images.Renderer on images.Base.
 // Its caches (the palette, static boards, frames, sprites) fill on first use; it is safe for
 // concurrent use.
 type Renderer struct {
@@ -37,11 +37,7 @@ type Renderer struct {
 	rings      images.Cache[ringKey, images.Sprite]
 }
 
-var (
-	_ images.Art      = (*Renderer)(nil)
-	_ images.Baseline = (*Renderer)(nil)
-	_ images.Recycler = (*Renderer)(nil)
-)
+var _ images.Renderer = (*Renderer)(nil)
 
 // New returns a renderer with empty caches.
 func New() *Renderer {

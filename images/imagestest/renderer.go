@@ -11,13 +11,8 @@ import (
 	"github.com/tablebot/tablebot/images"
 )
 
-// Renderer is what the checks below draw with: a game's renderer with its naive baseline and
-// its kit.
-type Renderer interface {
-	images.Art
-	images.Baseline
-	Kit() *images.Kit
-}
+// Renderer is what the checks below draw with: a game's renderer (images.Renderer).
+type Renderer = images.Renderer
 
 // Budget is what every picture of a renderer must keep to.
 type Budget struct {

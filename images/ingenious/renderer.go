@@ -26,7 +26,7 @@ import (
 	"github.com/tablebot/tablebot/images"
 )
 
-// Renderer draws Ingenious pictures. It implements images.Art and images.Recycler. Its caches
+// Renderer draws Ingenious pictures. It implements images.Renderer on images.Base. Its caches
 // (the palette, the static board of each radius, sprites) fill on first use; it is safe for
 // concurrent use.
 type Renderer struct {
@@ -42,10 +42,7 @@ type Renderer struct {
 	tiles *images.Tiles
 }
 
-var (
-	_ images.Art      = (*Renderer)(nil)
-	_ images.Recycler = (*Renderer)(nil)
-)
+var _ images.Renderer = (*Renderer)(nil)
 
 // iconKey names a small symbol icon: a colour at a face size.
 type iconKey struct {
@@ -235,4 +232,3 @@ func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA
 	return img, nil
 }
 
-var _ images.Baseline = (*Renderer)(nil)

@@ -28,19 +28,15 @@ import (
 // inconsistent, or a spectator's view for a private panel.
 var ErrView = errors.New("shelfie art: cannot draw this view")
 
-// Renderer draws Shelfie Stacker pictures. It implements images.Art, images.Recycler and
-// images.Baseline. Its caches (the palette, the dice sprites) fill on first use; it is safe
+// Renderer draws Shelfie Stacker pictures. It implements images.Renderer on
+// images.Base. Its caches (the palette, the dice sprites) fill on first use; it is safe
 // for concurrent use.
 type Renderer struct {
 	*images.Base
 	dice images.Cache[dieKey, images.Sprite]
 }
 
-var (
-	_ images.Art      = (*Renderer)(nil)
-	_ images.Baseline = (*Renderer)(nil)
-	_ images.Recycler = (*Renderer)(nil)
-)
+var _ images.Renderer = (*Renderer)(nil)
 
 // New returns a renderer with empty caches.
 func New() *Renderer {

@@ -34,19 +34,15 @@ import (
 // inconsistent, or a spectator's view for a private panel.
 var ErrView = errors.New("sideboards art: cannot draw this view")
 
-// Renderer draws Sideboards pictures. It implements images.Art, images.Recycler and
-// images.Baseline. Its caches (the palette, drawer sprites, scratch images) fill on first
+// Renderer draws Sideboards pictures. It implements images.Renderer on
+// images.Base. Its caches (the palette, drawer sprites, scratch images) fill on first
 // use; it is safe for concurrent use.
 type Renderer struct {
 	*images.Base
 	drawers images.Cache[drawerKey, images.Sprite]
 }
 
-var (
-	_ images.Art      = (*Renderer)(nil)
-	_ images.Baseline = (*Renderer)(nil)
-	_ images.Recycler = (*Renderer)(nil)
-)
+var _ images.Renderer = (*Renderer)(nil)
 
 // New returns a renderer with empty caches.
 func New() *Renderer {

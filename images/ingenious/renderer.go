@@ -231,4 +231,3 @@ func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA
 	}
 	return img, nil
 }
-

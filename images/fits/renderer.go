@@ -1,14 +1,3 @@
-// Package fits draws the pictures of FITS: the table (every player's board side by side with
-// names, colours, scores, the revealed card and who is still placing) and each player's
-// private panel (the own board with the current piece as a translucent ghost where the draft
-// would drop it, the piece large, and what the drop would do).
-//
-// Static parts are drawn once per Renderer and copied: the empty board of each board number
-// (grid, dots, special cells, hatched overhang, labels) at each cell size and language, and
-// the frame of each picture. Squares of pieces, ghosts and rings are sprites stamped straight
-// onto the palette, outlines are filled rectangles, and only the text is drawn per picture,
-// in RGBA, and converted. Pictures are *image.Paletted over one fixed palette, which encodes
-// to PNG several times faster and smaller than RGBA (see images.Encoder).
 package fits
 
 import (

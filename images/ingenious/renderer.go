@@ -1,18 +1,3 @@
-// Package ingenious draws the pictures of Ingenious: the table (the board with the labels
-// players type, every side's six colour tracks, whose turn it is and the last tile) and each
-// player's private panel (the rack, the chosen tile, a preview of the placement).
-//
-// Numbered places (the best places of a chosen tile, the tiles laid since a seat's last turn)
-// are badges on the joint of their tile's two cells when no other badge is near, else each in
-// a cell of its own tile with a wedge pointing across the edge to the tile's other cell: a
-// placement and the same two cells the other way round are two badges in two cells, and no
-// two badges ever overlap. The best places are numbered from 1 for as long as
-// each can have a cell of its own (at most 9); the menu lists them all. Every label is at
-// least 11 px once the picture is scaled to images.PhoneWidth.
-//
-// The empty board of each radius and the sprites of tiles are drawn once per Renderer and
-// stamped; pictures are returned as *image.Paletted over a fixed palette, which encodes to PNG
-// several times faster and smaller than RGBA (see images.Encoder).
 package ingenious
 
 import (

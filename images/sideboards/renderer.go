@@ -1,23 +1,3 @@
-// Package sideboards draws the pictures of Sideboards: the table (the three task cards, every
-// seat's sideboard of 8 × 5 drawers with its score per task, whose turn it is, the newest
-// card of each sideboard marked) and each player's private panel (the hand, every card both
-// ways up, and a preview of the sideboard with the candidate card attached left or right).
-//
-// Pictures are 800 pixels wide, so that on a phone (360 pixels, images.PhoneWidth) every label
-// stays at least 11 pixels high: text is never drawn below 25 pixels. One or two seats are
-// stacked; three to six are laid out in a grid of two columns. Every drawer shows its colour's
-// letter (colour-blind safe; R T P O K as in the rules' card table, in Czech Č T P O K for
-// červená, tyrkysová, růžová, oranžová, černá: no letter means two colours across the two
-// languages, so in a channel where some read English pictures and some Czech, R is always red
-// and P always pink) and its handle as one of three clearly different glyphs: a flower, a
-// square knob, a long bar. Row numbers 1–5 run down the left of every sideboard (in gold for
-// the two rows a task 27–30 counts), card numbers under it, a ▼ marking a turned card; the
-// counted runs of the row task are underlined in gold; the cards laid in the last turn are
-// ringed in pink.
-//
-// Drawers are sprites made once per size and language and stamped; the rest is drawn per
-// picture on an RGBA scratch image and converted to *image.Paletted over one fixed palette,
-// which encodes to PNG several times faster and smaller than RGBA (see images.Encoder).
 package sideboards
 
 import (

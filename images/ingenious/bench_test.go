@@ -35,3 +35,10 @@ func TestTableSize(t *testing.T) {
 	ps = append(ps, tablePic("four players, late", view(fourPlayerLate(t), games.NoSeat), games.English))
 	imagestest.Sizes(t, New(), imagestest.Budget{MaxBytes: maxPictureBytes}, ps)
 }
+
+// TestNaiveMatchesFast checks that the baseline draws the same picture as the fast path,
+// within the rounding of text and edges drawn by different means and the palette (1% of the
+// pixels).
+func TestNaiveMatchesFast(t *testing.T) {
+	imagestest.SimilarTable(t, New(), view(fourPlayerLate(t), games.NoSeat), 0.01)
+}

@@ -32,3 +32,9 @@ func BenchmarkPrivate(b *testing.B) {
 func TestPictureSizes(t *testing.T) {
 	imagestest.Sizes(t, New(), imagestest.Budget{Width: width, MaxBytes: maxPictureBytes}, goldens(t))
 }
+
+// TestNaiveMatchesFast checks that the baseline draws the same picture as the fast path,
+// within the rounding of text drawn by different means and the palette (1% of the pixels).
+func TestNaiveMatchesFast(t *testing.T) {
+	imagestest.SimilarTable(t, New(), view(sixOver(t), games.NoSeat), 0.01)
+}

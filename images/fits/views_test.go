@@ -1,7 +1,6 @@
 package fits
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -9,16 +8,13 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-var names = []string{"Ada", "Bohuslav", "Cyril", "Dana"}
-
 // play starts a game of players with options and lets the built-in AI play it through the
 // games contract, chance seeded by seed, until stop holds (or the game ends). Within a
 // simultaneous step the seats move from the last to the first, so that stopping in the middle
 // of a card leaves the low seats still to act.
 func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
 	tb.Helper()
-	rng := rand.New(rand.NewPCG(seed, seed^0xf175))
-	return imagestest.Play(tb, game.Game{}, names[:players], options, rng, imagestest.LastFirst, stop)
+	return imagestest.Play(tb, game.Game{}, players, options, seed, 0xf175, imagestest.LastFirst, stop)
 }
 
 // view returns s as seat sees it.
@@ -32,9 +28,6 @@ func waiting(s *game.State, n int) bool {
 	act := s.ToAct()
 	return len(act) == n && act[0] != games.Chance
 }
-
-// never is a stop condition that lets the game run to its end.
-func never(*game.State) bool { return false }
 
 // The games the tests, samples and benchmarks draw.
 
@@ -65,7 +58,7 @@ func board4(tb testing.TB) *game.State {
 }
 
 // soloOver is a finished solo game over all four boards, rated.
-func soloOver(tb testing.TB) *game.State { return play(tb, 1, "{}", 5, never) }
+func soloOver(tb testing.TB) *game.State { return play(tb, 1, "{}", 5, nil) }
 
 // startPhase is a four-player game in its second round with the start pieces to place.
 func startPhase(tb testing.TB) *game.State {
@@ -75,7 +68,7 @@ func startPhase(tb testing.TB) *game.State {
 }
 
 // fourOver is a finished four-player game.
-func fourOver(tb testing.TB) *game.State { return play(tb, 4, `{"boards":[2,4]}`, 7, never) }
+func fourOver(tb testing.TB) *game.State { return play(tb, 4, `{"boards":[2,4]}`, 7, nil) }
 
 // crowded is a solo game on board 3 late in the round where some drop of the current piece
 // would reach above row 16.

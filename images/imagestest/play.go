@@ -13,13 +13,20 @@ import (
 // out is -out: the directory Samples writes into.
 var out = flag.String("out", "", "write sample pictures into this directory")
 
-// Play starts g for players with options (a JSON object; "" for the defaults) and lets the
-// AI play it through the games contract, decide choosing every seat's move and chance drawn
-// from rng, until stop holds for the state (or the game ends). It returns the state, of the
-// game's own type S.
-func Play[S games.State](tb testing.TB, g games.Game, players []string, options string, rng *rand.Rand, decide games.Decide, stop func(S) bool) S {
+// Names are the players of the games the tests play: the first n of them for n seats.
+func Names(n int) []string {
+	return []string{"Ada", "Bohuslav", "Cyril", "Dana", "Eliška", "František"}[:n]
+}
+
+// Play starts g for players seats (Names) with options (a JSON object; "" for the defaults)
+// and lets the AI play it through the games contract, decide choosing every seat's move and
+// chance drawn from PCG(seed, seed^salt) (a package's salt keeps its games apart from
+// another's of the same seed), until stop holds for the state or the game ends (stop nil: to
+// its end). It returns the state, of the game's own type S.
+func Play[S games.State](tb testing.TB, g games.Game, players int, options string, seed, salt uint64, decide games.Decide, stop func(S) bool) S {
 	tb.Helper()
-	st, err := g.New(players, json.RawMessage(options))
+	rng := rand.New(rand.NewPCG(seed, seed^salt))
+	st, err := g.New(Names(players), json.RawMessage(options))
 	if err != nil {
 		tb.Fatalf("new game: %v", err)
 	}
@@ -27,7 +34,7 @@ func Play[S games.State](tb testing.TB, g games.Game, players []string, options 
 	if !ok {
 		tb.Fatalf("new game: a %T", st)
 	}
-	done := func(st games.State) bool { return stop(st.(S)) }
+	done := func(st games.State) bool { return stop != nil && stop(st.(S)) }
 	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rng, decide, done); err != nil {
 		tb.Fatal(err)
 	}

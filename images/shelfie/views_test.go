@@ -1,7 +1,6 @@
 package shelfie
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -9,21 +8,15 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-var names = []string{"Ada", "Bohuslav", "Cyril", "Dana"}
-
 // play starts a game of players with options and lets the built-in AI play it, chance seeded
 // by seed, until stop holds (or the game ends).
 func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
 	tb.Helper()
-	rng := rand.New(rand.NewPCG(seed, seed^0x5e1f))
-	return imagestest.Play(tb, game.Game{}, names[:players], options, rng, games.Hints, stop)
+	return imagestest.Play(tb, game.Game{}, players, options, seed, 0x5e1f, games.Hints, stop)
 }
 
 // view returns s as seat sees it.
 func view(s *game.State, seat games.Seat) *game.View { return s.View(seat).(*game.View) }
-
-// never lets a game run to its end.
-func never(*game.State) bool { return false }
 
 // placing reports whether the seat on turn has taken its box and still has n dice to place.
 func placing(s *game.State, round, n int) bool {
@@ -63,7 +56,7 @@ func soloBot(tb testing.TB) *game.State {
 }
 
 // soloBeatOver is a finished "beat your score" game.
-func soloBeatOver(tb testing.TB) *game.State { return play(tb, 1, `{"solo":"beat"}`, 6, never) }
+func soloBeatOver(tb testing.TB) *game.State { return play(tb, 1, `{"solo":"beat"}`, 6, nil) }
 
 // fourOver is a finished four-player game.
-func fourOver(tb testing.TB) *game.State { return play(tb, 4, "", 7, never) }
+func fourOver(tb testing.TB) *game.State { return play(tb, 4, "", 7, nil) }

@@ -20,7 +20,7 @@ func samples(t *testing.T) []picture {
 	three := play(t, 3, `{"tasks":[7,14,30]}`, 8, func(s *game.State) bool { return s.Turn() == 6 && waiting(s, 2) })
 	five := play(t, 5, `{"variant":"four","tasks":[4,10,22]}`, 9, func(s *game.State) bool { return s.Turn() == 3 && waiting(s, 4) })
 	over := twoOver(t)
-	soloOver := play(t, 1, `{}`, 10, never)
+	soloOver := play(t, 1, `{}`, 10, nil)
 	return append(goldens(t),
 		tablePic("table-three", view(three, 2), games.English),
 		tablePic("table-five-four", view(five, games.NoSeat), games.Czech),

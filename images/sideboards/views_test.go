@@ -1,7 +1,6 @@
 package sideboards
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -9,16 +8,13 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-var names = []string{"Ada", "Bohuslav", "Cyril", "Dana", "Eliška", "František"}
-
 // play starts a game of players with options and lets the built-in AI play it through the
 // games contract, chance seeded by seed, until stop holds (or the game ends). Within a turn
 // the seats move from the last to the first, so that stopping in the middle of a turn leaves
 // the low seats still to act.
 func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
 	tb.Helper()
-	rng := rand.New(rand.NewPCG(seed, seed^0x5b))
-	return imagestest.Play(tb, game.Game{}, names[:players], options, rng, imagestest.LastFirst, stop)
+	return imagestest.Play(tb, game.Game{}, players, options, seed, 0x5b, imagestest.LastFirst, stop)
 }
 
 // view returns s as seat sees it.
@@ -29,9 +25,6 @@ func waiting(s *game.State, n int) bool {
 	act := s.ToAct()
 	return s.Phase() == game.PhaseTurn && len(act) == n && act[0] != games.Chance
 }
-
-// never lets the game run to its end.
-func never(*game.State) bool { return false }
 
 // twoMid is a two-player game in turn 4 with Ada still to place.
 func twoMid(tb testing.TB) *game.State {
@@ -44,7 +37,7 @@ func fourMid(tb testing.TB) *game.State {
 }
 
 // sixOver is a finished six-player game.
-func sixOver(tb testing.TB) *game.State { return play(tb, 6, `{"tasks":[5,12,27]}`, 3, never) }
+func sixOver(tb testing.TB) *game.State { return play(tb, 6, `{"tasks":[5,12,27]}`, 3, nil) }
 
 // soloMid is a solo game in turn 3.
 func soloMid(tb testing.TB) *game.State {
@@ -57,7 +50,7 @@ func threeStart(tb testing.TB) *game.State {
 }
 
 // twoOver is a finished two-player game.
-func twoOver(tb testing.TB) *game.State { return play(tb, 2, `{"tasks":[4,11,16]}`, 6, never) }
+func twoOver(tb testing.TB) *game.State { return play(tb, 2, `{"tasks":[4,11,16]}`, 6, nil) }
 
 // TestColourLettersNeverCollide checks the drawers' colour letters: within a language each
 // colour has its own letter, and across English and Czech no letter stands for two colours

@@ -116,7 +116,7 @@ func checkText(t testing.TB, what string, x games.Text) {
 
 func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
 	t.Helper()
-	ev, err := s.Apply(seat, a)
+	ev, err := games.Apply(s, seat, a)
 	if err != nil {
 		t.Fatalf("%s by %v refused: %v\n%s", s.Describe(a), seat, err, s.drawSeat(seat))
 	}
@@ -129,7 +129,7 @@ func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.
 func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) *games.Refusal {
 	t.Helper()
 	before := snapshot(s)
-	_, err := s.Apply(seat, a)
+	_, err := games.Apply(s, seat, a)
 	if err == nil {
 		t.Fatalf("%s by %v accepted, want refusal\n%s", s.Describe(a), seat, s.drawSeat(seat))
 	}
@@ -149,10 +149,10 @@ func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind er
 
 // drawSeat draws seat's board with its marks, for failure messages.
 func (s *State) drawSeat(seat games.Seat) string {
-	if !s.isSeat(seat) {
+	if !s.IsSeat(seat) {
 		return ""
 	}
-	return fmt.Sprintf("board %d of %s:\n%s", s.Board(), s.players[seat], drawGrid(&s.seats[seat].board.grid, s.Board()))
+	return fmt.Sprintf("board %d of %s:\n%s", s.Board(), s.Names[seat], drawGrid(&s.seats[seat].board.grid, s.Board()))
 }
 
 // labels writes cells as "A1 B1".

@@ -136,8 +136,8 @@ func TestOwnStartSkip(t *testing.T) {
 		t.Fatal("the skipping seat is offered something")
 	}
 	r := mustRefuse(t, s, 1, Aside{Piece: X5}, games.ErrNotYourTurn)
-	if !strings.Contains(r.Reason.EN, "start piece") {
-		t.Errorf("refusal %q does not explain the skip", r.Reason.EN)
+	if !strings.Contains(r.Reason.EN, "Ada and Cid") {
+		t.Errorf("refusal %q does not say whom the game waits for", r.Reason.EN)
 	}
 	for _, seat := range []games.Seat{2, 0} {
 		if _, err := rec.Apply(seat, s.Hint(seat)); err != nil {
@@ -304,8 +304,8 @@ func TestOptions(t *testing.T) {
 			continue
 		}
 		s := st.(*State)
-		if !slices.Equal(s.opts.Boards, want) || s.Board() != want[0] {
-			t.Errorf("%q: boards %v, want %v", in, s.opts.Boards, want)
+		if !slices.Equal(s.Opts.Boards, want) || s.Board() != want[0] {
+			t.Errorf("%q: boards %v, want %v", in, s.Opts.Boards, want)
 		}
 		var back struct{ Boards []int }
 		if err := json.Unmarshal(s.Options(), &back); err != nil || !slices.Equal(back.Boards, want) {

@@ -1,7 +1,6 @@
 package ingenious
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -59,9 +58,8 @@ type State struct {
 	// every Apply and every clone starts a fresh one.
 	rank *ranking
 
-	players []string
-	opts    Options
-	radius  int
+	games.Seating[Game, Options]
+	radius int
 
 	board      [cellCount]int8 // 0 empty, else colour+1
 	placements []Placement
@@ -98,8 +96,7 @@ func NewState(players []string, o Options) (*State, error) {
 	}
 	s := &State{
 		rank:      &ranking{},
-		players:   slices.Clone(players),
-		opts:      o,
+		Seating:   games.Seating[Game, Options]{Names: slices.Clone(players), Opts: o},
 		radius:    radiusFor(n),
 		bag:       fullBag(),
 		racks:     make([][]Tile, n),
@@ -129,33 +126,30 @@ func radiusFor(n int) int {
 	return 7
 }
 
-// Solo reports whether this is the one-player game.
-func (s *State) Solo() bool { return len(s.players) == 1 }
-
 // Teams reports whether this is the team game.
-func (s *State) Teams() bool { return s.opts.Teams }
+func (s *State) Teams() bool { return s.Opts.Teams }
 
 // Radius returns the active area's radius.
 func (s *State) Radius() int { return s.radius }
 
 // sides returns the number of score tracks: one per seat, per team, or one in solo.
 func (s *State) sides() int {
-	if s.opts.Teams {
+	if s.Opts.Teams {
 		return 2
 	}
-	return len(s.players)
+	return len(s.Names)
 }
 
 // side returns the score track seat adds to.
 func (s *State) side(seat games.Seat) int {
-	if s.opts.Teams {
+	if s.Opts.Teams {
 		return int(seat) % 2
 	}
 	return int(seat)
 }
 
 // twoTracks reports whether scores run to 36 over two tracks (teams and solo).
-func (s *State) twoTracks() bool { return s.opts.Teams || s.Solo() }
+func (s *State) twoTracks() bool { return s.Opts.Teams || s.Solo() }
 
 // canonical returns the form of p this game's move lists use: Place.Canonical, except that on
 // two tracks (team and solo games) a double keeps the order of its cells, because its halves
@@ -173,18 +167,6 @@ func (s *State) top() int {
 		return TeamCap
 	}
 	return Cap
-}
-
-// Game returns the definition.
-func (s *State) Game() games.Game { return Game{} }
-
-// Players returns the seats' names.
-func (s *State) Players() []string { return slices.Clone(s.players) }
-
-// Options returns the options in force as a complete JSON object.
-func (s *State) Options() json.RawMessage {
-	b, _ := json.Marshal(s.opts)
-	return b
 }
 
 // Phase returns the kind of decision the game waits for.
@@ -274,7 +256,6 @@ func (s *State) Clone() games.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.rank = &ranking{}
-	c.players = slices.Clone(s.players)
 	c.placements = slices.Clone(s.placements)
 	c.racks = make([][]Tile, len(s.racks))
 	for i, r := range s.racks {

@@ -47,7 +47,7 @@ func (s *State) mustAct(seat games.Seat) *games.Refusal {
 	if seat >= 0 && games.IsToAct(s, seat) {
 		return nil
 	}
-	if s.phase == PhaseChoose && s.isPlayer(seat) && s.seats[seat].chosen {
+	if s.phase == PhaseChoose && s.IsSeat(seat) && s.seats[seat].chosen {
 		w := s.waiting()
 		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
 			EN: "You have chosen already — waiting for " + w.EN + ".",

@@ -86,7 +86,7 @@ func invariant(s *State) error {
 			return fmt.Errorf("seat %d holds %d cards and played %d", i, len(st.hand), len(st.played))
 		}
 	}
-	per := bagPerColour(max(len(s.players), 2))
+	per := bagPerColour(max(len(s.Names), 2))
 	for _, c := range Colours() {
 		if count[c] != per {
 			return fmt.Errorf("%d %s dice in play, want %d (bag %v)", count[c], c, per, s.bag)

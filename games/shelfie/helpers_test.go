@@ -84,7 +84,7 @@ func checkText(t testing.TB, what string, x games.Text) {
 
 func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
 	t.Helper()
-	ev, err := s.Apply(seat, a)
+	ev, err := games.Apply(s, seat, a)
 	if err != nil {
 		t.Fatalf("%s by %v refused: %v\n%s", Notation(a), seat, err, s.drawSeat(seat))
 	}
@@ -97,7 +97,7 @@ func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.
 func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) *games.Refusal {
 	t.Helper()
 	before := snapshot(s)
-	_, err := s.Apply(seat, a)
+	_, err := games.Apply(s, seat, a)
 	if err == nil {
 		t.Fatalf("%s by %v accepted, want refusal\n%s", Notation(a), seat, s.drawSeat(seat))
 	}
@@ -134,7 +134,7 @@ func atTurn(t testing.TB, n int, options string, boxes string, cards ...int) *St
 		case PhaseDeal:
 			mustApply(t, s, games.Chance, s.SampleChance(testRand()))
 		case PhaseRewards:
-			if s.opts.SoloMode() == SoloBeat {
+			if s.Opts.SoloMode() == SoloBeat {
 				mustApply(t, s, games.Chance, Rewards{Endgame: []int{1, 6}})
 			} else {
 				mustApply(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{1}})

@@ -23,7 +23,7 @@ func newGame(t testing.TB, n int, o Options) *State {
 // mustApply applies a move that must succeed.
 func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
 	t.Helper()
-	ev, err := s.Apply(seat, a)
+	ev, err := games.Apply(s, seat, a)
 	if err != nil {
 		t.Fatalf("%v %s: %v", seat, describe(a), err)
 	}
@@ -34,7 +34,7 @@ func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.
 func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) {
 	t.Helper()
 	before := s.clone()
-	_, err := s.Apply(seat, a)
+	_, err := games.Apply(s, seat, a)
 	if !errors.Is(err, kind) {
 		t.Fatalf("%v %s: error %v, want %v", seat, describe(a), err, kind)
 	}

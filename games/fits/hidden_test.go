@@ -1,23 +1,19 @@
 package fits
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
-
-// observe is everything seat (or a spectator) can learn from a state: its view, the result,
-// who acts, and its own legal moves, hint and prompt.
-func observe(s *State, seat games.Seat) string {
-	return fmt.Sprintf("view=%+v\nresult=%+v\nact=%v\nlegal=%v\nhint=%v\nprompt=%v\n",
-		*s.view(seat), s.Result(), s.ToAct(), s.Legal(seat), s.Hint(seat), s.Prompt(seat))
-}
 
 // TestHiddenChoice: a committed choice cannot leak through View, Result, Legal, Hint or the
 // events until the last seat of the step has moved; only the fact of choosing is public.
+// observe is what seat can learn from s (see gamestest.Observe).
+func observe(s *State, seat games.Seat) string { return gamestest.Observe(s, seat, true) }
+
 func TestHiddenChoice(t *testing.T) {
 	base := building(t, 3, []int{2})
 	mustApply(t, base, games.Chance, Reveal{Piece: L4})

@@ -1,21 +1,18 @@
 package shelfie
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
-
-// observe is everything seat (or a spectator) can learn from a state.
-func observe(s *State, seat games.Seat) string {
-	return fmt.Sprintf("view=%+v\nresult=%+v\nact=%v\nlegal=%v\nprompt=%v\n",
-		*s.view(seat), s.Result(), s.ToAct(), s.Legal(seat), s.Prompt(seat))
-}
 
 // TestHiddenChoiceLeaksNothing: two different choices of seat 0 look the same to every other
 // seat in every way, hints included.
+// observe is what seat can learn from s (see gamestest.Observe).
+func observe(s *State, seat games.Seat) string { return gamestest.Observe(s, seat, false) }
+
 func TestHiddenChoiceLeaksNothing(t *testing.T) {
 	s := atTurn(t, 4, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3 / P4 P5 P6")
 	a, b := s.clone(), s.clone()

@@ -131,8 +131,7 @@ func TestColumnWorth(t *testing.T) {
 		type seen struct{ left, col, h, top, rivals int }
 		var seens []seen
 		round := -1
-		for !games.Over(s) {
-			seat := s.ToAct()[0]
+		look := func(_ games.State, seat games.Seat) games.Action {
 			if s.phase == PhaseChoose && s.round != round {
 				// the shelf as it stands after the last round, which columnWorth values
 				// with the rounds left after it
@@ -143,11 +142,10 @@ func TestColumnWorth(t *testing.T) {
 					seens = append(seens, seen{Rounds - s.round + 1, col, h, top, rivals(sh, col)})
 				}
 			}
-			a := s.SampleChance(r)
-			if seat != games.Chance {
-				a = s.Hint(seat)
-			}
-			mustApply(t, s, seat, a)
+			return s.Hint(seat)
+		}
+		if _, err := games.Advance(&games.Recorder{State: s}, r, look); err != nil || !games.Over(s) {
+			t.Fatalf("game %d: over %v, %v", g, games.Over(s), err)
 		}
 		for _, x := range seens {
 			h, top := columnAt(&s.seats[0].shelf, x.col)

@@ -78,12 +78,8 @@ func dealt(t testing.TB, n int, o Options, hands ...[]Card) *State {
 // advance lets chance draw with r until the seats must place (or the game is over).
 func advance(t testing.TB, s *State, r *rand.Rand) {
 	t.Helper()
-	for !games.Over(s) {
-		act := s.ToAct()
-		if len(act) != 1 || act[0] != games.Chance {
-			return
-		}
-		mustApply(t, s, games.Chance, s.SampleChance(r))
+	if _, err := games.Advance(&games.Recorder{State: s}, r, nil); err != nil {
+		t.Fatal(err)
 	}
 }
 

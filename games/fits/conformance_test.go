@@ -154,21 +154,11 @@ func playGame(t testing.TB, n int, boards []int, r *rand.Rand, pick func(s *Stat
 	if err != nil {
 		t.Fatal(err)
 	}
-	for moves := 0; s.phase != PhaseOver; moves++ {
-		if moves > 1000 {
-			t.Fatal("game not over after 1000 moves")
-		}
-		act := s.ToAct()
-		seat := act[r.IntN(len(act))]
-		a := s.SampleChance(r)
-		if seat != games.Chance {
-			a = pick(s, seat)
-		}
-		mustApply(t, s, seat, a)
+	gamestest.PlayRandomly(t, s, r, 1001, func(seat games.Seat) games.Action { return pick(s, seat) }, func(seat games.Seat, a games.Action) {
 		if err := invariant(s); err != nil {
 			t.Fatalf("after %s by %v: %v", s.Describe(a), seat, err)
 		}
-	}
+	})
 	return s
 }
 

@@ -1,7 +1,6 @@
 package fits
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -103,48 +102,21 @@ func pl(piece Shape, rot int, flip bool, col byte) Place {
 }
 
 // snapshot is everything observable about a state, for "a refused move changes nothing".
-func snapshot(s *State) string {
-	return gamestest.Fingerprint(s) + fmt.Sprintf("%+v", *s)
-}
+func snapshot(s *State) string { return gamestest.Snapshot(s) }
 
 func checkText(t testing.TB, what string, x games.Text) {
 	t.Helper()
-	if x.EN == "" || x.CS == "" || strings.Contains(x.EN+x.CS, "%!") {
-		t.Fatalf("%s: bad text %+v", what, x)
-	}
+	gamestest.CheckText(t, what, x)
 }
 
 func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
 	t.Helper()
-	ev, err := games.Apply(s, seat, a)
-	if err != nil {
-		t.Fatalf("%s by %v refused: %v\n%s", s.Describe(a), seat, err, s.drawSeat(seat))
-	}
-	for _, e := range ev {
-		checkText(t, "event", e.Text)
-	}
-	return ev
+	return gamestest.MustApply(t, s, seat, a, func() string { return s.drawSeat(seat) })
 }
 
 func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) *games.Refusal {
 	t.Helper()
-	before := snapshot(s)
-	_, err := games.Apply(s, seat, a)
-	if err == nil {
-		t.Fatalf("%s by %v accepted, want refusal\n%s", s.Describe(a), seat, s.drawSeat(seat))
-	}
-	if !errors.Is(err, kind) {
-		t.Fatalf("%s by %v: got %v, want %v", s.Describe(a), seat, err, kind)
-	}
-	var r *games.Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("%s: %v is not a *games.Refusal", s.Describe(a), err)
-	}
-	checkText(t, "refusal", r.Reason)
-	if snapshot(s) != before {
-		t.Fatalf("refused move %s changed the state", s.Describe(a))
-	}
-	return r
+	return gamestest.MustRefuse(t, s, seat, a, kind, func() string { return s.drawSeat(seat) })
 }
 
 // drawSeat draws seat's board with its marks, for failure messages.

@@ -14,18 +14,7 @@ import (
 func playGame(t testing.TB, n int, options string, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) *State {
 	t.Helper()
 	s := newGame(t, n, options)
-	for moves := 0; s.phase != PhaseOver; moves++ {
-		if moves > 3000 {
-			t.Fatal("game not over after 3000 moves")
-		}
-		act := s.ToAct()
-		seat := act[r.IntN(len(act))]
-		a := s.SampleChance(r)
-		if seat != games.Chance {
-			a = pick(s, seat)
-		}
-		mustApply(t, s, seat, a)
-	}
+	gamestest.PlayRandomly(t, s, r, 3001, func(seat games.Seat) games.Action { return pick(s, seat) }, nil)
 	return s
 }
 

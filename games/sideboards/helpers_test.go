@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 var names = []string{"Ada", "Ben", "Cid", "Dee", "Eva", "Fik"}
@@ -86,23 +87,11 @@ func advance(t testing.TB, s *State, r *rand.Rand) {
 // playAll lets every seat make pick's move and chance draw with r until the game ends.
 func playAll(t testing.TB, s *State, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) {
 	t.Helper()
-	for moves := 0; !games.Over(s); moves++ {
-		if moves > 2000 {
-			t.Fatal("game not over after 2000 moves")
-		}
-		act := s.ToAct()
-		seat := act[r.IntN(len(act))]
-		var a games.Action
-		if seat == games.Chance {
-			a = s.SampleChance(r)
-		} else {
-			a = pick(s, seat)
-		}
-		mustApply(t, s, seat, a)
+	gamestest.PlayRandomly(t, s, r, 2001, func(seat games.Seat) games.Action { return pick(s, seat) }, func(seat games.Seat, a games.Action) {
 		if err := invariant(s); err != nil {
 			t.Fatalf("after %v %s: %v", seat, describe(a), err)
 		}
-	}
+	})
 }
 
 // randomPick picks a random legal move.

@@ -129,19 +129,14 @@ func Check(st State, seat Seat, a Action) *Refusal {
 
 // notYourTurn refuses seat, which need not act now, naming whom the game waits for.
 func notYourTurn(st State, seat Seat) *Refusal {
-	var names []string
-	for _, s := range st.ToAct() {
-		if s != Chance {
-			names = append(names, NameOf(st, s))
-		}
-	}
+	waiting := Waiting(st)
 	switch {
 	case seat == Chance:
 		return Refuse(ErrNotYourTurn, "Chance waits for the players.", "Náhoda čeká na hráče.")
-	case len(names) == 0:
+	case waiting.IsZero():
 		return Refuse(ErrNotYourTurn, "Wait: chance moves next.", "Počkej: teď táhne náhoda.")
 	}
-	return Refuse(ErrNotYourTurn, "It is not your move now — waiting for %s.", "Teď netáhneš — čeká se na: %s.", And(names))
+	return Refuse(ErrNotYourTurn, "It is not your move now — waiting for %s.", "Teď netáhneš — čeká se na: %s.", waiting)
 }
 
 // Apply checks the common refusals (see Check) and then makes the move with st.Apply. It is how
@@ -183,3 +178,21 @@ func (s Seating[G, O]) Solo() bool { return len(s.Names) == 1 }
 
 // IsSeat reports whether seat is a player's seat (not Chance, not a seat beyond the players).
 func (s Seating[G, O]) IsSeat(seat Seat) bool { return seat >= 0 && int(seat) < len(s.Names) }
+
+// Waiting names the players st still waits for: "Ben and Cid" / "Ben a Cid".
+func Waiting(st State) Text {
+	var names []string
+	for _, s := range st.ToAct() {
+		if s != Chance {
+			names = append(names, NameOf(st, s))
+		}
+	}
+	return And(names)
+}
+
+// Chosen is the minor event of seat's hidden choice in a simultaneous step that others have
+// still to make: "Ada has chosen — waiting for Ben." did is the verb ("has chosen" / "má
+// zvoleno"). It is news for the chooser's panel, not a line for the next board.
+func Chosen(st State, seat Seat, did Text) Event {
+	return Event{Seat: seat, Minor: true, Text: Say("%s %s — waiting for %s.", "%s %s — čeká se na: %s.", NameOf(st, seat), did, Waiting(st))}
+}

@@ -33,22 +33,6 @@ func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	return nil, games.Refuse(games.ErrUnknownAction, "FITS has no such move: place the piece or set it aside.", "Takový tah FITS nezná: polož dílek, nebo ho odlož.")
 }
 
-// waiting lists the names of the seats that still must act: "Ben and Cid" / "Ben a Cid".
-func (s *State) waiting() games.Text {
-	var names []string
-	for _, seat := range s.ToAct() {
-		if s.IsSeat(seat) {
-			names = append(names, s.Names[seat])
-		}
-	}
-	return games.And(names)
-}
-
-// waitingNames is waiting in English and Czech alike (for sentences built with games.Say).
-//
-// Deprecated: build the sentence per language with waiting.
-func (s *State) waitingNames() string { return s.waiting().CS }
-
 // applyStart deals the start cards and begins a round (the next one, if the round on the
 // table has been scored) on empty boards.
 func (s *State) applyStart(a Start) ([]games.Event, error) {
@@ -151,11 +135,7 @@ func (s *State) commit(seat games.Seat, c choice) []games.Event {
 	st := &s.seats[seat]
 	st.pending, st.waiting = c, false
 	if len(s.ToAct()) > 0 {
-		// Minor: it is news for the chooser's panel, not a line for the next board.
-		w := s.waiting()
-		return []games.Event{{Seat: seat, Minor: true, Text: games.Text{
-			EN: fmt.Sprintf("%s has chosen — waiting for %s.", s.Names[seat], w.EN),
-			CS: fmt.Sprintf("%s má zvoleno — čeká se na: %s.", s.Names[seat], w.CS)}}}
+		return []games.Event{games.Chosen(s, seat, games.Say("has chosen", "má zvoleno"))}
 	}
 	return s.completeStep()
 }

@@ -59,17 +59,6 @@ func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	return nil, games.Refuse(games.ErrUnknownAction, "Shelfie Stacker has no such move.", "Takový tah Deskovkáři neznají.")
 }
 
-// waiting lists the names of the players still to choose: "Ben and Cid".
-func (s *State) waiting() games.Text {
-	var names []string
-	for _, seat := range s.ToAct() {
-		if s.IsSeat(seat) {
-			names = append(names, s.Names[seat])
-		}
-	}
-	return games.And(names)
-}
-
 // event is an event of seat with the given text.
 func event(seat games.Seat, t games.Text) games.Event { return games.Event{Seat: seat, Text: t} }
 

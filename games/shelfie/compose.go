@@ -48,7 +48,7 @@ func (s *State) mustAct(seat games.Seat) *games.Refusal {
 		return nil
 	}
 	if s.phase == PhaseChoose && s.IsSeat(seat) && s.seats[seat].chosen {
-		w := s.waiting()
+		w := games.Waiting(s)
 		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
 			EN: "You have chosen already — waiting for " + w.EN + ".",
 			CS: "Už máš vybráno — čeká se na: " + w.CS + "."}}

@@ -21,10 +21,7 @@ func (s *State) applyChoose(seat games.Seat, c Choose) ([]games.Event, error) {
 	}
 	st.choice, st.chosen = st.hand[i], true
 	if w := s.ToAct(); len(w) > 0 {
-		names := s.waiting()
-		return []games.Event{{Seat: seat, Minor: true, Text: games.Text{
-			EN: fmt.Sprintf("%s has chosen — waiting for %s.", s.Names[seat], names.EN),
-			CS: fmt.Sprintf("%s má vybráno — čeká se na: %s.", s.Names[seat], names.CS)}}}, nil
+		return []games.Event{games.Chosen(s, seat, games.Say("has chosen", "má vybráno"))}, nil
 	}
 	return s.reveal(), nil
 }

@@ -64,17 +64,6 @@ func (s *State) wrongMove() *games.Refusal {
 	return games.Refuse(games.ErrUnknownAction, "Your first two cards are laid: place one card at an end now.", "První dvě karty už leží: teď přilož jednu kartu na kraj.")
 }
 
-// waitingFor names the seats that still must place: "Ben and Cid" / "Ben a Cid".
-func (s *State) waitingFor() games.Text {
-	var names []string
-	for _, seat := range s.ToAct() {
-		if s.IsSeat(seat) {
-			names = append(names, s.Names[seat])
-		}
-	}
-	return games.And(names)
-}
-
 // applyTasks sets the three tasks.
 func (s *State) applyTasks(a Tasks) ([]games.Event, error) {
 	if len(a.Tasks) != 3 {
@@ -239,10 +228,7 @@ func (s *State) applyExchange(seat games.Seat) ([]games.Event, error) {
 func (s *State) commit(seat games.Seat, c choice) []games.Event {
 	s.seats[seat].pending = c
 	if len(s.ToAct()) > 0 {
-		w := s.waitingFor()
-		return []games.Event{{Seat: seat, Minor: true, Text: games.Text{
-			EN: fmt.Sprintf("%s has placed — waiting for %s.", s.Names[seat], w.EN),
-			CS: fmt.Sprintf("%s má přiloženo — čeká se na: %s.", s.Names[seat], w.CS)}}}
+		return []games.Event{games.Chosen(s, seat, games.Say("has placed", "má přiloženo"))}
 	}
 	return s.endTurn()
 }

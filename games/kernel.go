@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strings"
 )
 
 // Meta is what a game is, apart from its rules: its name, how many play it, its options, its
@@ -195,4 +196,18 @@ func Waiting(st State) Text {
 // zvoleno"). It is news for the chooser's panel, not a line for the next board.
 func Chosen(st State, seat Seat, did Text) Event {
 	return Event{Seat: seat, Minor: true, Text: Say("%s %s — waiting for %s.", "%s %s — čeká se na: %s.", NameOf(st, seat), did, Waiting(st))}
+}
+
+// CheckPlayers refuses, with ErrBadRecord, a number of players g does not take and a player
+// without a name.
+func CheckPlayers(g Game, players []string) *Refusal {
+	if lo, hi := g.Seats(); len(players) < lo || len(players) > hi {
+		return Refuse(ErrBadRecord, "%s takes %d to %d players, not %d.", "Počet hráčů hry %s je %d až %d, ne %d.", g.Title(), lo, hi, len(players))
+	}
+	for i, p := range players {
+		if strings.TrimSpace(p) == "" {
+			return Refuse(ErrBadRecord, "Player %d has no name.", "Hráč %d nemá jméno.", i+1)
+		}
+	}
+	return nil
 }

@@ -95,15 +95,10 @@ var _ games.Composer = (*State)(nil)
 // NewState starts a game for 1–4 named players with options o (see ParseOptions for what is
 // valid). It fails with games.ErrBadRecord otherwise.
 func NewState(players []string, o Options) (*State, error) {
+	if r := games.CheckPlayers(Game{}, players); r != nil {
+		return nil, r
+	}
 	n := len(players)
-	if n < 1 || n > 4 {
-		return nil, games.Refuse(games.ErrBadRecord, "FITS takes 1 to 4 players, not %d.", "FITS hrají 1 až 4 hráči, ne %d.", n)
-	}
-	for i, p := range players {
-		if strings.TrimSpace(p) == "" {
-			return nil, games.Refuse(games.ErrBadRecord, "Player %d has no name.", "Hráč %d nemá jméno.", i+1)
-		}
-	}
 	if err := o.check(); err != nil {
 		return nil, err
 	}

@@ -82,17 +82,12 @@ var _ games.Composer = (*State)(nil)
 
 // NewState starts a game: 1–4 players; teams needs exactly 4.
 func NewState(players []string, o Options) (*State, error) {
-	n := len(players)
-	if n < 1 || n > 4 {
-		return nil, games.Refuse(games.ErrBadRecord, "Ingenious takes 1 to 4 players, not %d.", "Ingenious hrají 1 až 4 hráči, ne %d.", n)
+	if r := games.CheckPlayers(Game{}, players); r != nil {
+		return nil, r
 	}
+	n := len(players)
 	if o.Teams && n != 4 {
 		return nil, games.Refuse(games.ErrBadRecord, "The team game needs exactly 4 players, not %d.", "Týmová hra potřebuje přesně 4 hráče, ne %d.", n)
-	}
-	for i, p := range players {
-		if strings.TrimSpace(p) == "" {
-			return nil, fmt.Errorf("%w: player %d has no name", games.ErrBadRecord, i)
-		}
 	}
 	s := &State{
 		rank:      &ranking{},

@@ -148,10 +148,8 @@ func NewState(players []string, o Options) (*State, error) {
 	if err := o.Check(n); err != nil {
 		return nil, err
 	}
-	for i, p := range players {
-		if strings.TrimSpace(p) == "" {
-			return nil, games.Refuse(games.ErrBadRecord, "Player %d has no name.", "Hráč %d nemá jméno.", i+1)
-		}
+	if r := games.CheckPlayers(Game{}, players); r != nil {
+		return nil, r
 	}
 	if o.Solo != nil {
 		mode := *o.Solo

@@ -83,15 +83,10 @@ var (
 // valid). It fails with games.ErrBadRecord otherwise, and for the variant "four" with one
 // player.
 func NewState(players []string, o Options) (*State, error) {
+	if r := games.CheckPlayers(Game{}, players); r != nil {
+		return nil, r
+	}
 	n := len(players)
-	if n < 1 || n > 6 {
-		return nil, games.Refuse(games.ErrBadRecord, "Sideboards takes 1 to 6 players, not %d.", "Sideboards hraje 1 až 6 hráčů, ne %d.", n)
-	}
-	for i, p := range players {
-		if strings.TrimSpace(p) == "" {
-			return nil, games.Refuse(games.ErrBadRecord, "Player %d has no name.", "Hráč %d nemá jméno.", i+1)
-		}
-	}
 	if err := o.check(); err != nil {
 		return nil, err
 	}

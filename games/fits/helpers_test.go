@@ -82,7 +82,7 @@ func dealt(t testing.TB, n int, boards []int, cards ...Shape) *State {
 	if cards == nil {
 		cards = startTable[:n]
 	}
-	mustApply(t, s, games.Chance, Start{Cards: cards})
+	must.Apply(t, s, games.Chance, Start{Cards: cards})
 	return s
 }
 
@@ -91,7 +91,7 @@ func building(t testing.TB, n int, boards []int, cards ...Shape) *State {
 	t.Helper()
 	s := dealt(t, n, boards, cards...)
 	for _, seat := range s.ToAct() {
-		mustApply(t, s, seat, s.Hint(seat))
+		must.Apply(t, s, seat, s.Hint(seat))
 	}
 	return s
 }
@@ -101,23 +101,8 @@ func pl(piece Shape, rot int, flip bool, col byte) Place {
 	return Place{Piece: piece, Rot: rot, Flip: flip, Col: int(col - 'A')}
 }
 
-// snapshot is everything observable about a state, for "a refused move changes nothing".
-func snapshot(s *State) string { return gamestest.Snapshot(s) }
-
-func checkText(t testing.TB, what string, x games.Text) {
-	t.Helper()
-	gamestest.CheckText(t, what, x)
-}
-
-func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
-	t.Helper()
-	return gamestest.MustApply(t, s, seat, a, func() string { return s.drawSeat(seat) })
-}
-
-func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) *games.Refusal {
-	t.Helper()
-	return gamestest.MustRefuse(t, s, seat, a, kind, func() string { return s.drawSeat(seat) })
-}
+// must makes and refuses moves, drawing the seat's board when one goes wrong.
+var must = gamestest.Must[*State]{Show: (*State).drawSeat}
 
 // drawSeat draws seat's board with its marks, for failure messages.
 func (s *State) drawSeat(seat games.Seat) string {

@@ -90,3 +90,68 @@ func PlayRandomly(t testing.TB, st games.State, r *rand.Rand, most int, pick fun
 		t.Fatal("nobody to act in a game not over")
 	}
 }
+
+// Pick chooses seat's move in st.
+type Pick func(st games.State, seat games.Seat) games.Action
+
+// RandomMove is the Pick of a random player: a legal move drawn with r.
+func RandomMove(r *rand.Rand) Pick {
+	return func(st games.State, seat games.Seat) games.Action {
+		legal := st.Legal(seat)
+		return legal[r.IntN(len(legal))]
+	}
+}
+
+// Rivals says how clearly the built-in AI must beat a random player (see VersusRandom): in
+// Games two-player games, at least Wins won (placed first; alone when Alone is set) and
+// Margin points more than the random player a game, on average.
+type Rivals struct {
+	Games, Wins, Margin int
+	Alone               bool
+}
+
+// VersusRandom plays want.Games two-player games, the built-in AI (Hint) on seat g%2 of game g
+// and RandomMove on the other, chance and the random player drawing from a source seeded by
+// the test's Seed and g; play plays one game to its end with the Pick it is given. It fails t
+// when the AI does not beat the random player as want says.
+func VersusRandom(t *testing.T, want Rivals, play func(r *rand.Rand, pick Pick) games.State) {
+	t.Helper()
+	seed := Seed(t)
+	wins, margin := 0, 0
+	for g := range want.Games {
+		r := rand.New(rand.NewPCG(seed, uint64(g)))
+		ai, random := games.Seat(g%2), RandomMove(r)
+		res := play(r, func(st games.State, seat games.Seat) games.Action {
+			if seat == ai {
+				return st.Hint(seat)
+			}
+			return random(st, seat)
+		}).Result()
+		if res.PlaceOf(ai) == 1 && (!want.Alone || len(res.Ranking[0]) == 1) {
+			wins++
+		}
+		margin += res.Seats[ai].Score - res.Seats[1-ai].Score
+	}
+	t.Logf("greedy AI won %d of %d, by %.1f points a game", wins, want.Games, float64(margin)/float64(want.Games))
+	if wins < want.Wins || margin < want.Games*want.Margin {
+		t.Fatalf("greedy AI won %d of %d games against random play by %d points in all", wins, want.Games, margin)
+	}
+}
+
+// Must makes and refuses moves in a game's rule tests through MustApply and MustRefuse, with
+// Show drawing what a seat sees for a failure message.
+type Must[S games.State] struct {
+	Show func(st S, seat games.Seat) string
+}
+
+// Apply is MustApply.
+func (m Must[S]) Apply(t testing.TB, st S, seat games.Seat, a games.Action) []games.Event {
+	t.Helper()
+	return MustApply(t, st, seat, a, func() string { return m.Show(st, seat) })
+}
+
+// Refuse is MustRefuse.
+func (m Must[S]) Refuse(t testing.TB, st S, seat games.Seat, a games.Action, kind error) *games.Refusal {
+	t.Helper()
+	return MustRefuse(t, st, seat, a, kind, func() string { return m.Show(st, seat) })
+}

@@ -18,37 +18,11 @@ func playGame(t testing.TB, n int, options string, r *rand.Rand, pick func(s *St
 	return s
 }
 
-func randomPick(r *rand.Rand) func(*State, games.Seat) games.Action {
-	return func(s *State, seat games.Seat) games.Action {
-		legal := s.Legal(seat)
-		return legal[r.IntN(len(legal))]
-	}
-}
-
 // TestAIBeatsRandom: the greedy player beats a random one in 2-player games, by far.
 func TestAIBeatsRandom(t *testing.T) {
-	seed := gamestest.Seed(t)
-	const rounds = 6
-	wins, margin := 0, 0
-	for g := range rounds {
-		r := rand.New(rand.NewPCG(seed, uint64(g)))
-		ai := games.Seat(g % 2)
-		s := playGame(t, 2, "", r, func(s *State, seat games.Seat) games.Action {
-			if seat == ai {
-				return s.Hint(seat)
-			}
-			return randomPick(r)(s, seat)
-		})
-		res := s.Result()
-		if res.PlaceOf(ai) == 1 {
-			wins++
-		}
-		margin += res.Seats[ai].Score - res.Seats[1-ai].Score
-	}
-	t.Logf("greedy AI won %d of %d, by %.1f points a game", wins, rounds, float64(margin)/rounds)
-	if wins < rounds-1 || margin < rounds*15 {
-		t.Fatalf("greedy AI won %d of %d games against random play by %d points in all", wins, rounds, margin)
-	}
+	gamestest.VersusRandom(t, gamestest.Rivals{Games: 6, Wins: 5, Margin: 15}, func(r *rand.Rand, pick gamestest.Pick) games.State {
+		return playGame(t, 2, "", r, func(s *State, seat games.Seat) games.Action { return pick(s, seat) })
+	})
 }
 
 // TestAIUsesAbilities: over a few self-play games the AI uses abilities, sets sixes, and
@@ -89,7 +63,7 @@ func TestHintDeterministic(t *testing.T) {
 		act := s.ToAct()
 		seat := act[0]
 		if seat == games.Chance {
-			mustApply(t, s, seat, s.SampleChance(r))
+			must.Apply(t, s, seat, s.SampleChance(r))
 			continue
 		}
 		h := s.Hint(seat)
@@ -101,7 +75,7 @@ func TestHintDeterministic(t *testing.T) {
 		if _, err := s.listed(seat, h); err != nil {
 			t.Fatalf("hint %s is not listed: %v", a, err)
 		}
-		mustApply(t, s, seat, h)
+		must.Apply(t, s, seat, h)
 	}
 	if s.Hint(games.Chance) != nil {
 		t.Fatal("chance gets a hint")

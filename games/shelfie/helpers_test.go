@@ -69,23 +69,8 @@ func dice(t testing.TB, s string) []Die {
 	return out
 }
 
-// snapshot is everything observable about a state, for "a refused move changes nothing".
-func snapshot(s *State) string { return gamestest.Snapshot(s) }
-
-func checkText(t testing.TB, what string, x games.Text) {
-	t.Helper()
-	gamestest.CheckText(t, what, x)
-}
-
-func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
-	t.Helper()
-	return gamestest.MustApply(t, s, seat, a, func() string { return s.drawSeat(seat) })
-}
-
-func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) *games.Refusal {
-	t.Helper()
-	return gamestest.MustRefuse(t, s, seat, a, kind, func() string { return s.drawSeat(seat) })
-}
+// must makes and refuses moves, drawing the seat's board when one goes wrong.
+var must = gamestest.Must[*State]{Show: (*State).drawSeat}
 
 // drawSeat draws seat's shelf and shipment, for failure messages.
 func (s *State) drawSeat(seat games.Seat) string {
@@ -104,19 +89,19 @@ func atTurn(t testing.TB, n int, options string, boxes string, cards ...int) *St
 	for s.phase == PhaseDeal || s.phase == PhaseRewards {
 		switch s.phase {
 		case PhaseDeal:
-			mustApply(t, s, games.Chance, s.SampleChance(testRand()))
+			must.Apply(t, s, games.Chance, s.SampleChance(testRand()))
 		case PhaseRewards:
 			if s.Opts.SoloMode() == SoloBeat {
-				mustApply(t, s, games.Chance, Rewards{Endgame: []int{1, 6}})
+				must.Apply(t, s, games.Chance, Rewards{Endgame: []int{1, 6}})
 			} else {
-				mustApply(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{1}})
+				must.Apply(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{1}})
 			}
 		}
 	}
-	mustApply(t, s, games.Chance, fillOf(t, boxes))
+	must.Apply(t, s, games.Chance, fillOf(t, boxes))
 	for i, c := range cards {
 		if s.phase == PhaseChoose {
-			mustApply(t, s, games.Seat(i), Choose{Card: c})
+			must.Apply(t, s, games.Seat(i), Choose{Card: c})
 		}
 	}
 	return s

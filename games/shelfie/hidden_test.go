@@ -16,8 +16,8 @@ func observe(s *State, seat games.Seat) string { return gamestest.Observe(s, sea
 func TestHiddenChoiceLeaksNothing(t *testing.T) {
 	s := atTurn(t, 4, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3 / P4 P5 P6")
 	a, b := s.clone(), s.clone()
-	mustApply(t, a, 0, Choose{Card: 1})
-	mustApply(t, b, 0, Choose{Card: 8})
+	must.Apply(t, a, 0, Choose{Card: 1})
+	must.Apply(t, b, 0, Choose{Card: 8})
 	for _, seat := range []games.Seat{1, 2, 3, games.NoSeat, games.Chance} {
 		if x, y := observe(a, seat), observe(b, seat); x != y {
 			t.Fatalf("seat %v tells the choices apart:\n%s\nvs\n%s", seat, x, y)
@@ -32,8 +32,8 @@ func TestHiddenChoiceLeaksNothing(t *testing.T) {
 // choices.
 func TestDeterminize(t *testing.T) {
 	s := atTurn(t, 3, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3")
-	mustApply(t, s, 1, Choose{Card: 3})
-	mustApply(t, s, 2, Choose{Card: 4})
+	must.Apply(t, s, 1, Choose{Card: 3})
+	must.Apply(t, s, 2, Choose{Card: 4})
 	r := rand.New(rand.NewPCG(3, 3))
 	seen := map[int8]bool{}
 	for range 50 {

@@ -94,14 +94,6 @@ func playAll(t testing.TB, s *State, r *rand.Rand, pick func(s *State, seat game
 	})
 }
 
-// randomPick picks a random legal move.
-func randomPick(r *rand.Rand) func(*State, games.Seat) games.Action {
-	return func(s *State, seat games.Seat) games.Action {
-		legal := s.Legal(seat)
-		return legal[r.IntN(len(legal))]
-	}
-}
-
 // hintPick picks the AI's move.
 func hintPick(s *State, seat games.Seat) games.Action { return s.Hint(seat) }
 

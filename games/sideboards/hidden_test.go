@@ -141,7 +141,7 @@ func TestDeterminizeSeesOnlyTheView(t *testing.T) {
 			}
 			compared++
 		}
-		return randomPick(r)(s, seat)
+		return gamestest.RandomMove(r)(s, seat)
 	}
 	for game := range 12 {
 		playAll(t, newGame(t, 2+game%4, Options{Variant: Basic}), r, comparing)

@@ -27,7 +27,8 @@
 // Guarantees every implementation gives (checked by package gamestest for each game):
 //   - Apply either changes the state and returns what happened, or returns a *[Refusal] and
 //     leaves the state exactly as it was.
-//   - Every action listed by Legal applies; an action that Legal does not list is refused.
+//   - Every action listed by Legal applies; an action that Legal does not list is refused, by
+//     Check or by the game's Apply (the function [Apply] runs both).
 //   - Legal lists actions in a stable order for equal states.
 //   - View(seat) never contains what that seat may not see.
 package games

@@ -3,9 +3,7 @@ package games
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"reflect"
-	"slices"
 	"strings"
 )
 
@@ -25,6 +23,9 @@ type ActionKind struct {
 	New    func() Wire
 	Chance bool
 	fields []wireField
+	// strict is the type decoded first: "type" and a pointer to each field of the wire form,
+	// so that a missing field stays nil.
+	strict reflect.Type
 }
 
 // wireField is one json-tagged field of a wire form.
@@ -77,6 +78,7 @@ func NewCodec(game string, kinds ...ActionKind) *Codec {
 			panic(fmt.Sprintf("games: %s: action type %q listed twice", game, k.Tag))
 		}
 		k.fields = fieldsOf(k.New())
+		k.strict = strictType(reflect.TypeOf(k.New()).Elem(), k.fields)
 		c.kinds = append(c.kinds, k)
 	}
 	return c
@@ -98,6 +100,17 @@ func fieldsOf(w Wire) []wireField {
 		fields = append(fields, wireField{name: name, index: i, optional: opts == "omitempty"})
 	}
 	return fields
+}
+
+// strictType is the struct a wire form of type wire is first decoded into: a "type" field, then
+// a pointer to each of fields, in their order.
+func strictType(wire reflect.Type, fields []wireField) reflect.Type {
+	sf := []reflect.StructField{{Name: "Type", Type: reflect.TypeFor[string](), Tag: `json:"type"`}}
+	for _, f := range fields {
+		w := wire.Field(f.index)
+		sf = append(sf, reflect.StructField{Name: w.Name, Type: reflect.PointerTo(w.Type), Tag: reflect.StructTag(`json:"` + f.name + `"`)})
+	}
+	return reflect.StructOf(sf)
 }
 
 // kind returns the row of tag, or nil.
@@ -126,46 +139,43 @@ func (c *Codec) IsChance(a Action) bool {
 }
 
 // Decode reads one action strictly: a JSON object whose "type" is in the table, every field of
-// its row present and no other field given. Errors wrap ErrBadRecord.
+// its row present (and not null) and no other field given. Errors wrap ErrBadRecord.
 func (c *Codec) Decode(data []byte) (Action, error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
+	var head struct {
+		Type *string `json:"type"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, fmt.Errorf("%w: action: %v", ErrBadRecord, err)
 	}
-	var tag string
-	if raw, ok := obj["type"]; !ok || json.Unmarshal(raw, &tag) != nil {
+	if head.Type == nil {
 		return nil, fmt.Errorf("%w: action has no \"type\"", ErrBadRecord)
 	}
-	k := c.kind(tag)
+	k := c.kind(*head.Type)
 	if k == nil {
-		return nil, fmt.Errorf("%w: unknown %s action type %q (want %s)", ErrBadRecord, c.game, tag, strings.Join(c.Tags(), ", "))
+		return nil, fmt.Errorf("%w: unknown %s action type %q (want %s)", ErrBadRecord, c.game, *head.Type, strings.Join(c.Tags(), ", "))
+	}
+	raw := reflect.New(k.strict)
+	if err := DecodeStrict(data, raw.Interface(), "action"); err != nil {
+		return nil, err
 	}
 	w := k.New()
 	v := reflect.ValueOf(w).Elem()
 	var missing []string
-	for _, f := range k.fields {
-		raw, ok := obj[f.name]
-		if !ok || string(raw) == "null" {
-			if !f.optional {
-				missing = append(missing, `"`+f.name+`"`)
-			}
-			continue
-		}
-		if err := json.Unmarshal(raw, v.Field(f.index).Addr().Interface()); err != nil {
-			return nil, fmt.Errorf("%w: %s %q: %v", ErrBadRecord, tag, f.name, err)
+	for i, f := range k.fields {
+		p := raw.Elem().Field(i + 1)
+		switch {
+		case !p.IsNil():
+			v.Field(f.index).Set(p.Elem())
+		case !f.optional:
+			missing = append(missing, `"`+f.name+`"`)
 		}
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("%w: %s needs %s", ErrBadRecord, tag, strings.Join(missing, ", "))
-	}
-	for _, name := range slices.Sorted(maps.Keys(obj)) {
-		if name != "type" && !slices.ContainsFunc(k.fields, func(f wireField) bool { return f.name == name }) {
-			return nil, fmt.Errorf("%w: %s has no field %q", ErrBadRecord, tag, name)
-		}
+		return nil, fmt.Errorf("%w: %s needs %s", ErrBadRecord, k.Tag, strings.Join(missing, ", "))
 	}
 	a, err := w.Action()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrBadRecord, tag, err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrBadRecord, k.Tag, err)
 	}
 	return a, nil
 }

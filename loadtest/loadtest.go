@@ -197,6 +197,8 @@ type run struct {
 	errs    int
 	applied map[string]int // channel → moves seen applied
 	moves   atomic.Int64
+	// async follows the bots' due work in an async load test (nil otherwise).
+	async *asyncRun
 }
 
 // Run plays cfg.Games games of Ingenious for cfg.Duration and reports what it measured.

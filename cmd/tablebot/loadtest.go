@@ -51,7 +51,9 @@ func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	suggest := fs.Bool("suggest-search", false, "let the players' 💡 Suggest clicks run the search AI (about a second of CPU each) instead of the game's quick suggestion")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (bot, fake Discord and players) to this file (needs --process=false)")
 	memProfile := fs.String("memprofile", "", "write a heap profile of the process, taken when the games stop, to this file (needs --process=false)")
-	redisURL := fs.String("redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there); empty means a fresh embedded store")
+	redisURL := fs.String("redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there, but for --async's, deleted at the end); empty means a fresh embedded store")
+	var async asyncFlags
+	async.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError(err)
 	}
@@ -74,6 +76,9 @@ func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		}
 		o.Prefix = fmt.Sprintf("tablebot-loadtest:%d", time.Now().UnixNano())
 		redisOpts = &o
+	}
+	if async.tables > 0 {
+		return async.run(ctx, fs, stdout, *latency, botProcess(me, dir, redisOpts), redisOpts, dir)
 	}
 	cfg := loadtest.Config{Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, DrawSlots: *drawSlots, SuggestSearch: *suggest}
 	if *process {

@@ -35,20 +35,7 @@ func TestMyGamesRoundTrips(t *testing.T) {
 	st := &countingStore{Store: storetest.OpenRedis(t)}
 	s := newService(t, st, newClock())
 	for i := range 100 {
-		ch := fmt.Sprintf("c%d", i)
-		c := Click{Guild: guild, Channel: ch, User: ada, Name: "Ada"}
-		lobby, err := s.Open(ctx, c, "ingenious", nil, Pace{Per: time.Hour}, "en")
-		if err != nil {
-			t.Fatal(err)
-		}
-		j := Click{Guild: guild, Channel: ch, User: ben, Name: "Ben", Game: "ingenious", Rev: lobby.Rev()}
-		if lobby, err = s.Join(ctx, j); err != nil {
-			t.Fatal(err)
-		}
-		c.Game, c.Rev = "ingenious", lobby.Rev()
-		if _, err := s.Start(ctx, c); err != nil {
-			t.Fatal(err)
-		}
+		adaAndBen(t, s, fmt.Sprintf("c%d", i), Pace{Per: time.Hour})
 	}
 	st.loads.Store(0)
 	list, err := s.MyGames(ctx, guild, ben)
@@ -60,5 +47,24 @@ func TestMyGamesRoundTrips(t *testing.T) {
 	}
 	if loads, batches := st.loads.Load(), st.batches.Load(); loads != 1 || batches != 1 {
 		t.Errorf("listing 100 games read the store %d times one by one and %d in batches; want his index, then one batch", loads, batches)
+	}
+}
+
+// adaAndBen starts a game of Ingenious for Ada and Ben in ch at pace.
+func adaAndBen(t *testing.T, s *Service, ch string, pace Pace) {
+	t.Helper()
+	ctx := t.Context()
+	c := Click{Guild: guild, Channel: ch, User: ada, Name: "Ada"}
+	lobby, err := s.Open(ctx, c, "ingenious", nil, pace, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := Click{Guild: guild, Channel: ch, User: ben, Name: "Ben", Game: "ingenious", Rev: lobby.Rev()}
+	if lobby, err = s.Join(ctx, j); err != nil {
+		t.Fatal(err)
+	}
+	c.Game, c.Rev = "ingenious", lobby.Rev()
+	if _, err := s.Start(ctx, c); err != nil {
+		t.Fatal(err)
 	}
 }

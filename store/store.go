@@ -76,6 +76,8 @@ type Archived struct {
 // GameID. All methods are safe for concurrent use, also from several processes sharing one
 // Redis. Every method honours ctx's cancellation and deadline.
 type Store interface {
+	// Settings keeps each server's settings document (LoadSettings, SaveSettings).
+	Settings
 	// Batch reads many channels' tables in one round trip (LoadMany).
 	Batch
 	// Load returns the channel's table, or ErrNotFound.

@@ -52,6 +52,12 @@
 //     (a simultaneous step's next decision in the same round, every token younger than
 //     [PanelLife], the board younger than [BoardLife]).
 //
+// Each server's settings ([ServerSettings]: where tables go, the default pace and deadline
+// rule, the AI level that stands in for absent players, the games offered, the language of
+// public messages) are one document per server in the store, changed with compare-and-set
+// ([Service.ChangeServerSettings], which checks them); a setting never chosen takes the
+// configuration's default. A table records its AI level when it opens ([Pace.AI]).
+//
 // Nothing here keeps state in memory between operations: several processes may serve one
 // store, and any of them may restart at any time.
 package table

@@ -63,11 +63,12 @@ func startServer(ctx context.Context, t *testing.T) *Server {
 // startServerOn starts a local table on a free port over st; the test's cleanup closes it.
 func startServerOn(ctx context.Context, t *testing.T, st store.Store) *Server {
 	t.Helper()
-	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{})
+	kits := catalog.Kits()
+	tables, err := table.New(st, catalog.Games(kits), table.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := Start(ctx, Options{Addr: "127.0.0.1:0", Tables: tables})
+	srv, err := Start(ctx, Options{Addr: "127.0.0.1:0", Games: kits, Tables: tables})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,10 @@
 // work from the fake's and the players', or in a process of its own (Config.Process), started
 // as in production: then CPU per move and peak memory are the bot's alone, and the load test
 // follows it only through Discord's wire format and its debug log (bot.HandledLog).
+//
+// RunAsync measures async play instead: many open tables whose players are away, their
+// deadlines and reminders falling due at a steady rate, in one or two bot processes (see
+// AsyncConfig and docs/performance-async.md).
 package loadtest
 
 import (
@@ -197,6 +201,8 @@ type run struct {
 	errs    int
 	applied map[string]int // channel → moves seen applied
 	moves   atomic.Int64
+	// async follows the bots' due work in an async load test (nil otherwise).
+	async *asyncRun
 }
 
 // Run plays cfg.Games games of Ingenious for cfg.Duration and reports what it measured.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
+	"github.com/tablebot/tablebot/images"
 )
 
 // The bot's log messages the async load test follows (bot.Bot's scheduler writes them).
@@ -31,6 +32,9 @@ const (
 // and reminders falling due at a steady rate, on the real clock (the paces are short enough:
 // see RunAsync), while a few live games are played through the panels.
 type AsyncConfig struct {
+	// Kits are the games the bots play, each with its art (cmd passes the catalog's); empty
+	// fails.
+	Kits []images.GameArt
 	// Process runs each bot process; it is required, and its Store also seeds the tables.
 	Process *Process
 	// Processes is how many bot processes share the store and its due work: 1 (default) or
@@ -198,7 +202,7 @@ func RunAsync(ctx context.Context, cfg AsyncConfig) (AsyncReport, error) {
 		return AsyncReport{}, fmt.Errorf("loadtest: fake Discord: %w", err)
 	}
 	defer fake.Close()
-	r := &run{cfg: Config{Process: cfg.Process}, log: cfg.Logger, fake: fake, done: map[string]chan error{},
+	r := &run{cfg: Config{Kits: cfg.Kits, Process: cfg.Process}, log: cfg.Logger, fake: fake, done: map[string]chan error{},
 		applied: map[string]int{}, async: &asyncRun{begun: map[string]int{}}}
 	rep := AsyncReport{Tables: cfg.Tables, DueRate: cfg.DueRate, Processes: cfg.Processes, DurationS: cfg.Duration.Seconds()}
 	plan, err := seed(ctx, r, cfg, &rep)
@@ -240,6 +244,9 @@ func RunAsync(ctx context.Context, cfg AsyncConfig) (AsyncReport, error) {
 func asyncDefaults(cfg *AsyncConfig) error {
 	if cfg.Process == nil {
 		return errors.New("loadtest: an async load test runs the bot in processes of its own: set Process")
+	}
+	if len(cfg.Kits) == 0 {
+		return errors.New("loadtest: no games: set Kits")
 	}
 	if cfg.Processes <= 0 {
 		cfg.Processes = 1

@@ -30,8 +30,8 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
-	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
@@ -39,6 +39,9 @@ import (
 // Config is one load test. Zero fields take the documented defaults. Exactly one of Store and
 // Process says where the bot runs.
 type Config struct {
+	// Kits are the games the bot plays, each with its art (cmd passes the catalog's); empty
+	// fails.
+	Kits []images.GameArt
 	// Store keeps the games of a bot run inside the load test; the caller opens and closes it.
 	Store store.Store
 	// Process runs the bot in a process of its own instead (see Process).
@@ -210,6 +213,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if (cfg.Store == nil) == (cfg.Process == nil) {
 		return Report{}, errors.New("loadtest: set either Store (the bot runs inside the load test) or Process")
 	}
+	if len(cfg.Kits) == 0 {
+		return Report{}, errors.New("loadtest: no games: set Kits")
+	}
 	if cfg.Games <= 0 {
 		cfg.Games = 50
 	}
@@ -352,8 +358,8 @@ func playerMoves(ctx context.Context, tables *table.Service, channel string) (in
 }
 
 // newTables is the referee the load test reads the records with.
-func newTables(st store.Store, log *slog.Logger) (*table.Service, error) {
-	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{Logger: log})
+func newTables(list []images.GameArt, st store.Store, log *slog.Logger) (*table.Service, error) {
+	tables, err := table.New(st, images.GamesOf(list), table.Options{Logger: log})
 	if err != nil {
 		return nil, fmt.Errorf("loadtest: %w", err)
 	}

@@ -230,7 +230,7 @@ func (c *child) stop(ctx context.Context) (*table.Service, func(), error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("loadtest: open the bot's store: %w", err)
 	}
-	tables, err := newTables(st, c.r.log)
+	tables, err := newTables(c.r.cfg.Kits, st, c.r.log)
 	if err != nil {
 		_ = st.Close()
 		return nil, nil, err

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
-	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
@@ -113,7 +113,7 @@ func seedAll(ctx context.Context, r *run, st store.Store, pace table.Pace, jobs 
 	var wg sync.WaitGroup
 	for range seedWorkers {
 		sd := &seeder{st: st, pace: pace}
-		tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{Logger: r.log, Now: func() time.Time { return sd.now }})
+		tables, err := table.New(st, images.GamesOf(r.cfg.Kits), table.Options{Logger: r.log, Now: func() time.Time { return sd.now }})
 		if err != nil {
 			return fmt.Errorf("loadtest: %w", err)
 		}

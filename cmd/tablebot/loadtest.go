@@ -16,6 +16,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/loadtest"
 	"github.com/tablebot/tablebot/store"
 )
@@ -80,7 +81,7 @@ func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	if async.tables > 0 {
 		return async.run(ctx, fs, stdout, *latency, botProcess(me, dir, redisOpts, async.configure), redisOpts, dir)
 	}
-	cfg := loadtest.Config{Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, DrawSlots: *drawSlots, SuggestSearch: *suggest}
+	cfg := loadtest.Config{Kits: catalog.Kits(), Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, DrawSlots: *drawSlots, SuggestSearch: *suggest}
 	if *process {
 		cfg.Process = botProcess(me, dir, redisOpts, nil)
 		// This process plays Discord and the players; on the bot's machine, its collector

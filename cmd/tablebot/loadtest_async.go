@@ -13,6 +13,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/loadtest"
 	"github.com/tablebot/tablebot/store"
 )
@@ -64,7 +65,7 @@ func (a *asyncFlags) run(ctx context.Context, fs *flag.FlagSet, stdout io.Writer
 	if live == 0 {
 		live = -1
 	}
-	cfg := loadtest.AsyncConfig{Process: proc, Processes: a.processes, Tables: a.tables, DueRate: a.dueRate, Duration: duration,
+	cfg := loadtest.AsyncConfig{Kits: catalog.Kits(), Process: proc, Processes: a.processes, Tables: a.tables, DueRate: a.dueRate, Duration: duration,
 		Drain: a.drain, Live: live, RESTLatency: latency, StoreBytes: storeSize(dir, redisOpts)}
 	if !a.json {
 		fmt.Fprintf(stdout, "Seeding %d async tables, then %.2f deadlines/s and as many reminders for %s, %d bot process(es), %d live games meanwhile…\n", a.tables, a.dueRate, duration, a.processes, max(live, 0))

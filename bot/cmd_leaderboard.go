@@ -100,6 +100,26 @@ func (b *Bot) leaderboardPage(c *call, game string, offset int, own bool) (messa
 		sb.WriteString(c.say(games.Say("*Ordered by rating: skill minus three times its uncertainty, so it grows as you play and win.*",
 			"*Pořadí podle hodnocení: dovednost minus trojnásobek její nejistoty, takže roste s hraním a výhrami.*")) + "\n")
 	}
+	if err := b.writeStandings(c, &sb, game, rows); err != nil {
+		return message{}, err
+	}
+	if offset == 0 {
+		solo, err := b.tables.SoloRecords(c.ctx, c.i.GuildID, game, soloShown)
+		if err != nil {
+			return message{}, err
+		}
+		sb.WriteString(soloSection(solo, c.lang))
+	}
+	m := message{content: sb.String(), ephemeral: own}
+	if board.Total > boardPage {
+		m.components = pageButtons(game, offset, board.Total, own)
+	}
+	return m, nil
+}
+
+// writeStandings writes a leaderboard page's rows, the caller's marked, and the caller's own
+// place under them when it is off the page (or why they have none).
+func (b *Bot) writeStandings(c *call, sb *strings.Builder, game string, rows []table.Standing) error {
 	mine := false
 	for _, r := range rows {
 		mark := fmt.Sprintf("%d.", r.Rank)
@@ -117,7 +137,7 @@ func (b *Bot) leaderboardPage(c *call, game string, offset int, own bool) (messa
 		// The caller's own place, also when it is off the page.
 		me, ok, err := b.tables.Standing(c.ctx, c.i.GuildID, game, c.user)
 		if err != nil {
-			return message{}, err
+			return err
 		}
 		if ok {
 			sb.WriteString(c.say(games.Say("**Your place:**", "**Tvoje místo:**")) + fmt.Sprintf(" %d. ", me.Rank) + c.say(standingLine(me)) + "\n")
@@ -126,28 +146,23 @@ func (b *Bot) leaderboardPage(c *call, game string, offset int, own bool) (messa
 				"*V tomto žebříčku ještě nejsi: dohraj hru s dalšími hráči.*")) + "\n")
 		}
 	}
-	if offset == 0 {
-		solo, err := b.tables.SoloRecords(c.ctx, c.i.GuildID, game, soloShown)
-		if err != nil {
-			return message{}, err
-		}
-		sb.WriteString(soloSection(solo, c.lang))
+	return nil
+}
+
+// pageButtons are a leaderboard's ◀ ▶ at offset of total rows: its public message's open the
+// caller's own (ephemeral) pages, own pages turn in place.
+func pageButtons(game string, offset, total int, own bool) []discordgo.MessageComponent {
+	v := verbBoardOpen
+	if own {
+		v = verbBoardPage
 	}
-	m := message{content: sb.String(), ephemeral: own}
-	if board.Total > boardPage {
-		v := verbBoardOpen
-		if own {
-			v = verbBoardPage
-		}
-		prev := discordgo.Button{Emoji: &discordgo.ComponentEmoji{Name: "◀️"}, Style: discordgo.SecondaryButton,
-			CustomID: buildID(game, 0, v, strconv.Itoa(max(0, offset-boardPage))), Disabled: offset == 0}
-		next := discordgo.Button{Emoji: &discordgo.ComponentEmoji{Name: "▶️"}, Style: discordgo.SecondaryButton,
-			CustomID: buildID(game, 0, v, strconv.Itoa(offset+boardPage)), Disabled: offset+boardPage >= board.Total}
-		buttons := []discordgo.MessageComponent{prev, next}
-		uniqueIDs(buttons)
-		m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
-	}
-	return m, nil
+	prev := discordgo.Button{Emoji: &discordgo.ComponentEmoji{Name: "◀️"}, Style: discordgo.SecondaryButton,
+		CustomID: buildID(game, 0, v, strconv.Itoa(max(0, offset-boardPage))), Disabled: offset == 0}
+	next := discordgo.Button{Emoji: &discordgo.ComponentEmoji{Name: "▶️"}, Style: discordgo.SecondaryButton,
+		CustomID: buildID(game, 0, v, strconv.Itoa(offset+boardPage)), Disabled: offset+boardPage >= total}
+	buttons := []discordgo.MessageComponent{prev, next}
+	uniqueIDs(buttons)
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 }
 
 // soloSection lists the server's best solo scores of a game with the rulebook's verdict on

@@ -210,17 +210,9 @@ type run struct {
 
 // Run plays cfg.Games games of Ingenious for cfg.Duration and reports what it measured.
 func Run(ctx context.Context, cfg Config) (Report, error) {
-	if (cfg.Store == nil) == (cfg.Process == nil) {
-		return Report{}, errors.New("loadtest: set either Store (the bot runs inside the load test) or Process")
-	}
-	if len(cfg.Kits) == 0 {
-		return Report{}, errors.New("loadtest: no games: set Kits")
-	}
-	if cfg.Games <= 0 {
-		cfg.Games = 50
-	}
-	if cfg.Duration <= 0 {
-		cfg.Duration = 20 * time.Second
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return Report{}, err
 	}
 	log := cfg.Logger
 	if log == nil {
@@ -251,8 +243,41 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}()
 	r.endpoint = bot.endpoint()
 
-	// Open every game first, then play them all for the duration.
-	for g := range cfg.Games {
+	rep, err := r.measure(ctx, bot)
+	if err != nil {
+		return rep, err
+	}
+	// Stop the bot once its work is done, then read the records.
+	stopped = true
+	tables, closeStore, err := bot.stop(ctx)
+	if err != nil {
+		return rep, err
+	}
+	defer closeStore()
+	return r.check(ctx, tables, rep)
+}
+
+// withDefaults checks cfg and fills in its default games and duration.
+func (cfg Config) withDefaults() (Config, error) {
+	if (cfg.Store == nil) == (cfg.Process == nil) {
+		return cfg, errors.New("loadtest: set either Store (the bot runs inside the load test) or Process")
+	}
+	if len(cfg.Kits) == 0 {
+		return cfg, errors.New("loadtest: no games: set Kits")
+	}
+	if cfg.Games <= 0 {
+		cfg.Games = 50
+	}
+	if cfg.Duration <= 0 {
+		cfg.Duration = 20 * time.Second
+	}
+	return cfg, nil
+}
+
+// measure opens every game, plays them all for the duration, then fires the storm (if any),
+// and reports what it measured of bot; the records are not checked yet.
+func (r *run) measure(ctx context.Context, bot subject) (Report, error) {
+	for g := range r.cfg.Games {
 		if err := r.open(ctx, g); err != nil {
 			return Report{}, err
 		}
@@ -262,9 +287,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	r.mu.Unlock()
 	cpu0 := bot.cpu()
 	start := time.Now()
-	playCtx, cancel := context.WithTimeout(ctx, cfg.Duration)
+	playCtx, cancel := context.WithTimeout(ctx, r.cfg.Duration)
 	var wg sync.WaitGroup
-	for g := range cfg.Games {
+	for g := range r.cfg.Games {
 		wg.Go(func() { r.play(playCtx, g) })
 	}
 	wg.Wait()
@@ -273,23 +298,16 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	cpu := bot.cpu() - cpu0
 	bot.heapProfile()
 
-	rep := Report{Games: cfg.Games, Duration: elapsed, Process: cfg.Process != nil}
-	r.mu.Lock()
-	rep.Interactions, rep.AcksOver3s = len(r.acks), r.over3
-	rep.AckP50, rep.AckP99, rep.AckMax = quantile(r.acks, 0.5), quantile(r.acks, 0.99), quantile(r.acks, 1)
-	rep.DoneP50, rep.DoneP99 = quantile(r.dones, 0.5), quantile(r.dones, 0.99)
-	rep.PanelP50, rep.PanelP99 = quantile(r.panels, 0.5), quantile(r.panels, 0.99)
-	r.mu.Unlock()
+	rep := Report{Games: r.cfg.Games, Duration: elapsed, Process: r.cfg.Process != nil}
+	r.latencies(&rep)
 	rep.BandsReused = bot.bandsReused(ctx)
 	rep.Moves = int(r.moves.Load())
 	rep.MovesPerSecond = float64(rep.Moves) / elapsed.Seconds()
 	if rep.Moves > 0 {
 		rep.CPUPerMove = float64(cpu) / float64(time.Millisecond) / float64(rep.Moves)
 	}
-	storm := -1 // the storm's game, when there is one
-	if cfg.Storm > 0 {
-		storm = cfg.Games
-		acks, err := r.storm(ctx, storm, cfg.Storm)
+	if r.cfg.Storm > 0 {
+		acks, err := r.storm(ctx, r.stormGame(), r.cfg.Storm)
 		if err != nil {
 			return rep, err
 		}
@@ -299,19 +317,31 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	r.mu.Lock()
 	rep.Errors = r.errs
 	r.mu.Unlock()
+	return rep, nil
+}
 
-	// Stop the bot once its work is done, then read the records.
-	stopped = true
-	tables, closeStore, err := bot.stop(ctx)
-	if err != nil {
-		return rep, err
-	}
-	defer closeStore()
+// latencies sets rep's interaction count and latency quantiles from those recorded so far.
+func (r *run) latencies(rep *Report) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rep.Interactions, rep.AcksOver3s = len(r.acks), r.over3
+	rep.AckP50, rep.AckP99, rep.AckMax = quantile(r.acks, 0.5), quantile(r.acks, 0.99), quantile(r.acks, 1)
+	rep.DoneP50, rep.DoneP99 = quantile(r.dones, 0.5), quantile(r.dones, 0.99)
+	rep.PanelP50, rep.PanelP99 = quantile(r.panels, 0.5), quantile(r.panels, 0.99)
+}
+
+// stormGame is the number of the storm's game, the one after the games played.
+func (r *run) stormGame() int { return r.cfg.Games }
+
+// check completes rep from the stored records read through tables: the moves lost and, after
+// a storm, the moves its game applied.
+func (r *run) check(ctx context.Context, tables *table.Service, rep Report) (Report, error) {
+	var err error
 	if rep.Lost, err = r.verify(ctx, tables); err != nil {
 		return rep, err
 	}
-	if storm >= 0 {
-		if rep.StormApplied, err = playerMoves(ctx, tables, channelOf(storm)); err != nil {
+	if r.cfg.Storm > 0 {
+		if rep.StormApplied, err = playerMoves(ctx, tables, channelOf(r.stormGame())); err != nil {
 			return rep, err
 		}
 	}

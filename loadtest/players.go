@@ -282,37 +282,9 @@ func (r *run) storm(ctx context.Context, g, n int) ([]time.Duration, error) {
 	if err := r.open(ctx, g); err != nil {
 		return nil, err
 	}
-	board, ok := r.fake.LastChannelMessage(channelOf(g))
-	if !ok {
-		return nil, errors.New("loadtest: storm: the game has no board")
-	}
-	who, ok := toAct(board, g)
-	yourTurn, found := find(board, "turn", "")
-	if !ok || !found {
-		return nil, errors.New("loadtest: storm: the board calls nobody to play")
-	}
-	ix := r.fake.Click(actor(g, who).On(board), yourTurn.CustomID)
-	if _, err := r.send(ctx, ix); err != nil {
+	at, panel, err := r.toPlaceButton(ctx, g)
+	if err != nil {
 		return nil, err
-	}
-	panel := r.seen(ix)
-	for range 6 {
-		if _, ok := find(panel, "commit", ""); ok {
-			break
-		}
-		next, menu, ok := choose(panel)
-		if !ok {
-			return nil, errors.New("loadtest: storm: the panel offers no way to a move")
-		}
-		if menu {
-			ix = r.fake.Select(actor(g, who).On(panel), next.CustomID, next.Options[0].Value)
-		} else {
-			ix = r.fake.Click(actor(g, who).On(panel), next.CustomID)
-		}
-		if _, err := r.send(ctx, ix); err != nil {
-			return nil, err
-		}
-		panel = r.seen(ix)
 	}
 	commit, ok := find(panel, "commit", "")
 	if !ok {
@@ -326,14 +298,66 @@ func (r *run) storm(ctx context.Context, g, n int) ([]time.Duration, error) {
 	clicks := make([]*fakediscord.Interaction, n)
 	signed := make([]*fakediscord.Signed, n)
 	for i := range clicks {
-		clicks[i] = r.fake.Click(actor(g, who).On(panel), commit.CustomID)
+		clicks[i] = r.fake.Click(at.On(panel), commit.CustomID)
 		var err error
 		if signed[i], err = r.fake.Sign(r.endpoint, clicks[i]); err != nil {
 			return nil, fmt.Errorf("loadtest: storm: %w", err)
 		}
 	}
-	// They go out over the fake's pool of connections, a sender per connection; a click
-	// that waits for one counts the wait in its acknowledgement, timed from the firing.
+	if err := r.fire(ctx, clicks, signed); err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	acks := slices.Clone(r.acks[mark:])
+	r.mu.Unlock()
+	return acks, nil
+}
+
+// toPlaceButton brings the player whose turn it is in game g from the board's Your turn
+// button through the panel's choices (six at most) to a panel that may offer the Place
+// button. It returns the player and that panel.
+func (r *run) toPlaceButton(ctx context.Context, g int) (fakediscord.Actor, fakediscord.Message, error) {
+	board, ok := r.fake.LastChannelMessage(channelOf(g))
+	if !ok {
+		return fakediscord.Actor{}, fakediscord.Message{}, errors.New("loadtest: storm: the game has no board")
+	}
+	who, ok := toAct(board, g)
+	yourTurn, found := find(board, "turn", "")
+	if !ok || !found {
+		return fakediscord.Actor{}, fakediscord.Message{}, errors.New("loadtest: storm: the board calls nobody to play")
+	}
+	at := actor(g, who)
+	ix := r.fake.Click(at.On(board), yourTurn.CustomID)
+	if _, err := r.send(ctx, ix); err != nil {
+		return at, fakediscord.Message{}, err
+	}
+	panel := r.seen(ix)
+	for range 6 {
+		if _, ok := find(panel, "commit", ""); ok {
+			break
+		}
+		next, menu, ok := choose(panel)
+		if !ok {
+			return at, panel, errors.New("loadtest: storm: the panel offers no way to a move")
+		}
+		if menu {
+			ix = r.fake.Select(at.On(panel), next.CustomID, next.Options[0].Value)
+		} else {
+			ix = r.fake.Click(at.On(panel), next.CustomID)
+		}
+		if _, err := r.send(ctx, ix); err != nil {
+			return at, panel, err
+		}
+		panel = r.seen(ix)
+	}
+	return at, panel, nil
+}
+
+// fire sends the signed clicks at once and waits until the bot has handled them all. They go
+// out over the fake's pool of connections, a sender per connection; a click that waits for
+// one counts the wait in its acknowledgement, timed from the firing.
+func (r *run) fire(ctx context.Context, clicks []*fakediscord.Interaction, signed []*fakediscord.Signed) error {
+	n := len(clicks)
 	next := make(chan int, n)
 	for i := range n {
 		next <- i
@@ -356,17 +380,14 @@ func (r *run) storm(ctx context.Context, g, n int) ([]time.Duration, error) {
 	wg.Wait()
 	close(errs)
 	if err := <-errs; err != nil {
-		return nil, err
+		return err
 	}
 	for i, done := range dones {
 		if err := r.await(clicks[i].ID, done); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	r.mu.Lock()
-	acks := slices.Clone(r.acks[mark:])
-	r.mu.Unlock()
-	return acks, nil
+	return nil
 }
 
 // component is one button or select of a message, flattened.

@@ -111,75 +111,99 @@ func (s *Bolt) ClaimDue(ctx context.Context, now time.Time, lease time.Duration,
 			return err
 		}
 		end := appendMillis(nil, now)
-		changed := false
-		// Leases that ran out: their keys are due again.
-		var expired [][]byte
-		c := leaseOrder.Cursor()
-		for k, _ := c.First(); k != nil && bytes.Compare(k[:min(8, len(k))], end) <= 0; k, _ = c.Next() {
-			if len(k) < 8 {
-				return corruptf("lease queue key of %d bytes", len(k))
-			}
-			expired = append(expired, bytes.Clone(k))
-		}
-		for _, k := range expired {
-			key := string(k[8:])
-			if err := leaseOrder.Delete(k); err != nil {
-				return err
-			}
-			if err := leases.Delete(appendPart(nil, key)); err != nil {
-				return err
-			}
-			if err := setDue(tx, key, k[:8]); err != nil {
-				return err
-			}
-			changed = true
+		changed, err := expireLeases(tx, leases, leaseOrder, end)
+		if err != nil {
+			return err
 		}
 		var keys [][]byte
-		c = tx.Bucket(bucketDueOrder).Cursor()
-		for k, _ := c.First(); k != nil && len(out) < limit; k, _ = c.Next() {
-			if len(k) < 8 {
-				return corruptf("due queue key of %d bytes", len(k))
-			}
-			if bytes.Compare(k[:8], end) > 0 {
-				break
-			}
-			if leases.Get(appendPart(nil, string(k[8:]))) != nil {
-				continue // a live lease: it waits for its Ack or Release
-			}
-			keys = append(keys, bytes.Clone(k))
-			out = append(out, Claim{Key: string(k[8:])})
+		keys, out, err = dueKeys(tx, leases, end, limit, out)
+		if err != nil {
+			return err
 		}
 		if len(keys) == 0 && !changed {
 			return errNoChange
 		}
-		due, order := tx.Bucket(bucketDue), tx.Bucket(bucketDueOrder)
-		until := appendMillis(nil, now.Add(lease))
-		for i, k := range keys {
-			if err := order.Delete(k); err != nil {
-				return err
-			}
-			lk := appendPart(nil, out[i].Key)
-			if err := due.Delete(lk); err != nil {
-				return err
-			}
-			tok, err := leases.NextSequence()
-			if err != nil {
-				return err
-			}
-			out[i].Token = tok
-			if err := leases.Put(lk, binary.BigEndian.AppendUint64(bytes.Clone(until), tok)); err != nil {
-				return err
-			}
-			if err := leaseOrder.Put(append(bytes.Clone(until), out[i].Key...), nil); err != nil {
-				return err
-			}
-		}
-		return nil
+		return leaseKeys(tx, leases, leaseOrder, keys, out, appendMillis(nil, now.Add(lease)))
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// expireLeases makes the keys whose leases ran out by end (a millisecond key) due again, at
+// their lease's end, and reports whether there were any.
+func expireLeases(tx *bolt.Tx, leases, leaseOrder *bolt.Bucket, end []byte) (changed bool, err error) {
+	var expired [][]byte
+	c := leaseOrder.Cursor()
+	for k, _ := c.First(); k != nil && bytes.Compare(k[:min(8, len(k))], end) <= 0; k, _ = c.Next() {
+		if len(k) < 8 {
+			return false, corruptf("lease queue key of %d bytes", len(k))
+		}
+		expired = append(expired, bytes.Clone(k))
+	}
+	for _, k := range expired {
+		key := string(k[8:])
+		if err := leaseOrder.Delete(k); err != nil {
+			return false, err
+		}
+		if err := leases.Delete(appendPart(nil, key)); err != nil {
+			return false, err
+		}
+		if err := setDue(tx, key, k[:8]); err != nil {
+			return false, err
+		}
+		changed = true
+	}
+	return changed, nil
+}
+
+// dueKeys returns up to limit due-queue keys due by end, earliest first, skipping those under
+// a live lease, and out with a Claim (without its token) appended for each.
+func dueKeys(tx *bolt.Tx, leases *bolt.Bucket, end []byte, limit int, out []Claim) ([][]byte, []Claim, error) {
+	var keys [][]byte
+	c := tx.Bucket(bucketDueOrder).Cursor()
+	for k, _ := c.First(); k != nil && len(out) < limit; k, _ = c.Next() {
+		if len(k) < 8 {
+			return nil, out, corruptf("due queue key of %d bytes", len(k))
+		}
+		if bytes.Compare(k[:8], end) > 0 {
+			break
+		}
+		if leases.Get(appendPart(nil, string(k[8:]))) != nil {
+			continue // a live lease: it waits for its Ack or Release
+		}
+		keys = append(keys, bytes.Clone(k))
+		out = append(out, Claim{Key: string(k[8:])})
+	}
+	return keys, out, nil
+}
+
+// leaseKeys takes the due-queue keys off the due queue and puts each under a new lease until
+// until (a millisecond key), setting its claim's token; claims[i] is keys[i]'s claim.
+func leaseKeys(tx *bolt.Tx, leases, leaseOrder *bolt.Bucket, keys [][]byte, claims []Claim, until []byte) error {
+	due, order := tx.Bucket(bucketDue), tx.Bucket(bucketDueOrder)
+	for i, k := range keys {
+		if err := order.Delete(k); err != nil {
+			return err
+		}
+		lk := appendPart(nil, claims[i].Key)
+		if err := due.Delete(lk); err != nil {
+			return err
+		}
+		tok, err := leases.NextSequence()
+		if err != nil {
+			return err
+		}
+		claims[i].Token = tok
+		if err := leases.Put(lk, binary.BigEndian.AppendUint64(bytes.Clone(until), tok)); err != nil {
+			return err
+		}
+		if err := leaseOrder.Put(append(bytes.Clone(until), claims[i].Key...), nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // endLease removes c's lease, or returns ErrLeaseLost if c does not hold it.

@@ -152,46 +152,103 @@ func aiPlayed(moves []games.Move, n int) []bool {
 // RateGame rates one finished game; see the rules above. It is pure: the same input gives the
 // same output, bit for bit.
 func RateGame(in RatingInput) (RatedGame, error) {
-	res := in.State.Result()
-	n := len(in.Seats)
-	score := func(seat games.Seat) int {
-		for _, r := range res.Seats {
-			if r.Seat == seat {
-				return r.Score
+	g := newGameRating(in)
+	if len(in.Seats) == 1 {
+		return g.solo(), nil
+	}
+	if !g.anyRated() {
+		return RatedGame{}, nil
+	}
+	groups := sides(in.State, len(in.Seats))
+	teams, ranks := g.sideRatings(groups)
+	after, err := rating.Model{}.Rate(teams, ranks)
+	if err != nil {
+		return RatedGame{}, fmt.Errorf("rate game: %w", err)
+	}
+	var out RatedGame
+	for gi, grp := range groups {
+		for j, seat := range grp {
+			if !g.rated(int(seat)) {
+				continue
 			}
+			o := g.outcome(seat, int(ranks[gi]), after[gi][j])
+			out.Outcomes = append(out.Outcomes, o)
+			out.Changes = append(out.Changes, RatingChange{UserID: o.UserID, Name: o.After.Name, Before: o.Before.Rating,
+				After: o.After.Rating, Place: o.Place, Score: o.Score, Won: o.Won})
 		}
-		return 0
 	}
-	auto := aiPlayed(in.Moves, n)
-	if n == 1 {
-		s := in.Seats[0]
-		if s.AI != "" || s.UserID == "" || auto[0] {
-			return RatedGame{}, nil
-		}
-		return RatedGame{Solo: &store.SoloScore{UserID: s.UserID, Name: s.Name, Score: score(0),
-			Tier: store.Label{EN: res.Summary.EN, CS: res.Summary.CS}}}, nil
-	}
+	return out, nil
+}
+
+// gameRating is one game being rated by [RateGame]: its input and what is read off it once.
+type gameRating struct {
+	in    RatingInput
+	res   games.Result
+	auto  []bool         // per seat, whether the AI played it (see aiPlayed)
+	users map[string]int // how many seats each person holds
+}
+
+// newGameRating reads the result, the seats the AI played and the people's seats off in.
+func newGameRating(in RatingInput) *gameRating {
 	users := map[string]int{}
 	for _, s := range in.Seats {
 		if s.AI == "" && s.UserID != "" {
 			users[s.UserID]++
 		}
 	}
-	rated := func(i int) bool {
-		s := in.Seats[i]
-		return s.AI == "" && s.UserID != "" && !auto[i] && users[s.UserID] == 1
+	return &gameRating{in: in, res: in.State.Result(), auto: aiPlayed(in.Moves, len(in.Seats)), users: users}
+}
+
+// score is seat's score in the result (0 when the result does not list it).
+func (g *gameRating) score(seat games.Seat) int {
+	for _, r := range g.res.Seats {
+		if r.Seat == seat {
+			return r.Score
+		}
 	}
-	var teams [][]rating.Rating
-	var ranks []float64
-	groups := sides(in.State, n)
-	for _, g := range groups {
+	return 0
+}
+
+// rated reports whether seat i is rated: a person who played it themselves and held no other
+// seat.
+func (g *gameRating) rated(i int) bool {
+	s := g.in.Seats[i]
+	return s.AI == "" && s.UserID != "" && !g.auto[i] && g.users[s.UserID] == 1
+}
+
+// anyRated reports whether some seat is rated.
+func (g *gameRating) anyRated() bool {
+	for i := range g.in.Seats {
+		if g.rated(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// solo is the rating of a one-seat game: the person's solo score, or nothing when the seat
+// is an AI's, nobody's or played by the AI.
+func (g *gameRating) solo() RatedGame {
+	s := g.in.Seats[0]
+	if s.AI != "" || s.UserID == "" || g.auto[0] {
+		return RatedGame{}
+	}
+	return RatedGame{Solo: &store.SoloScore{UserID: s.UserID, Name: s.Name, Score: g.score(0),
+		Tier: store.Label{EN: g.res.Summary.EN, CS: g.res.Summary.CS}}}
+}
+
+// sideRatings returns each side's ratings before the game (a rated person's stored or default
+// rating, an AI's by its level, an unrated seat's as the strong AI's) and its place (the
+// places after the ranking for sides without one).
+func (g *gameRating) sideRatings(groups [][]games.Seat) (teams [][]rating.Rating, ranks []float64) {
+	for _, grp := range groups {
 		var team []rating.Rating
-		for _, seat := range g {
-			s := in.Seats[seat]
+		for _, seat := range grp {
+			s := g.in.Seats[seat]
 			switch {
-			case rated(int(seat)):
+			case g.rated(int(seat)):
 				r := rating.Default()
-				if p := in.Current[s.UserID]; p.Games > 0 {
+				if p := g.in.Current[s.UserID]; p.Games > 0 {
 					r = rating.Rating{Mu: p.Mu, Sigma: p.Sigma}
 				}
 				team = append(team, r)
@@ -202,62 +259,44 @@ func RateGame(in RatingInput) (RatedGame, error) {
 				team = append(team, AIRating(search.Strong))
 			}
 		}
-		place := res.PlaceOf(g[0])
+		place := g.res.PlaceOf(grp[0])
 		if place == 0 {
-			place = len(res.Ranking) + 1
+			place = len(g.res.Ranking) + 1
 		}
 		teams, ranks = append(teams, team), append(ranks, float64(place))
 	}
-	anyRated := false
-	for i := range n {
-		anyRated = anyRated || rated(i)
+	return teams, ranks
+}
+
+// outcome is the outcome of rated seat's person, who took place and whose rating is now
+// after: the stored line before and after the game.
+func (g *gameRating) outcome(seat games.Seat, place int, after rating.Rating) store.Outcome {
+	s := g.in.Seats[seat]
+	before := g.in.Current[s.UserID]
+	if before.Games == 0 {
+		// A new player: nothing stored, starting from the default rating.
+		before = store.PlayerRating{Rating: store.Rating{Mu: rating.DefaultMu, Sigma: rating.DefaultSigma}}
 	}
-	if !anyRated {
-		return RatedGame{}, nil
+	sc := g.score(seat)
+	p := before
+	if p.Games == 0 {
+		p.Best = sc
 	}
-	after, err := rating.Model{}.Rate(teams, ranks)
-	if err != nil {
-		return RatedGame{}, fmt.Errorf("rate game: %w", err)
+	p.Name = s.Name
+	p.Mu, p.Sigma = after.Mu, after.Sigma
+	p.Games++
+	if place == 1 {
+		p.Wins++
 	}
-	var out RatedGame
-	for gi, g := range groups {
-		for j, seat := range g {
-			if !rated(int(seat)) {
-				continue
-			}
-			s := in.Seats[seat]
-			before := in.Current[s.UserID]
-			if before.Games == 0 {
-				// A new player: nothing stored, starting from the default rating.
-				before = store.PlayerRating{Rating: store.Rating{Mu: rating.DefaultMu, Sigma: rating.DefaultSigma}}
-			}
-			place := int(ranks[gi])
-			sc := score(seat)
-			p := before
-			if p.Games == 0 {
-				p.Best = sc
-			}
-			p.Name = s.Name
-			p.Mu, p.Sigma = after[gi][j].Mu, after[gi][j].Sigma
-			p.Games++
-			if place == 1 {
-				p.Wins++
-			}
-			p.Best = max(p.Best, sc)
-			p.ScoreSum += int64(sc)
-			var opps []string
-			for _, o := range in.Seats {
-				if o.AI == "" && o.UserID != "" && o.UserID != s.UserID && !slices.Contains(opps, o.UserID) {
-					opps = append(opps, o.UserID)
-				}
-			}
-			o := store.Outcome{UserID: s.UserID, Before: before, After: p, Score: sc, Place: place, Won: place == 1, Opponents: opps}
-			out.Outcomes = append(out.Outcomes, o)
-			out.Changes = append(out.Changes, RatingChange{UserID: s.UserID, Name: s.Name, Before: before.Rating,
-				After: p.Rating, Place: place, Score: sc, Won: place == 1})
+	p.Best = max(p.Best, sc)
+	p.ScoreSum += int64(sc)
+	var opps []string
+	for _, o := range g.in.Seats {
+		if o.AI == "" && o.UserID != "" && o.UserID != s.UserID && !slices.Contains(opps, o.UserID) {
+			opps = append(opps, o.UserID)
 		}
 	}
-	return out, nil
+	return store.Outcome{UserID: s.UserID, Before: before, After: p, Score: sc, Place: place, Won: place == 1, Opponents: opps}
 }
 
 // seatsOf are t's seats as archived.

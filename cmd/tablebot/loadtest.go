@@ -42,47 +42,30 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, me self) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gamesN := fs.Int("games", 200, "games played at once")
-	duration := fs.Duration("duration", 30*time.Second, "how long to play")
-	latency := fs.Duration("latency", 100*time.Millisecond, "the fake Discord's REST latency")
-	storm := fs.Int("storm", 1000, "identical clicks fired at one Place button at the end (0: none)")
-	process := fs.Bool("process", true, "run the bot in a process of its own, as `tablebot run` in http mode, so that CPU and memory are the bot's alone; false runs it inside the load test (for --cpuprofile, --memprofile, --workers, --draw-slots)")
-	workers := fs.Int("workers", 0, "the bot's concurrent handlers (0: its default; needs --process=false)")
-	drawSlots := fs.Int("draw-slots", 0, "the pictures the bot draws at once (0: its default, one CPU fewer than the machine has; needs --process=false)")
-	suggest := fs.Bool("suggest-search", false, "let the players' 💡 Suggest clicks run the search AI (about a second of CPU each) instead of the game's quick suggestion")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (bot, fake Discord and players) to this file (needs --process=false)")
-	memProfile := fs.String("memprofile", "", "write a heap profile of the process, taken when the games stop, to this file (needs --process=false)")
-	redisURL := fs.String("redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there, but for --async's, deleted at the end); empty means a fresh embedded store")
+	var lf loadtestFlags
+	lf.register(fs)
 	var async asyncFlags
 	async.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError(err)
 	}
-	if fs.NArg() > 0 {
-		return usageError(fmt.Sprintf("loadtest takes no arguments, only flags (got %q)", fs.Arg(0)))
-	}
-	if *process && (*workers != 0 || *drawSlots != 0 || *cpuProfile != "" || *memProfile != "") {
-		return usageError("--workers, --draw-slots, --cpuprofile and --memprofile measure a bot run inside the load test: add --process=false")
+	if err := lf.check(fs); err != nil {
+		return err
 	}
 	dir, err := os.MkdirTemp("", "tablebot-loadtest-")
 	if err != nil {
 		return fmt.Errorf("loadtest: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	var redisOpts *store.RedisOptions
-	if *redisURL != "" {
-		o, err := store.ParseRedisURL(*redisURL)
-		if err != nil {
-			return usageError(err.Error())
-		}
-		o.Prefix = fmt.Sprintf("tablebot-loadtest:%d", time.Now().UnixNano())
-		redisOpts = &o
+	redisOpts, err := lf.redisOptions()
+	if err != nil {
+		return err
 	}
 	if async.tables > 0 {
-		return async.run(ctx, fs, stdout, *latency, botProcess(me, dir, redisOpts, async.configure), redisOpts, dir)
+		return async.run(ctx, fs, stdout, lf.latency, botProcess(me, dir, redisOpts, async.configure), redisOpts, dir)
 	}
-	cfg := loadtest.Config{Kits: catalog.Kits(), Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, DrawSlots: *drawSlots, SuggestSearch: *suggest}
-	if *process {
+	cfg := loadtest.Config{Kits: catalog.Kits(), Games: lf.games, Duration: lf.duration, RESTLatency: lf.latency, Storm: lf.storm, Workers: lf.workers, DrawSlots: lf.drawSlots, SuggestSearch: lf.suggest}
+	if lf.process {
 		cfg.Process = botProcess(me, dir, redisOpts, nil)
 		// This process plays Discord and the players; on the bot's machine, its collector
 		// would only take CPU from the bot being measured. It collects less often instead
@@ -96,33 +79,12 @@ func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		defer st.Close()
 		cfg.Store = st
 	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return fmt.Errorf("loadtest: %w", err)
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return fmt.Errorf("loadtest: cpu profile: %w", err)
-		}
-		defer pprof.StopCPUProfile()
+	stopProfiles, err := lf.profiles(&cfg)
+	defer stopProfiles()
+	if err != nil {
+		return err
 	}
-	if *memProfile != "" {
-		f, err := os.Create(*memProfile)
-		if err != nil {
-			return fmt.Errorf("loadtest: %w", err)
-		}
-		defer f.Close()
-		cfg.HeapProfile = f
-	}
-	hint, where := "the game's quick suggestion", "inside the load test"
-	if *suggest {
-		hint = "the search AI"
-	}
-	if *process {
-		where = "in a process of its own"
-	}
-	fmt.Fprintf(stdout, "Playing %d Ingenious games for %s, the bot %s, Discord's REST answering in %s, 💡 Suggest by %s…\n", *gamesN, *duration, where, *latency, hint)
+	fmt.Fprint(stdout, lf.announce())
 	rep, err := loadtest.Run(ctx, cfg)
 	if err != nil {
 		return err
@@ -132,6 +94,103 @@ func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		return fmt.Errorf("loadtest: %d applied moves are missing from the records", rep.Lost)
 	}
 	return nil
+}
+
+// loadtestFlags are the flags of `tablebot loadtest` but for --async's (see asyncFlags).
+type loadtestFlags struct {
+	games                  int
+	duration, latency      time.Duration
+	storm                  int
+	process                bool
+	workers, drawSlots     int
+	suggest                bool
+	cpuProfile, memProfile string
+	redisURL               string
+}
+
+// register defines the flags on fs.
+func (f *loadtestFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&f.games, "games", 200, "games played at once")
+	fs.DurationVar(&f.duration, "duration", 30*time.Second, "how long to play")
+	fs.DurationVar(&f.latency, "latency", 100*time.Millisecond, "the fake Discord's REST latency")
+	fs.IntVar(&f.storm, "storm", 1000, "identical clicks fired at one Place button at the end (0: none)")
+	fs.BoolVar(&f.process, "process", true, "run the bot in a process of its own, as `tablebot run` in http mode, so that CPU and memory are the bot's alone; false runs it inside the load test (for --cpuprofile, --memprofile, --workers, --draw-slots)")
+	fs.IntVar(&f.workers, "workers", 0, "the bot's concurrent handlers (0: its default; needs --process=false)")
+	fs.IntVar(&f.drawSlots, "draw-slots", 0, "the pictures the bot draws at once (0: its default, one CPU fewer than the machine has; needs --process=false)")
+	fs.BoolVar(&f.suggest, "suggest-search", false, "let the players' 💡 Suggest clicks run the search AI (about a second of CPU each) instead of the game's quick suggestion")
+	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run (bot, fake Discord and players) to this file (needs --process=false)")
+	fs.StringVar(&f.memProfile, "memprofile", "", "write a heap profile of the process, taken when the games stop, to this file (needs --process=false)")
+	fs.StringVar(&f.redisURL, "redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there, but for --async's, deleted at the end); empty means a fresh embedded store")
+}
+
+// check fails with a usage error on arguments besides the flags, or on flags measuring a bot
+// inside the load test when it runs in a process of its own.
+func (f *loadtestFlags) check(fs *flag.FlagSet) error {
+	if fs.NArg() > 0 {
+		return usageError(fmt.Sprintf("loadtest takes no arguments, only flags (got %q)", fs.Arg(0)))
+	}
+	if f.process && (f.workers != 0 || f.drawSlots != 0 || f.cpuProfile != "" || f.memProfile != "") {
+		return usageError("--workers, --draw-slots, --cpuprofile and --memprofile measure a bot run inside the load test: add --process=false")
+	}
+	return nil
+}
+
+// redisOptions are the options of --redis, under a fresh key prefix, or nil without it; a
+// bad URL is a usage error.
+func (f *loadtestFlags) redisOptions() (*store.RedisOptions, error) {
+	if f.redisURL == "" {
+		return nil, nil
+	}
+	o, err := store.ParseRedisURL(f.redisURL)
+	if err != nil {
+		return nil, usageError(err.Error())
+	}
+	o.Prefix = fmt.Sprintf("tablebot-loadtest:%d", time.Now().UnixNano())
+	return &o, nil
+}
+
+// profiles starts the CPU profile and creates the heap profile's file (cfg.HeapProfile) that
+// the flags ask for. stop stops the CPU profile and closes the files; call it also after an
+// error, which undoes what was started.
+func (f *loadtestFlags) profiles(cfg *loadtest.Config) (stop func(), err error) {
+	var undo []func()
+	stop = func() {
+		for i := len(undo) - 1; i >= 0; i-- {
+			undo[i]()
+		}
+	}
+	if f.cpuProfile != "" {
+		file, err := os.Create(f.cpuProfile)
+		if err != nil {
+			return stop, fmt.Errorf("loadtest: %w", err)
+		}
+		undo = append(undo, func() { _ = file.Close() })
+		if err := pprof.StartCPUProfile(file); err != nil {
+			return stop, fmt.Errorf("loadtest: cpu profile: %w", err)
+		}
+		undo = append(undo, pprof.StopCPUProfile)
+	}
+	if f.memProfile != "" {
+		file, err := os.Create(f.memProfile)
+		if err != nil {
+			return stop, fmt.Errorf("loadtest: %w", err)
+		}
+		undo = append(undo, func() { _ = file.Close() })
+		cfg.HeapProfile = file
+	}
+	return stop, nil
+}
+
+// announce is the line saying what the load test is about to play.
+func (f *loadtestFlags) announce() string {
+	hint, where := "the game's quick suggestion", "inside the load test"
+	if f.suggest {
+		hint = "the search AI"
+	}
+	if f.process {
+		where = "in a process of its own"
+	}
+	return fmt.Sprintf("Playing %d Ingenious games for %s, the bot %s, Discord's REST answering in %s, 💡 Suggest by %s…\n", f.games, f.duration, where, f.latency, hint)
 }
 
 // openLoadStore opens the load test's store: Redis when o is set, else a fresh embedded

@@ -67,6 +67,29 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	}
 	log.Info("store ready", "store", where)
 
+	r := &botRun{cfg: cfg, log: log}
+	if err := r.build(kits, st); err != nil {
+		return err
+	}
+	if err := r.registerCommands(ctx); err != nil {
+		return err
+	}
+	return r.serve(ctx, ready)
+}
+
+// botRun is the bot that runBot runs, from its building to its stop.
+type botRun struct {
+	cfg     Config
+	log     *slog.Logger
+	session *discordgo.Session
+	metrics *prometheus.Registry
+	bot     *bot.Bot
+	srv     *http.Server
+}
+
+// build makes the Discord session, the metrics registry, the tables over st and the bot.
+func (r *botRun) build(kits []catalog.Kit, st store.Store) error {
+	cfg := r.cfg
 	session, err := newSession(cfg.Discord)
 	if err != nil {
 		return err
@@ -84,85 +107,113 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 		paces = bot.DefaultPaces()
 	}
 	// A server's /settings may choose its default pace among the paces /start offers.
-	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: takeover, Suggest: suggest, TaskLease: lease,
+	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: r.log, Takeover: takeover, Suggest: suggest, TaskLease: lease,
 		StepDown: stepDown, Paces: paces})
 	if err != nil {
 		return err
 	}
-	b, err := bot.New(kits, tables, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: log, Metrics: reg, Paces: paces,
+	b, err := bot.New(kits, tables, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: r.log, Metrics: reg, Paces: paces,
 		TaskWorkers: cfg.Async.Workers, StopGrace: schedulerGrace})
 	if err != nil {
 		return err
 	}
-	if *cfg.Discord.RegisterCommands {
-		rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		err := b.RegisterCommands(rctx, cfg.Discord.GuildID)
-		cancel()
-		if err != nil {
-			return err
-		}
-		log.Info("slash commands registered", "guild", cfg.Discord.GuildID)
-	}
+	r.session, r.metrics, r.bot = session, reg, b
+	return nil
+}
 
-	mux := http.NewServeMux()
-	mux.Handle("GET /healthz", b.Healthz())
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
-	if cfg.Discord.Mode == "http" {
-		key, err := hex.DecodeString(cfg.Discord.PublicKey)
-		if err != nil || len(key) != ed25519.PublicKeySize {
-			return fmt.Errorf("config: discord.public_key must be the application's 64-hex-digit public key")
-		}
-		mux.Handle("/interactions", b.Interactions(ed25519.PublicKey(key)))
+// registerCommands registers the slash commands, when the configuration asks for it.
+func (r *botRun) registerCommands(ctx context.Context) error {
+	if !*r.cfg.Discord.RegisterCommands {
+		return nil
 	}
-	ln, err := net.Listen("tcp", cfg.HTTP.Listen)
+	rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	err := r.bot.RegisterCommands(rctx, r.cfg.Discord.GuildID)
+	cancel()
 	if err != nil {
-		return fmt.Errorf("listen on %s: %w", cfg.HTTP.Listen, err)
+		return err
 	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	serveErr := make(chan error, 1)
-	go func() { serveErr <- srv.Serve(ln) }()
-	log.Info("http server listening", "addr", ln.Addr().String(), "mode", cfg.Discord.Mode)
+	r.log.Info("slash commands registered", "guild", r.cfg.Discord.GuildID)
+	return nil
+}
 
-	if cfg.Discord.Mode == "gateway" {
-		if err := b.Gateway(ctx, session); err != nil {
-			_ = srv.Close()
+// serve starts the HTTP server, the gateway (in gateway mode) and the scheduler, calls ready
+// with the server's address, and runs until ctx ends (then stops gracefully) or the server
+// fails.
+func (r *botRun) serve(ctx context.Context, ready func(addr string)) error {
+	ln, err := r.listen()
+	if err != nil {
+		return err
+	}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- r.srv.Serve(ln) }()
+	r.log.Info("http server listening", "addr", ln.Addr().String(), "mode", r.cfg.Discord.Mode)
+
+	if r.cfg.Discord.Mode == "gateway" {
+		if err := r.bot.Gateway(ctx, r.session); err != nil {
+			_ = r.srv.Close()
 			return err
 		}
-		log.Info("gateway connected")
+		r.log.Info("gateway connected")
 	}
 	// The scheduler stops claiming at the stop signal; the tasks it holds run on, detached from
 	// it, for up to schedulerGrace, and what is left is handed back before the store closes.
 	schedCtx, stopScheduler := context.WithCancel(ctx)
 	defer stopScheduler()
 	schedDone := make(chan struct{})
-	go func() { defer close(schedDone); b.RunScheduler(schedCtx, schedulerInterval) }()
+	go func() { defer close(schedDone); r.bot.RunScheduler(schedCtx, schedulerInterval) }()
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
 
 	select {
 	case <-ctx.Done():
-		log.Info("stopping")
+		r.log.Info("stopping")
 	case err := <-serveErr:
 		return fmt.Errorf("http server: %w", err)
 	}
+	r.stop(func() { stopScheduler(); <-schedDone })
+	return nil
+}
+
+// listen makes the HTTP server (health, metrics, and interactions in http mode) and its
+// listener.
+func (r *botRun) listen() (net.Listener, error) {
+	mux := http.NewServeMux()
+	mux.Handle("GET /healthz", r.bot.Healthz())
+	mux.Handle("GET /metrics", promhttp.HandlerFor(r.metrics, promhttp.HandlerOpts{Registry: r.metrics}))
+	if r.cfg.Discord.Mode == "http" {
+		key, err := hex.DecodeString(r.cfg.Discord.PublicKey)
+		if err != nil || len(key) != ed25519.PublicKeySize {
+			return nil, fmt.Errorf("config: discord.public_key must be the application's 64-hex-digit public key")
+		}
+		mux.Handle("/interactions", r.bot.Interactions(ed25519.PublicKey(key)))
+	}
+	ln, err := net.Listen("tcp", r.cfg.HTTP.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s: %w", r.cfg.HTTP.Listen, err)
+	}
+	r.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	return ln, nil
+}
+
+// stop stops gracefully, within shutdownTimeout: the gateway, the HTTP server, then the
+// scheduler (stopScheduler returns once it has stopped), then the interactions under way.
+func (r *botRun) stop(stopScheduler func()) {
 	stopCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
-	if cfg.Discord.Mode == "gateway" {
-		if err := session.Close(); err != nil {
-			log.Warn("closing the gateway", "err", err)
+	if r.cfg.Discord.Mode == "gateway" {
+		if err := r.session.Close(); err != nil {
+			r.log.Warn("closing the gateway", "err", err)
 		}
 	}
-	if err := srv.Shutdown(stopCtx); err != nil {
-		log.Warn("stopping the http server", "err", err)
+	if err := r.srv.Shutdown(stopCtx); err != nil {
+		r.log.Warn("stopping the http server", "err", err)
 	}
 	stopScheduler()
-	<-schedDone
-	if err := b.Wait(stopCtx); err != nil {
-		log.Warn("interactions still running at shutdown", "err", err)
+	if err := r.bot.Wait(stopCtx); err != nil {
+		r.log.Warn("interactions still running at shutdown", "err", err)
 	}
-	log.Info("stopped")
-	return nil
+	r.log.Info("stopped")
 }
 
 // newLogger builds the slog logger the configuration asks for.

@@ -136,25 +136,59 @@ type teamSums struct {
 // arithmetic follows openskill.js 5's plackett-luce.ts in the same order of operations, over
 // the teams sorted stably by rank as its rate.ts does.
 func (p params) rate(teams [][]Rating, ranks []float64) ([][]Rating, error) {
-	n := len(teams)
-	// σ after τ, per player, in the caller's layout.
-	sigma := make([][]float64, n)
-	ts := make([]teamSums, n)
-	for i, team := range teams {
-		sigma[i] = make([]float64, len(team))
+	u := plUpdate{params: p, teams: teams}
+	u.sumTeams(ranks)
+	if err := u.totalDeviation(); err != nil {
+		return nil, err
+	}
+	u.rankSums()
+	out := make([][]Rating, len(teams))
+	for i := range u.ts {
+		res, err := u.updateTeam(i)
+		if err != nil {
+			return nil, err
+		}
+		out[u.ts[i].index] = res
+	}
+	return out, nil
+}
+
+// plUpdate is the state of one Plackett–Luce update, filled in phase by phase by
+// [params.rate].
+type plUpdate struct {
+	params
+	teams [][]Rating  // the caller's teams, in the caller's order
+	sigma [][]float64 // σ after τ, per player, in the caller's layout
+	ts    []teamSums  // the teams' sums, sorted stably by rank
+	c     float64     // sqrt(Σ_q (σ_q² + β²))
+	wide  bool        // some exponent μ/c is outside exp's comfortable range
+	e     []float64   // exp(μ/c) of each team, when no exponent is wide
+	m     []float64   // the largest exponent in each sumQ, when wide (else zeros)
+	sumQ  []float64   // Σ_{s: rank_s ≥ rank_q} exp(μ_s/c), relative to m[q]
+	a     []float64   // how many teams share q's rank
+}
+
+// sumTeams adds τ to every σ and sums each team's μ and σ², then sorts the teams stably by
+// rank (the team's position in finishing order when ranks is nil).
+func (u *plUpdate) sumTeams(ranks []float64) {
+	n := len(u.teams)
+	u.sigma = make([][]float64, n)
+	u.ts = make([]teamSums, n)
+	for i, team := range u.teams {
+		u.sigma[i] = make([]float64, len(team))
 		t := teamSums{index: i, rank: float64(i + 1)}
 		if ranks != nil {
 			t.rank = ranks[i]
 		}
 		for j, r := range team {
-			s := math.Sqrt(r.Sigma*r.Sigma + p.tauSq)
-			sigma[i][j] = s
+			s := math.Sqrt(r.Sigma*r.Sigma + u.tauSq)
+			u.sigma[i][j] = s
 			t.mu += r.Mu
 			t.sigSq += s * s
 		}
-		ts[i] = t
+		u.ts[i] = t
 	}
-	slices.SortStableFunc(ts, func(a, b teamSums) int {
+	slices.SortStableFunc(u.ts, func(a, b teamSums) int {
 		switch {
 		case a.rank < b.rank:
 			return -1
@@ -163,101 +197,110 @@ func (p params) rate(teams [][]Rating, ranks []float64) ([][]Rating, error) {
 		}
 		return 0
 	})
+}
 
-	// c = sqrt(Σ_q (σ_q² + β²)).
+// totalDeviation computes c = sqrt(Σ_q (σ_q² + β²)) and every team's x = μ/c; it fails with
+// ErrNotFinite when c is not finite.
+func (u *plUpdate) totalDeviation() error {
 	var cSq float64
-	for _, t := range ts {
-		cSq += t.sigSq + p.betaSq
+	for _, t := range u.ts {
+		cSq += t.sigSq + u.betaSq
 	}
-	c := math.Sqrt(cSq)
-	if !finite(c) {
-		return nil, fmt.Errorf("total variance %v: %w", cSq, ErrNotFinite)
+	u.c = math.Sqrt(cSq)
+	if !finite(u.c) {
+		return fmt.Errorf("total variance %v: %w", cSq, ErrNotFinite)
 	}
-	for k := range ts {
-		ts[k].x = ts[k].mu / c
+	for k := range u.ts {
+		u.ts[k].x = u.ts[k].mu / u.c
 	}
+	return nil
+}
 
-	// sumQ[q] = Σ_{s: rank_s ≥ rank_q} exp(μ_s/c), and a[q] = how many teams share q's rank.
-	// When an exponent is outside exp's comfortable range, each sum is taken relative to its
-	// largest term m[q] (exp(x − m[q]) ≤ 1, the sum ≥ 1), which leaves the quotients below
-	// unchanged and finite; in range, m is all zeros and the arithmetic is openskill's.
-	m := make([]float64, n)
-	e := make([]float64, n) // exp(μ/c) of each team, when no exponent is wide
-	wide := false
-	for k, t := range ts {
-		wide = wide || t.x > 600 || t.x < -600
-		e[k] = math.Exp(t.x)
+// rankSums computes sumQ[q] = Σ_{s: rank_s ≥ rank_q} exp(μ_s/c), and a[q] = how many teams
+// share q's rank. When an exponent is outside exp's comfortable range, each sum is taken
+// relative to its largest term m[q] (exp(x − m[q]) ≤ 1, the sum ≥ 1), which leaves the
+// quotients of updateTeam unchanged and finite; in range, m is all zeros and the arithmetic
+// is openskill's.
+func (u *plUpdate) rankSums() {
+	n := len(u.ts)
+	u.m = make([]float64, n)
+	u.e = make([]float64, n)
+	for k, t := range u.ts {
+		u.wide = u.wide || t.x > 600 || t.x < -600
+		u.e[k] = math.Exp(t.x)
 	}
-	sumQ := make([]float64, n)
-	a := make([]float64, n)
-	for q, tq := range ts {
-		if wide {
-			m[q] = math.Inf(-1)
-			for _, t := range ts {
+	u.sumQ = make([]float64, n)
+	u.a = make([]float64, n)
+	for q, tq := range u.ts {
+		if u.wide {
+			u.m[q] = math.Inf(-1)
+			for _, t := range u.ts {
 				if t.rank >= tq.rank {
-					m[q] = max(m[q], t.x)
+					u.m[q] = max(u.m[q], t.x)
 				}
 			}
 		}
-		for s, t := range ts {
+		for s, t := range u.ts {
 			switch {
 			case t.rank < tq.rank:
-			case wide:
-				sumQ[q] += math.Exp(t.x - m[q])
+			case u.wide:
+				u.sumQ[q] += math.Exp(t.x - u.m[q])
 			default:
-				sumQ[q] += e[s]
+				u.sumQ[q] += u.e[s]
 			}
 			if t.rank == tq.rank {
-				a[q]++
+				u.a[q]++
 			}
 		}
 	}
+}
 
-	out := make([][]Rating, n)
-	for i, ti := range ts {
-		var omegaSum, deltaSum float64
-		for q, tq := range ts {
-			if tq.rank > ti.rank {
-				continue
-			}
-			quotient := e[i] / sumQ[q]
-			if wide {
-				quotient = math.Exp(ti.x-m[q]) / sumQ[q]
-			}
-			if i == q {
-				omegaSum += (1 - quotient) / a[q]
-			} else {
-				omegaSum += -quotient / a[q]
-			}
-			deltaSum += quotient * (1 - quotient) / a[q]
+// updateTeam returns the new ratings of the players of the i-th team in rank order, in the
+// order of the caller's team; it fails with ErrNotFinite when a result is not finite.
+func (u *plUpdate) updateTeam(i int) ([]Rating, error) {
+	ti := u.ts[i]
+	var omegaSum, deltaSum float64
+	for q, tq := range u.ts {
+		if tq.rank > ti.rank {
+			continue
 		}
-		gamma := math.Sqrt(ti.sigSq) / c
-		omega := omegaSum * (ti.sigSq / c)
-		delta := deltaSum * (ti.sigSq / (c * c)) * gamma
-
-		team := teams[ti.index]
-		res := make([]Rating, len(team))
-		for j, r := range team {
-			s := sigma[ti.index][j]
-			if ti.sigSq == 0 {
-				// Every player of the team is certain (σ = 0 and τ = 0): nothing to learn.
-				res[j] = Rating{Mu: r.Mu, Sigma: s}
-				continue
-			}
-			sigSq := s * s
-			res[j] = Rating{
-				Mu:    r.Mu + sigSq/ti.sigSq*omega,
-				Sigma: s * math.Sqrt(max(1-sigSq/ti.sigSq*delta, p.kappa)),
-			}
-			if p.limitSigma {
-				res[j].Sigma = min(res[j].Sigma, r.Sigma)
-			}
-			if !finite(res[j].Mu) || !finite(res[j].Sigma) {
-				return nil, fmt.Errorf("team %d player %d: result μ = %v, σ = %v: %w",
-					ti.index, j, res[j].Mu, res[j].Sigma, ErrNotFinite)
-			}
+		quotient := u.e[i] / u.sumQ[q]
+		if u.wide {
+			quotient = math.Exp(ti.x-u.m[q]) / u.sumQ[q]
 		}
-		out[ti.index] = res
+		if i == q {
+			omegaSum += (1 - quotient) / u.a[q]
+		} else {
+			omegaSum += -quotient / u.a[q]
+		}
+		deltaSum += quotient * (1 - quotient) / u.a[q]
 	}
-	return out, nil
+	c := u.c
+	gamma := math.Sqrt(ti.sigSq) / c
+	omega := omegaSum * (ti.sigSq / c)
+	delta := deltaSum * (ti.sigSq / (c * c)) * gamma
+
+	team := u.teams[ti.index]
+	res := make([]Rating, len(team))
+	for j, r := range team {
+		s := u.sigma[ti.index][j]
+		if ti.sigSq == 0 {
+			// Every player of the team is certain (σ = 0 and τ = 0): nothing to learn.
+			res[j] = Rating{Mu: r.Mu, Sigma: s}
+			continue
+		}
+		sigSq := s * s
+		res[j] = Rating{
+			Mu:    r.Mu + sigSq/ti.sigSq*omega,
+			Sigma: s * math.Sqrt(max(1-sigSq/ti.sigSq*delta, u.kappa)),
+		}
+		if u.limitSigma {
+			res[j].Sigma = min(res[j].Sigma, r.Sigma)
+		}
+		if !finite(res[j].Mu) || !finite(res[j].Sigma) {
+			return nil, fmt.Errorf("team %d player %d: result μ = %v, σ = %v: %w",
+				ti.index, j, res[j].Mu, res[j].Sigma, ErrNotFinite)
+		}
+	}
+	return res, nil
 }

@@ -141,7 +141,8 @@ func (b *Bot) onStartCommand(c *call) error {
 	if c.i.GuildID == "" {
 		return refuse("Games are played in server channels, not in direct messages.", "Hraje se v kanálech serveru, ne v soukromých zprávách.")
 	}
-	if err := permissionRefusal(c, false); err != nil {
+	thread := b.opensThread(c)
+	if err := refusalFor(c, false, c.needs(thread)); err != nil {
 		return err
 	}
 	pace, given, err := b.paceFrom(sub.Options)
@@ -156,7 +157,16 @@ func (b *Bot) onStartCommand(c *call) error {
 	if c.i.GuildLocale != nil {
 		locale = string(*c.i.GuildLocale)
 	}
-	t, err := b.tables.Open(c.ctx, c.click(ID{}), kit.Game.Name(), options, pace, locale)
+	click := c.click(ID{})
+	if thread {
+		// The lobby's table lives under the lobby message's ID, which its thread will have.
+		id, err := c.originalID()
+		if err != nil {
+			return err
+		}
+		click.Parent, click.Channel = click.Channel, id
+	}
+	t, err := b.tables.Open(c.ctx, click, kit.Game.Name(), options, pace, locale)
 	if err != nil {
 		return err
 	}

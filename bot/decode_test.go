@@ -146,7 +146,7 @@ func BenchmarkDecodeInteraction(b *testing.B) {
 		})
 		b.Run(body.name+"/skipped", func(b *testing.B) {
 			for b.Loop() {
-				if _, err := decodeSkimmed(body.data, nil); err != nil {
+				if _, _, err := decodeSkimmed(body.data, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -85,7 +85,7 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	}
 	paces, _ := cfg.Async.paces() // checked with the configuration
 	b, err := bot.New(kits, tables, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: log, Metrics: reg, Paces: paces,
-		TaskWorkers: cfg.Async.Workers, StopGrace: schedulerGrace})
+		TaskWorkers: cfg.Async.Workers, StopGrace: schedulerGrace, Tables: cfg.Discord.Tables})
 	if err != nil {
 		return err
 	}

@@ -144,7 +144,7 @@ func (b *Bot) cardHead(t *table.Table, lang games.Lang) string {
 // with a link to the game's thread.
 func (b *Bot) startedCard(t *table.Table) message {
 	lang := t.Lang()
-	return message{content: b.cardHead(t, lang) + "🧵 " + games.Say("Playing in a thread of its own: %s", "Hraje se ve vlastním vlákně: %s", threadLink(t)).In(lang)}
+	return message{content: b.cardHead(t, lang) + "▶️ " + games.Say("Playing in its own thread: %s", "Hraje se ve vlastním vlákně: %s", threadLink(t)).In(lang)}
 }
 
 // closeThread ends a game's thread once its last board is posted: the card in the parent

@@ -157,6 +157,12 @@ func (b *Bot) onStartCommand(c *call) error {
 	if c.i.GuildLocale != nil {
 		locale = string(*c.i.GuildLocale)
 	}
+	if c.where.thread() && c.where.Thread.Archived {
+		// A table opened in an archived thread: the thread opens again for its messages.
+		if err := b.setArchived(c.ctx, c.i.ChannelID, false); err != nil {
+			c.log.Warn("could not reopen the thread", "err", err)
+		}
+	}
 	click := c.click(ID{})
 	if thread {
 		// The lobby's table lives under the lobby message's ID, which its thread will have.

@@ -34,6 +34,10 @@ func decodeInteractionIn(body []byte) (*discordgo.Interaction, place, error) {
 type place struct {
 	Type     discordgo.ChannelType `json:"type"`
 	ParentID string                `json:"parent_id"`
+	// Thread is a thread's metadata: whether Discord archived it.
+	Thread struct {
+		Archived bool `json:"archived"`
+	} `json:"thread_metadata"`
 }
 
 // thread reports whether the place is a thread (announcement, public or private).

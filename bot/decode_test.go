@@ -46,11 +46,15 @@ func decodedLikeDiscordgo(t *testing.T, body []byte) {
 		Channel *struct {
 			Type     discordgo.ChannelType `json:"type"`
 			ParentID string                `json:"parent_id"`
+			Meta     *struct {
+				Archived bool `json:"archived"`
+			} `json:"thread_metadata"`
 		} `json:"channel"`
 	}
 	var wantWhere place
 	if json.Unmarshal(body, &w) == nil && w.Channel != nil {
 		wantWhere = place{Type: w.Channel.Type, ParentID: w.Channel.ParentID}
+		wantWhere.Thread.Archived = w.Channel.Meta != nil && w.Channel.Meta.Archived
 	}
 	if where != wantWhere {
 		t.Fatalf("%s: channel read as %+v, want %+v", body, where, wantWhere)

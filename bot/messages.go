@@ -478,7 +478,7 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 		log.Warn("posted a board message but could not record it", "err", err)
 	}
 	if over && t.Parent != "" {
-		b.closeThread(ctx, log, t, st)
+		b.closeThread(ctx, log, t, resultCard(t, st))
 	}
 }
 

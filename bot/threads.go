@@ -147,17 +147,28 @@ func (b *Bot) startedCard(t *table.Table) message {
 	return message{content: b.cardHead(t, lang) + "▶️ " + games.Say("Playing in its own thread: %s", "Hraje se ve vlastním vlákně: %s", threadLink(t)).In(lang)}
 }
 
-// closeThread ends a game's thread once its last board is posted: the card in the parent
-// channel shows the result, and the thread is archived. Failures are only logged.
-func (b *Bot) closeThread(ctx context.Context, log *slog.Logger, t *table.Table, st games.State) {
-	lang := t.Lang()
-	content := fitLines(b.cardHead(t, lang)+"🏁 "+games.Say("Game over — %s", "Konec hry — %s", threadLink(t)).In(lang)+"\n"+resultText(t, st, lang), maxContent)
+// closeThread ends a game's thread once its last message is posted: the card in the parent
+// channel shows how it ended (tail, under the card's head), and the thread is archived.
+// Failures are only logged.
+func (b *Bot) closeThread(ctx context.Context, log *slog.Logger, t *table.Table, tail string) {
+	content := fitLines(b.cardHead(t, t.Lang())+tail, maxContent)
 	_, err := b.rest.get().ChannelMessageEditComplex(&discordgo.MessageEdit{ID: t.Channel, Channel: t.Parent, Content: &content,
 		Components: &[]discordgo.MessageComponent{}, AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(ctx))
 	if err != nil {
-		log.Warn("could not show the result on the table's card", "err", err)
+		log.Warn("could not show the end on the table's card", "err", err)
 	}
 	if err := b.setArchived(ctx, t.Channel, true); err != nil {
 		log.Warn("could not archive the table's thread", "err", err)
 	}
+}
+
+// resultCard is the end of a finished game's card: the result, under a link to the thread.
+func resultCard(t *table.Table, st games.State) string {
+	lang := t.Lang()
+	return "🏁 " + games.Say("Game over — %s", "Konec hry — %s", threadLink(t)).In(lang) + "\n" + resultText(t, st, lang)
+}
+
+// abandonedCard is the end of an abandoned game's card.
+func abandonedCard(t *table.Table, by string) string {
+	return "⏹️ " + games.Say("%s ended the game without a result — %s", "%s ukončil(a) hru bez výsledku — %s", by, threadLink(t)).In(t.Lang())
 }

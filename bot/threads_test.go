@@ -222,8 +222,9 @@ func TestArchivedThreadReopened(t *testing.T) {
 	}
 }
 
-// TestStartInsideThread: /start inside a thread plays in that thread, as in a channel: no
-// thread of its own, the lobby and the boards in the thread.
+// TestStartInsideThread: an abandoned game's thread is archived and its card says so; /start
+// inside that thread reopens it and plays in it, as in a channel: no thread of its own, the
+// lobby and the boards in the thread.
 func TestStartInsideThread(t *testing.T) {
 	t.Parallel()
 	h := threadsHarness(t)
@@ -237,7 +238,16 @@ func TestStartInsideThread(t *testing.T) {
 	if _, err := h.clickIn(in, ada, thread, confirm, mustFind(t, confirm, verbAbandon, "")); err != nil {
 		t.Fatal(err)
 	}
+	if th, _ := h.fake.Thread(thread); !th.Archived {
+		t.Fatal("the thread of the abandoned game is not archived")
+	}
+	if cards := h.fake.ChannelMessages(testChannel); len(cards) != 1 || !strings.Contains(cards[0].Content, "Ada ended the game without a result") {
+		t.Fatalf("the card of the abandoned game: %q", contents(cards))
+	}
 	lobby := h.startIn(in, ada, thread, "fits", fakediscord.StringOption("boards", "1"))
+	if th, _ := h.fake.Thread(thread); th.Archived {
+		t.Fatal("/start in the archived thread did not reopen it")
+	}
 	if lobby.ChannelID != thread || h.tableAt(thread).Status != table.StatusLobby {
 		t.Fatalf("the lobby is in %s, the thread's table %s", lobby.ChannelID, h.tableAt(thread).Status)
 	}

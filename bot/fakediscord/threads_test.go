@@ -13,6 +13,22 @@ import (
 // allBut is every permission but Administrator and the bits of lacks.
 func allBut(lacks int64) int64 { return 2251799813685239 &^ lacks }
 
+// withThread is a fake with a thread "t" started from a message in channel c1, and a session.
+func withThread(t *testing.T) (*fakediscord.Server, *discordgo.Session, *discordgo.Channel) {
+	t.Helper()
+	fake := fakediscord.Start(t, fakediscord.Config{})
+	s := restSession(t, fake)
+	m, err := s.ChannelMessageSend("c1", "lobby")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := s.MessageThreadStartComplex("c1", m.ID, &discordgo.ThreadStart{Name: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fake, s, th
+}
+
 // TestThreadFromMessage: a thread started from a message is a public thread (type 11) with
 // the message's ID, in its channel, named as asked, with its metadata; a second one from the
 // same message is refused with 160004, and a name over 100 characters with 50035.
@@ -55,13 +71,7 @@ func TestThreadFromMessage(t *testing.T) {
 // refused with 400 code 50083 "Thread is archived", whether the bot archived it or Discord
 // did for inactivity (ArchiveThread), and goes through once it is reopened.
 func TestThreadMembersAndArchive(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
-	m, _ := s.ChannelMessageSend("c1", "lobby")
-	th, err := s.MessageThreadStartComplex("c1", m.ID, &discordgo.ThreadStart{Name: "t"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fake, s, th := withThread(t)
 	for _, u := range []string{"100", "200", "100"} {
 		if err := s.ThreadMemberAdd(th.ID, u); err != nil {
 			t.Fatal(err)
@@ -77,7 +87,7 @@ func TestThreadMembersAndArchive(t *testing.T) {
 	if _, err := s.ChannelEditComplex(th.ID, &discordgo.ChannelEdit{Archived: &archived}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = s.ChannelMessageSend(th.ID, "late board")
+	_, err := s.ChannelMessageSend(th.ID, "late board")
 	wantCode(t, err, http.StatusBadRequest, fakediscord.CodeThreadArchived)
 	if re := restError(t, err); re.Message.Message != "Thread is archived" {
 		t.Fatalf("message %q", re.Message.Message)
@@ -133,13 +143,7 @@ func TestThreadPermissions(t *testing.T) {
 // TestInteractionFromThread: an interaction from inside a thread carries the thread as its
 // channel_id and a channel object of type 11 with its parent and metadata.
 func TestInteractionFromThread(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
-	m, _ := s.ChannelMessageSend("c1", "lobby")
-	th, err := s.MessageThreadStartComplex("c1", m.ID, &discordgo.ThreadStart{Name: "t"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fake, _, th := withThread(t)
 	ix := fake.SlashCommand(fakediscord.Actor{User: alice.User, GuildID: "g1", ChannelID: th.ID}, "status")
 	var wire struct {
 		ChannelID string `json:"channel_id"`

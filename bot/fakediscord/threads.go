@@ -94,11 +94,6 @@ func (s *Server) ArchiveThread(id string) bool {
 	return ok
 }
 
-// isThread reports whether a channel type is a thread's.
-func isThread(typ int) bool {
-	return typ == 10 || typ == ChannelPublicThread || typ == ChannelPrivateThread
-}
-
 // threadOfLocked is the thread of a channel ID, or nil. Callers hold s.mu.
 func (s *Server) threadOfLocked(id string) *Thread { return s.threads[id] }
 

@@ -30,6 +30,8 @@ func TestBrowserThreads(t *testing.T) {
 	for k, start := range []string{"/start ingenious", "/start fits boards:1", "/start shelfie"} {
 		ada.command(start)
 		ada.click("Add AI")
+		// Start only once the AI is seated: two clicks in flight may be handled in any order.
+		ada.until("the AI seated", `[...document.querySelectorAll('#messages .msg')].pop().textContent.includes('AI 1')`)
 		ada.click("Start")
 		ada.until("thread "+start, threads+" === "+string(rune('1'+k)))
 	}

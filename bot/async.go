@@ -76,9 +76,9 @@ func (b *Bot) defaultPace() time.Duration {
 	return best
 }
 
-// paceFrom reads the pace options of /start (taking them out of opts) and returns the rest.
-func (b *Bot) paceFrom(opts []*discordgo.ApplicationCommandInteractionDataOption) (table.Pace, []*discordgo.ApplicationCommandInteractionDataOption, error) {
-	p := table.Pace{Per: b.defaultPace()}
+// paceFrom reads the pace options of /start (taking them out of opts) over p, the server's
+// default, and returns the rest.
+func (b *Bot) paceFrom(p table.Pace, opts []*discordgo.ApplicationCommandInteractionDataOption) (table.Pace, []*discordgo.ApplicationCommandInteractionDataOption, error) {
 	var rest []*discordgo.ApplicationCommandInteractionDataOption
 	for _, o := range opts {
 		v, isText := o.Value.(string)
@@ -117,12 +117,20 @@ func (b *Bot) offers(d time.Duration) bool {
 
 // paceLine describes a table's pace for the lobby and headers.
 func paceLine(p table.Pace, lang games.Lang) string {
+	if p.AI != nil && p.Live() {
+		return "⏱ " + games.Say("live, no time limit; the AI (%s) plays for anyone away", "naživo, bez časového limitu; za nepřítomné hraje AI (%s)", levelName(*p.AI)).In(lang)
+	}
 	if p.Live() {
 		return "⏱ " + games.Say("live, no time limit", "naživo, bez časového limitu").In(lang)
 	}
 	then := games.Say("then the AI moves", "pak táhne AI")
-	if p.Wait {
+	switch {
+	case p.Wait && p.AI != nil:
+		then = games.Say("then the others may let the AI (%s) play", "pak mohou ostatní předat tah AI (%s)", levelName(*p.AI))
+	case p.Wait:
 		then = games.Say("then the others may let the AI play", "pak mohou ostatní předat tah AI")
+	case p.AI != nil:
+		then = games.Say("then the AI (%s) moves", "pak táhne AI (%s)", levelName(*p.AI))
 	}
 	return "⏱ " + games.Say("%s per move, %s", "%s na tah, %s", paceName(p.Per, lang), then.In(lang)).In(lang)
 }

@@ -23,11 +23,22 @@ import (
 	"github.com/tablebot/tablebot/table"
 )
 
-// benchGames are the games whose moves are benchmarked, with the players they seat.
-var benchGames = []struct {
+// benchGames are the games whose moves are benchmarked: every game of the catalog, each with
+// its most players (the most crowded table, the costliest picture).
+var benchGames = func() []benchGame {
+	var list []benchGame
+	for _, k := range catalog.Kits() {
+		_, most := k.Game.Seats()
+		list = append(list, benchGame{name: k.Game.Name(), players: min(most, len(benchPlayers))})
+	}
+	return list
+}()
+
+// benchGame is a game benchmarked, with the players it seats.
+type benchGame struct {
 	name    string
 	players int
-}{{"ingenious", 2}, {"fits", 2}, {"sideboards", 6}, {"shelfie", 4}}
+}
 
 // benchPlayers are the names of the benchmarks' players, Ada first.
 var benchPlayers = []string{"Ada", "Ben", "Cid", "Dana", "Eva", "Filip"}

@@ -10,7 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/images/chart"
@@ -71,7 +70,7 @@ type Options struct {
 // writes every table in the store, so several Bot processes may serve one store and any of them
 // may restart at any time.
 type Bot struct {
-	kits     []catalog.Kit
+	kits     []images.GameArt
 	tables   *table.Service
 	rest     *restSessions
 	appID    string
@@ -109,11 +108,14 @@ type Bot struct {
 	// replays keeps the states the replay viewer lately showed, by guild, archive id and
 	// record position (see Bot.replayed).
 	replays *lru[string, games.State]
+	// archives keeps the archived games the viewer lately read, decoded, by guild and archive
+	// id (see Bot.archived).
+	archives *lru[string, *archivedReplay]
 }
 
 // New builds a Bot for the given games, refereed by tables, talking to Discord's REST API
 // through rest (a discordgo session whose HTTP client may point at a proxy or a fake).
-func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o Options) (*Bot, error) {
+func New(kits []images.GameArt, tables *table.Service, rest *discordgo.Session, o Options) (*Bot, error) {
 	if o.ApplicationID == "" {
 		return nil, errors.New("bot: the Discord application ID is required")
 	}
@@ -144,6 +146,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 	b.inputs = newLRU[string, games.Input](4096)
 	b.panels = newLRU[string, panel](256)
 	b.replays = newLRU[string, games.State](256)
+	b.archives = newLRU[string, *archivedReplay](64)
 	b.paces = o.Paces
 	if len(b.paces) == 0 {
 		b.paces = DefaultPaces()
@@ -183,7 +186,7 @@ func New(kits []catalog.Kit, tables *table.Service, rest *discordgo.Session, o O
 }
 
 // kit returns the kit of a game by name.
-func (b *Bot) kit(name string) (catalog.Kit, bool) { return catalog.Find(b.kits, name) }
+func (b *Bot) kit(name string) (images.GameArt, bool) { return images.FindGameArt(b.kits, name) }
 
 // Tables returns the referee the bot plays through.
 func (b *Bot) Tables() *table.Service { return b.tables }

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/table"
 )
 
 // startCommand is /start <game> [options]: it opens a lobby in the channel. Each game is a
@@ -145,17 +146,35 @@ func (b *Bot) onStartCommand(c *call) error {
 	if err := refusalFor(c, false, c.needs(thread)); err != nil {
 		return err
 	}
-	pace, given, err := b.paceFrom(sub.Options)
+	server, err := b.tables.ServerSettings(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}
+	if !server.Offers(kit.Game.Name()) {
+		return refuse("%s is not offered on this server: its managers turned it off in /settings.",
+			"Hra %s se na tomto serveru nenabízí: správci serveru ji vypnuli v /settings.", kit.Game.Title())
+	}
+	def := server.PaceOr(table.Pace{Per: b.defaultPace()})
+	if def.Per != 0 && !b.offers(def.Per) { // chosen among paces the configuration no longer offers
+		def.Per = b.defaultPace()
+	}
+	pace, given, err := b.paceFrom(def, sub.Options)
+	if err != nil {
+		return err
+	}
+	level := b.tables.Takeover(server)
+	pace.AI = &level
 	options, err := optionsFrom(kit.Game, given)
 	if err != nil {
 		return err
 	}
+	// Public messages speak the server's language: the one its managers chose, else Discord's.
 	locale := string(c.i.Locale)
 	if c.i.GuildLocale != nil {
 		locale = string(*c.i.GuildLocale)
+	}
+	if server.Lang != "" {
+		locale = server.Lang
 	}
 	if c.where.thread() && c.where.Thread.Archived {
 		// A table opened in an archived thread: the thread opens again for its messages.

@@ -24,7 +24,7 @@ type command struct {
 func (b *Bot) buildCommands() []command {
 	cmds := []command{b.startCommand(), handCommand(), undoCommand(), statusCommand()}
 	cmds = append(cmds, b.asyncCommands()...)
-	return append(cmds, abandonCommand(), b.rulesCommand(), helpCommand(), b.leaderboardCommand(), b.statsCommand(), historyCommand())
+	return append(cmds, abandonCommand(), b.rulesCommand(), helpCommand(), b.leaderboardCommand(), b.statsCommand(), historyCommand(), settingsCommand())
 }
 
 // ApplicationCommands returns the definitions of every slash command, for registration.
@@ -133,7 +133,7 @@ const helpEN = `**tablebot** referees tabletop games right here in the channel.
 • **/games** — your games on this server · **/away**, **/back** — let the AI play for you meanwhile · **/notify** — reminders by direct message
 • Each table has a pace (default 24 h per move): a reminder comes at half the time, and at the end of it the AI makes that move (or, with ` + "`at_deadline: wait`" + `, the others may vote). The host can **/kick** an absent player to the AI.
 • **/status** — show the table again · **/rules** — the rules · **/leaderboard** — the best players here · **/stats** — a player's record and rating chart · **/history** — finished games: replay them, download their records
-• **/abandon** — end the game (the host or someone with Manage Channels).
+• **/abandon** — end the game (the host or someone with Manage Channels) · **/settings** — this server's defaults: pace, AI, games, language (Manage Server).
 Games:`
 
 const helpCS = `**tablebot** je rozhodčí deskových her přímo tady v kanálu.
@@ -143,7 +143,7 @@ const helpCS = `**tablebot** je rozhodčí deskových her přímo tady v kanálu
 • **/games** — tvoje hry na serveru · **/away**, **/back** — ať za tebe mezitím hraje AI · **/notify** — připomínky soukromou zprávou
 • Každý stůl má tempo (výchozí je 24 h na tah): v polovině času přijde připomínka a po jeho uplynutí tah udělá AI (nebo s ` + "`po-termínu: čekat`" + ` mohou ostatní hlasovat). Zakladatel může nepřítomného hráče předat AI příkazem **/kick**.
 • **/status** — ukázat stůl · **/rules** — pravidla · **/leaderboard** — nejlepší hráči serveru · **/stats** — statistiky hráče a graf hodnocení · **/history** — dohrané hry: přehrát je, stáhnout záznamy
-• **/abandon** — ukončit hru (zakladatel nebo někdo s právem Spravovat kanály).
+• **/abandon** — ukončit hru (zakladatel nebo někdo s právem Spravovat kanály) · **/settings** — výchozí nastavení serveru: tempo, AI, hry, jazyk (právo Spravovat server).
 Hry:`
 
 func (b *Bot) rulesCommand() command {

@@ -108,6 +108,8 @@ const (
 	verbStep      verb = "step"   // viewer ⏮ ◀ ▶ ⏭: show move Arg ("move/id")
 	verbGoto      verb = "goto"   // viewer: open the "Go to move…" modal (Arg "move/id")
 	verbGone      verb = "gone"   // "Go to move…" modal submit (Arg "move/id": the move shown)
+	// The /settings panel's menus carry no table either (game "settings", revision 0).
+	verbSettings verb = "set" // /settings menu: change setting Arg ("tables", "pace", "ai", "games", "lang")
 )
 
 // buildID makes the custom_id of a verb for a table's game at a revision.

@@ -31,13 +31,13 @@ func TestEveryVerbRouted(t *testing.T) {
 	r := routeTable()
 	for _, v := range []verb{verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbTurn, verbDraft, verbCommit,
 		verbMenu, verbType, verbTyped, verbRules, verbScores, verbAbandon, verbRematch, verbUndo, verbBack, verbVote, verbKick, verbGames,
-		verbSuggest, verbBoardOpen, verbBoardPage, verbView, verbStep, verbGoto, verbGone} {
+		verbSuggest, verbBoardOpen, verbBoardPage, verbView, verbStep, verbGoto, verbGone, verbSettings} {
 		if r[v].handle == nil {
 			t.Errorf("verb %q has no handler", v)
 		}
 	}
-	if len(r) != 27 {
-		t.Errorf("%d routes, want 27: a new verb needs its line in TestEveryVerbRouted", len(r))
+	if len(r) != 28 {
+		t.Errorf("%d routes, want 28: a new verb needs its line in TestEveryVerbRouted", len(r))
 	}
 }
 

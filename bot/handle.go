@@ -87,6 +87,7 @@ func routeTable() map[verb]route {
 		verbStep:      {handle: (*Bot).onStep, ack: ackUpdate},
 		verbGoto:      {handle: (*Bot).onGoto, ack: ackInline},
 		verbGone:      {handle: (*Bot).onGone, ack: ackUpdate},
+		verbSettings:  {handle: (*Bot).onSettingsChange, ack: ackUpdate},
 	}
 }
 

@@ -16,7 +16,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/table"
@@ -66,7 +65,7 @@ func (b *Bot) privatePicture(urgent bool, t *table.Table, st games.State, seat g
 // pooled encoder, timing both for the metrics, and gives the picture back to the game's art
 // when it takes pictures back (images.Recycler). An urgent picture (of a move already applied)
 // is drawn before the others waiting.
-func (b *Bot) encode(kit catalog.Kit, kind string, urgent bool, draw func() (image.Image, error)) (*discordgo.File, error) {
+func (b *Bot) encode(kit images.GameArt, kind string, urgent bool, draw func() (image.Image, error)) (*discordgo.File, error) {
 	game := kit.Game.Name()
 	// Drawing and encoding are the handlers' CPU work: only so many at once, so that the many
 	// handlers waiting on Discord do not crowd the processor (or memory) with pictures.

@@ -14,13 +14,14 @@ import (
 	"github.com/tablebot/tablebot/table"
 )
 
-// The ways a server runs its tables (Options.Tables, and the [discord] tables setting).
+// The ways a server runs its tables (Options.Tables, the [discord] tables setting, and a
+// server's own choice in /settings: table.ServerSettings.Tables).
 const (
 	// TablesThreads: /start in a text channel opens the lobby there, and Start moves the game
 	// into a public thread of its own, so that any number of tables run under one channel.
-	TablesThreads = "threads"
+	TablesThreads = table.TablesThreads
 	// TablesChannel: one table per channel, played in the channel itself.
-	TablesChannel = "channel"
+	TablesChannel = table.TablesChannel
 )
 
 // Discord's JSON error codes about threads.
@@ -43,9 +44,23 @@ const lobbyHere = "@"
 // lobbyVerbs are the verbs of a lobby's components.
 var lobbyVerbs = map[verb]bool{verbJoin: true, verbLeave: true, verbAddAI: true, verbStart: true, verbCancel: true}
 
-// tablesMode is how the tables of guildID's server run: TablesThreads or TablesChannel. It is
-// the one place the bot reads the setting.
-func (b *Bot) tablesMode(_ context.Context, _ string) string {
+// tablesMode is how the tables of guildID's server run: TablesThreads or TablesChannel, as
+// its managers chose in /settings, else as configured (Options.Tables). It is the one place
+// the bot reads the setting; a server whose settings cannot be read gets the configured mode.
+func (b *Bot) tablesMode(ctx context.Context, guildID string) string {
+	st, err := b.tables.ServerSettings(ctx, guildID)
+	if err != nil {
+		b.log.Warn("could not read the server's settings; its tables go as configured", "guild", guildID, "err", err)
+		return b.tablesOpt
+	}
+	return b.tablesOf(st)
+}
+
+// tablesOf is the tables mode of a server with settings st: its choice, else the configured.
+func (b *Bot) tablesOf(st table.ServerSettings) string {
+	if st.Tables == TablesThreads || st.Tables == TablesChannel {
+		return st.Tables
+	}
 	return b.tablesOpt
 }
 

@@ -289,6 +289,30 @@ func TestChannelModeKeepsTables(t *testing.T) {
 	}
 }
 
+// TestServerChoosesTables: a server's choice in its settings wins over the configured mode,
+// both ways: a threads bot plays in the channel for a server that chose the channel, and a
+// channel bot in threads for one that chose threads.
+func TestServerChoosesTables(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ configured, chosen string }{{TablesThreads, TablesChannel}, {TablesChannel, TablesThreads}} {
+		h := asyncHarness(t, openBolt)
+		h.opts.Tables = tc.configured
+		in := h.addBot("gateway")
+		_, err := in.bot.tables.ChangeServerSettings(context.Background(), testGuild, func(st *table.ServerSettings) { st.Tables = tc.chosen })
+		if err != nil {
+			t.Fatal(err)
+		}
+		lobby := h.startIn(in, ada, testChannel, "fits", fakediscord.StringOption("boards", "1"))
+		if _, err := h.clickIn(in, ada, testChannel, lobby, mustFind(t, lobby, verbStart, "")); err != nil {
+			t.Fatal(err)
+		}
+		threads := len(h.fake.Threads(testChannel))
+		if (tc.chosen == TablesThreads) != (threads == 1) {
+			t.Fatalf("configured %s, chosen %s: %d threads", tc.configured, tc.chosen, threads)
+		}
+	}
+}
+
 // TestThreadPermissionsMissing: in threads mode, /start where the bot may not create public
 // threads or post in them is refused, naming what is missing in Discord's words and the
 // caller's language; nothing is opened.

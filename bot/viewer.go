@@ -10,8 +10,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -19,11 +19,13 @@ import (
 // after a move, the move in words, ⏮ ◀ ▶ ⏭ and "Go to move…" (a modal). It keeps nothing in
 // memory: every custom_id carries the game, the archive id and the move shown
 // ("<game>/0/step/<move>/<archive id>"), so a click works after a restart and on any process;
-// each click reads the one archived record and replays it to the move (games.Replay, as
-// `tablebot render --move` does), never the server's whole history. A process keeps the
-// states it lately showed (Bot.replays), so that a step ◀ ▶ continues from the move before
-// (games.Continue) rather than replaying the game from its start; without them (a restart,
-// another process) it replays from the start, with the same result.
+// a click reads the one archived record and replays it to the move (games.Replay, as
+// `tablebot render --move` does), never the server's whole history. An archived record never
+// changes, so a process keeps the records it lately read, decoded (Bot.archives), and the
+// states it lately showed (Bot.replays): a step ◀ ▶ reads nothing and continues from the move
+// before (games.Continue) rather than replaying the game from its start, and costs about what
+// drawing the move's picture costs. Without them (a restart, another process) a click reads
+// the record and replays from the start, with the same result.
 //
 // Choices where the issue is silent:
 //   - A "move" is a player's (or an AI player's) move; chance's moves (dealing, drawing) are
@@ -148,11 +150,19 @@ func modalValue(i *discordgo.Interaction, customID string) string {
 	return ""
 }
 
-// replay is an archived game replayed to a move.
-type replay struct {
+// archivedReplay is an archived game read and decoded for the viewer: it never changes once
+// archived, so a process keeps it (Bot.archives) and a step ◀ ▶ reads nothing.
+type archivedReplay struct {
 	archived table.ArchivedGame
 	rec      games.Record
-	kit      catalog.Kit
+	kit      images.GameArt
+	// at[k] is the index in the record of the k-th player's move (at[0]: -1, none).
+	at []int
+}
+
+// replay is an archived game replayed to a move.
+type replay struct {
+	*archivedReplay
 	// st is the table after move (and chance's moves right after it); move is clamped to
 	// 0…total, total the number of players' moves.
 	st          games.State
@@ -161,43 +171,57 @@ type replay struct {
 	last *games.Move
 }
 
-// replayTo reads an archived game and replays it to move (-1: only read and count the moves).
-func (b *Bot) replayTo(ctx context.Context, guild, gameID string, move int) (replay, error) {
+// archived returns the archived game gameID of guild, decoded: from the process's cache, else
+// read from the store (one read) and kept.
+func (b *Bot) archived(ctx context.Context, guild, gameID string) (*archivedReplay, error) {
+	key := guild + "/" + gameID
+	if a, ok := b.archives.get(key); ok {
+		return a, nil
+	}
 	a, err := b.tables.ArchivedGame(ctx, guild, gameID)
 	if err != nil {
 		if errors.Is(err, table.ErrNotArchived) {
-			return replay{}, notViewable()
+			return nil, notViewable()
 		}
-		return replay{}, err
+		return nil, err
 	}
 	rec, err := games.DecodeRecord(a.Record)
 	if err != nil {
-		return replay{}, fmt.Errorf("archived game %s: %w", gameID, err)
+		return nil, fmt.Errorf("archived game %s: %w", gameID, err)
 	}
 	kit, ok := b.kit(rec.Game)
 	if !ok {
-		return replay{}, refuse("I do not know the game %q.", "Hru %q neznám.", rec.Game)
+		return nil, refuse("I do not know the game %q.", "Hru %q neznám.", rec.Game)
 	}
-	// at[k] is the index in the record of the k-th player's move (at[0]: none).
-	at := []int{-1}
+	r := &archivedReplay{archived: a, rec: rec, kit: kit, at: []int{-1}}
 	for i, m := range rec.Moves {
 		if m.Seat != games.Chance {
-			at = append(at, i)
+			r.at = append(r.at, i)
 		}
 	}
-	r := replay{archived: a, rec: rec, kit: kit, total: len(at) - 1}
+	b.archives.put(key, r)
+	return r, nil
+}
+
+// replayTo reads an archived game and replays it to move (-1: only read and count the moves).
+func (b *Bot) replayTo(ctx context.Context, guild, gameID string, move int) (replay, error) {
+	a, err := b.archived(ctx, guild, gameID)
+	if err != nil {
+		return replay{}, err
+	}
+	r := replay{archivedReplay: a, total: len(a.at) - 1}
 	if move < 0 {
 		return r, nil
 	}
 	r.move = min(move, r.total)
-	end := len(rec.Moves) // through chance's moves after the move shown
+	end := len(a.rec.Moves) // through chance's moves after the move shown
 	if r.move < r.total {
-		end = at[r.move+1]
+		end = a.at[r.move+1]
 	}
 	if r.move > 0 {
-		r.last = &rec.Moves[at[r.move]]
+		r.last = &a.rec.Moves[a.at[r.move]]
 	}
-	st, err := b.replayed(guild, gameID, kit.Game, rec, end)
+	st, err := b.replayed(guild, gameID, a.kit.Game, a.rec, end)
 	if err != nil {
 		return replay{}, fmt.Errorf("replay archived game %s to move %d: %w", gameID, r.move, err)
 	}
@@ -212,18 +236,18 @@ const replayBack = 16
 // replayed returns the state of an archived game after its record's first end entries: from
 // a state the viewer kept of the same game at most replayBack entries earlier (a step ◀ ▶
 // from a move just shown), continued with the entries since; else replayed from the start.
-// It keeps a copy of the state it returns. An archived record never changes, so a kept state
+// It keeps a copy of the state it returns, unless it kept that one already. An archived record never changes, so a kept state
 // is never stale; a process without it (restarted, or another) replays from the start.
 func (b *Bot) replayed(guild, gameID string, g games.Game, rec games.Record, end int) (games.State, error) {
 	key := func(at int) string { return guild + "/" + gameID + "/" + strconv.Itoa(at) }
 	var st games.State
-	from := 0
-	for at := end; at >= max(0, end-replayBack) && st == nil; at-- {
+	from, hit := 0, false
+	for at := end; at >= max(0, end-replayBack) && !hit; at-- {
 		if kept, ok := b.replays.get(key(at)); ok {
-			st, from = kept.Clone(), at
+			st, from, hit = kept.Clone(), at, true
 		}
 	}
-	if st == nil {
+	if !hit {
 		upTo := rec
 		upTo.Moves = rec.Moves[:end]
 		fresh, _, err := games.Replay(g, upTo)
@@ -234,7 +258,9 @@ func (b *Bot) replayed(guild, gameID string, g games.Game, rec games.Record, end
 	} else if _, err := games.Continue(st, rec.Moves[from:end], from); err != nil {
 		return nil, err
 	}
-	b.replays.put(key(end), st.Clone())
+	if !hit || from != end { // a state kept at end is kept already
+		b.replays.put(key(end), st.Clone())
+	}
 	return st, nil
 }
 

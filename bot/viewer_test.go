@@ -240,6 +240,10 @@ func TestReplayViewer(t *testing.T) {
 	if !strings.Contains(viewer.Content, fmt.Sprintf("Move 1 of %d", total)) {
 		t.Fatalf("▶ ◀: %q", viewer.Content)
 	}
+	// Back to a move the process kept (record and state from its caches): the same table.
+	if !samePicture(decodePNG(t, viewer), drawn(t, one, games.NoSeat)) {
+		t.Fatal("▶ ◀: move 1's picture, from the kept state, is not the table after the first move")
+	}
 
 	// A restart: a new process on the same store answers the old process's buttons.
 	second := h.addBot("http")

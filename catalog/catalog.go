@@ -17,11 +17,9 @@ import (
 	sideboardsart "github.com/tablebot/tablebot/images/sideboards"
 )
 
-// Kit is a game together with the renderer of its pictures.
-type Kit struct {
-	Game games.Game
-	Art  images.Art
-}
+// Kit is a game together with the renderer of its pictures (images.GameArt, the form the bot
+// receives them in).
+type Kit = images.GameArt
 
 // Kits returns every game tablebot plays. Each call builds new renderers (with empty caches).
 func Kits() []Kit {
@@ -34,14 +32,7 @@ func Kits() []Kit {
 }
 
 // Find returns the kit of the game called name.
-func Find(kits []Kit, name string) (Kit, bool) {
-	for _, k := range kits {
-		if k.Game.Name() == name {
-			return k, true
-		}
-	}
-	return Kit{}, false
-}
+func Find(kits []Kit, name string) (Kit, bool) { return images.FindGameArt(kits, name) }
 
 // Games returns the games of kits.
 func Games(kits []Kit) []games.Game {

@@ -33,3 +33,12 @@ type Recycler interface {
 type Baseline interface {
 	NaiveTable(view any, lang games.Lang) (image.Image, error)
 }
+
+// Renderer is what a game's renderer standing on Base is: an Art with its Baseline, taking its
+// pictures back (Recycler), and showing the kit it draws with.
+type Renderer interface {
+	Art
+	Baseline
+	Recycler
+	Kit() *Kit
+}

@@ -25,14 +25,14 @@ import (
 // The stream's Adler-32 is put together from the bands' own checksums.
 //
 // Bands are compressed by github.com/klauspost/compress/flate at BestSpeed, a drop-in for the
-// standard library's compress/flate (the same sync flush) that compresses a new band about 1.7
-// times as fast, 3 % larger: compression is most of the cost of a picture's new bands.
+// standard library's compress/flate (the same sync flush) that compresses a new band faster,
+// a little larger: compression is most of the cost of a picture's new bands (the figures are
+// in docs/performance-images.md).
 
 // bandRows is the height of a band. Shorter bands find more unchanged rows but each costs a
 // block with its own Huffman tables and loses the matches it would find in the band above.
-// 32 rows of an 840 px picture (27 KB of pixels) compress a new picture as fast as one whole
-// stream, 3 % larger; in the load test 72 % of bands are reused (16 rows: 79 %, but a new
-// picture costs a fifth more).
+// 32 rows compress a new picture about as fast as one whole stream, and most bands of the
+// next picture of a game are still found in the cache (docs/performance-images.md).
 const bandRows = 32
 
 // bandKey names a band by its content: a hash of its filtered rows, and their length.

@@ -88,8 +88,8 @@ func LoadFonts() (*Fonts, error) {
 	return &f, nil
 }
 
-// parsedFallbacks unpacks and parses the fallback fonts once per process (about 60 ms and
-// 9 MB): they are immutable, so every Fonts shares them.
+// parsedFallbacks unpacks and parses the fallback fonts once per process (what that costs:
+// docs/performance-images.md): they are immutable, so every Fonts shares them.
 var parsedFallbacks = sync.OnceValues(func() ([]*opentype.Font, error) {
 	var fonts []*opentype.Font
 	for _, name := range fallbackNames {

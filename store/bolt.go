@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -176,55 +175,14 @@ func (s *Bolt) tx(ctx context.Context, op string, run func(func(*bolt.Tx) error)
 // Load returns the channel's table. It fails with ErrNotFound if there is none, ErrCorrupt if
 // the stored table is unreadable, ErrClosed after Close, or ctx's error.
 func (s *Bolt) Load(ctx context.Context, channel string) (Table, error) {
-	var t Table
-	err := s.view(ctx, "load "+strconv.Quote(channel), func(tx *bolt.Tx) error {
-		v := tx.Bucket(bucketTables).Get(appendPart(nil, channel))
-		if v == nil {
-			return ErrNotFound
-		}
-		rev, data, err := decodeTable(v)
-		if err != nil {
-			return err
-		}
-		t = Table{Data: bytes.Clone(data), Revision: rev}
-		return nil
-	})
-	return t, err
+	return s.loadRevisioned(ctx, "load "+strconv.Quote(channel), bucketTables, appendPart(nil, channel))
 }
 
 // Save writes data as the channel's table if its revision is still expect and returns the new
 // revision. It fails with ErrConflict (writing nothing) if the revision differs, ErrCorrupt if
 // the stored table is unreadable, ErrClosed after Close, ctx's error, or a disk error.
 func (s *Bolt) Save(ctx context.Context, channel string, data []byte, expect Revision) (Revision, error) {
-	var rev Revision
-	var conflict bool
-	err := s.batch(ctx, "save "+strconv.Quote(channel), func(tx *bolt.Tx) error {
-		rev, conflict = 0, false
-		b := tx.Bucket(bucketTables)
-		key := appendPart(nil, channel)
-		if v := b.Get(key); v != nil {
-			cur, _, err := decodeTable(v)
-			if err != nil {
-				return err
-			}
-			rev = cur
-		}
-		if rev != expect {
-			conflict = true // nothing written: the batch goes on without this write
-			return nil
-		}
-		rev++
-		v := make([]byte, 8, 8+len(data))
-		binary.BigEndian.PutUint64(v, uint64(rev))
-		return b.Put(key, append(v, data...))
-	})
-	if err != nil {
-		return 0, err
-	}
-	if conflict {
-		return 0, fmt.Errorf("store: save %q: at revision %d, not %d: %w", channel, rev, expect, ErrConflict)
-	}
-	return rev, nil
+	return s.saveRevisioned(ctx, "save "+strconv.Quote(channel), bucketTables, appendPart(nil, channel), data, expect)
 }
 
 // Close closes the file, waiting for running transactions. Later calls, Close included, return

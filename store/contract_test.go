@@ -19,6 +19,7 @@ func runContract(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("Tables", func(t *testing.T) { t.Parallel(); testTables(t, open(t)) })
 	t.Run("TwoWriters", func(t *testing.T) { t.Parallel(); testTwoWriters(t, open(t)) })
 	t.Run("ManyWriters", func(t *testing.T) { t.Parallel(); testManyWriters(t, open(t)) })
+	t.Run("Settings", func(t *testing.T) { t.Parallel(); testSettings(t, open) })
 	runRatingsContract(t, open)
 	t.Run("Due", func(t *testing.T) { t.Parallel(); testDue(t, open(t)) })
 	t.Run("DueConcurrent", func(t *testing.T) { t.Parallel(); testDueConcurrent(t, open(t)) })

@@ -74,6 +74,7 @@ func ParseRedisURL(s string) (RedisOptions, error) {
 //	P:{g:G}:order           sorted set GameID scored 1, 2, 3… in the order finished
 //	P:{g:G}:recent          list of game summaries (JSON), newest first, at most HistoryCap
 //	P:{g:G}:names           hash user ID → latest display name
+//	P:{g:G}:settings        hash {rev, data}: the server's /settings (see Settings)
 //	P:{g:G}:keys            set of every rating key below (ClearRatings deletes them)
 //	P:{g:G}:r:N:p           hash user ID → the player's line (PlayerRating as JSON) in game N
 //	P:{g:G}:r:N:board       sorted set user ID scored −ordinal: the leaderboard
@@ -230,48 +231,14 @@ func (r *Redis) fail(op string, err error) error {
 // Load returns the channel's table. It fails with ErrNotFound if there is none, ErrCorrupt if
 // the stored table is unreadable, ErrClosed after Close, or the error of ctx or the server.
 func (r *Redis) Load(ctx context.Context, channel string) (Table, error) {
-	op := "load " + strconv.Quote(channel)
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
-	defer cancel()
-	if err := r.enter(ctx); err != nil {
-		return Table{}, r.fail(op, err)
-	}
-	vals, err := r.client.HMGet(ctx, r.tableKey(channel), "rev", "data").Result()
-	if err != nil {
-		return Table{}, r.fail(op, err)
-	}
-	if vals[0] == nil && vals[1] == nil {
-		return Table{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
-	}
-	revStr, ok1 := vals[0].(string)
-	data, ok2 := vals[1].(string)
-	rev, err := strconv.ParseUint(revStr, 10, 64)
-	if !ok1 || !ok2 || err != nil || rev == 0 {
-		return Table{}, fmt.Errorf("store: %s: %w: revision %q, data present %v", op, ErrCorrupt, revStr, ok2)
-	}
-	return Table{Data: []byte(data), Revision: Revision(rev)}, nil
+	return r.loadRevisioned(ctx, "load "+strconv.Quote(channel), r.tableKey(channel))
 }
 
 // Save writes data as the channel's table if its revision is still expect and returns the new
 // revision. It fails with ErrConflict (writing nothing) if the revision differs, ErrCorrupt if
 // the stored table is unreadable, ErrClosed after Close, or the error of ctx or the server.
 func (r *Redis) Save(ctx context.Context, channel string, data []byte, expect Revision) (Revision, error) {
-	op := "save " + strconv.Quote(channel)
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
-	defer cancel()
-	if err := r.enter(ctx); err != nil {
-		return 0, r.fail(op, err)
-	}
-	n, err := r.save.Run(ctx, r.client, []string{r.tableKey(channel)}, uint64(expect), data).Int64()
-	switch {
-	case err != nil:
-		return 0, r.fail(op, err)
-	case n == -1:
-		return 0, fmt.Errorf("store: %s at revision %d: %w", op, expect, ErrConflict)
-	case n < 1:
-		return 0, fmt.Errorf("store: %s: %w: script returned %d", op, ErrCorrupt, n)
-	}
-	return Revision(n), nil
+	return r.saveRevisioned(ctx, "save "+strconv.Quote(channel), r.tableKey(channel), data, expect)
 }
 
 // Schedule sets the channel's deadline to at, kept to the millisecond. It fails with

@@ -76,6 +76,8 @@ type Archived struct {
 // GameID. All methods are safe for concurrent use, also from several processes sharing one
 // Redis. Every method honours ctx's cancellation and deadline.
 type Store interface {
+	// Settings keeps each server's settings document (LoadSettings, SaveSettings).
+	Settings
 	// Load returns the channel's table, or ErrNotFound.
 	Load(ctx context.Context, channel string) (Table, error)
 	// Save writes data as the channel's table if its stored revision is still expect (0: no

@@ -140,7 +140,7 @@ func (s *Service) decider(t *Table, rec *games.Recorder) games.Decide {
 		}
 		level := t.Seats[seat].Level
 		if !t.Seats[seat].AI {
-			level = s.ai.takeover
+			level = s.takeoverOf(t)
 		}
 		return s.ai.decide(t.ID, rec.Record.Moves, st, seat, level)
 	}

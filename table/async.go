@@ -22,6 +22,10 @@ type Pace struct {
 	// hand the seat to the AI); by default the AI makes that one decision for the seat, whose
 	// player keeps it.
 	Wait bool `json:"wait,omitempty"`
+	// AI is the level of the AI that plays a seat at its deadline or while its player is away
+	// (the server's choice when the table opened, see ServerSettings.AI); nil means the
+	// configured takeover level (Options.Takeover).
+	AI *search.Level `json:"ai,omitempty"`
 }
 
 // Live reports whether the pace has no deadlines.
@@ -114,7 +118,7 @@ type Deadline struct {
 // seat's deadline to now — sets the level by the StepDown rule: a backlog of deadlines is
 // played weaker rather than later. A step down is logged with its lateness.
 func (s *Service) deadlineMove(ctx context.Context, t *Table, st games.State, seat games.Seat, d *Deadline) (games.Action, error) {
-	takeover := s.ai.takeover
+	takeover := s.takeoverOf(t)
 	if takeover.Searches() {
 		free, err := s.ai.dueSlot(ctx)
 		if err != nil {

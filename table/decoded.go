@@ -70,6 +70,10 @@ func (t *Table) clone() *Table {
 	c.Reminded = cloneSlice(t.Reminded)
 	c.Late = cloneSlice(t.Late)
 	c.Panels = cloneSlice(t.Panels)
+	if t.Pace.AI != nil {
+		level := *t.Pace.AI
+		c.Pace.AI = &level
+	}
 	if t.Board != nil {
 		b := *t.Board
 		c.Board = &b

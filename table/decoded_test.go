@@ -29,7 +29,7 @@ func fullTable() *Table {
 		Since:     []Revision{4, 5},
 		Board:     &PostedBoard{ID: "m1", At: at, Body: "board"},
 		Panels:    []Panel{{Token: "t1", At: at, Locale: "cs"}, {Token: "t2", At: at, Locale: "en-US"}},
-		Pace:      Pace{Per: time.Hour, Wait: true},
+		Pace:      Pace{Per: time.Hour, Wait: true, AI: new(search.Normal)},
 		Due:       []time.Time{at, at.Add(time.Hour)},
 		Reminded:  []Revision{6, 7},
 		Late:      []Revision{8, 9},

@@ -52,6 +52,12 @@
 //     (a simultaneous step's next decision in the same round, every token younger than
 //     [PanelLife], the board younger than [BoardLife]).
 //
+// Each server's settings ([ServerSettings]: where tables go, the default pace and deadline
+// rule, the AI level that stands in for absent players, the games offered, the language of
+// public messages) are one document per server in the store, changed with compare-and-set
+// ([Service.ChangeServerSettings], which checks them); a setting never chosen takes the
+// configuration's default. A table records its AI level when it opens ([Pace.AI]).
+//
 // A table is keyed by a channel ID (Click.Channel). A table opened for a thread of its own is
 // keyed by its lobby message's ID, which becomes the thread's ID on Discord when the game
 // starts, and records the text channel it was opened in (Table.Parent, Click.Parent); nothing

@@ -48,6 +48,9 @@ type Options struct {
 	// StepDown is when a deadline worked late is played by the takeover AI a level lower;
 	// zero fields take DefaultStepDown's.
 	StepDown StepDown
+	// Paces are the times per decision /start offers besides live play, the ones a server may
+	// choose as its default (ServerSettings.Pace); nil allows any from a minute to MaxPace.
+	Paces []time.Duration
 }
 
 // Service referees every channel's table in one store. It is safe for concurrent use, and
@@ -66,6 +69,8 @@ type Service struct {
 	conflicts atomic.Uint64
 	// decoded spares reading the same stored table twice the decoding of its JSON.
 	decoded decodedTables
+	// paces are the paces a server may choose as its default (Options.Paces).
+	paces []time.Duration
 }
 
 // New returns a Service for the given games on st.
@@ -74,7 +79,7 @@ func New(st store.Store, gs []games.Game, o Options) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table: %w", err)
 	}
-	s := &Service{store: st, games: reg, seed: o.Seed, now: o.Now, log: o.Logger, lease: o.Lease}
+	s := &Service{store: st, games: reg, seed: o.Seed, now: o.Now, log: o.Logger, lease: o.Lease, paces: o.Paces}
 	s.ai = newDeciders(o.Takeover, o.Suggest, o.StepDown)
 	if s.now == nil {
 		s.now = time.Now
@@ -164,14 +169,8 @@ var errUnchanged = errors.New("unchanged")
 // change is returned as it is and nothing is written; errUnchanged returns the table read.
 func (s *Service) mutate(ctx context.Context, channel string, change func(t *Table) (*Table, error)) (*Table, error) {
 	for attempt := range maxAttempts {
-		if attempt > 0 {
-			// Random exponential back-off: writers that collided do not collide again in step.
-			wait := time.Duration(1+mrand.IntN(1<<min(attempt, 6))) * time.Millisecond
-			select {
-			case <-time.After(wait):
-			case <-ctx.Done():
-				return nil, fmt.Errorf("channel %s: %w", channel, ctx.Err())
-			}
+		if err := s.backOff(ctx, attempt); err != nil {
+			return nil, fmt.Errorf("channel %s: %w", channel, err)
 		}
 		t, err := s.Load(ctx, channel)
 		if errors.Is(err, ErrNoTable) {
@@ -197,6 +196,22 @@ func (s *Service) mutate(ctx context.Context, channel string, change func(t *Tab
 		return next, nil
 	}
 	return nil, fmt.Errorf("channel %s: %d writes in a row lost the race: %w", channel, maxAttempts, store.ErrConflict)
+}
+
+// backOff waits before the attempt-th try of a write that lost a compare-and-set race (none
+// before the first): a random, exponentially growing moment, so that writers that collided
+// do not collide again in step. It returns ctx's error if ctx ends first.
+func (s *Service) backOff(ctx context.Context, attempt int) error {
+	if attempt == 0 {
+		return nil
+	}
+	wait := time.Duration(1+mrand.IntN(1<<min(attempt, 6))) * time.Millisecond
+	select {
+	case <-time.After(wait):
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // update is mutate for a change of an existing table: a missing table is refused with

@@ -66,11 +66,12 @@ func startServer(ctx context.Context, t *testing.T) *Server {
 // expect, unless mode says otherwise.
 func startServerOn(ctx context.Context, t *testing.T, st store.Store, mode ...string) *Server {
 	t.Helper()
-	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{})
+	kits := catalog.Kits()
+	tables, err := table.New(st, catalog.Games(kits), table.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := Options{Addr: "127.0.0.1:0", Tables: tables, Mode: bot.TablesChannel}
+	o := Options{Addr: "127.0.0.1:0", Games: kits, Tables: tables, Mode: bot.TablesChannel}
 	if len(mode) > 0 {
 		o.Mode = mode[0]
 	}

@@ -22,7 +22,7 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/bot/restproxy"
-	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -39,8 +39,11 @@ const (
 type Options struct {
 	// Addr is where the page is served; empty means 127.0.0.1:8080 (":0" picks a free port).
 	Addr string
+	// Games are the games the bot serves, each with its art (the catalog's list, handed in by
+	// the composition root); empty fails.
+	Games []images.GameArt
 	// Tables is the referee over the store that keeps the games (build it with table.New over
-	// catalog.Kits' games); nil fails.
+	// the same games); nil fails.
 	Tables *table.Service
 	// Logger receives the bot's logs; nil means slog.Default().
 	Logger *slog.Logger
@@ -109,6 +112,9 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	if o.Tables == nil {
 		return nil, errors.New("localtable: no tables")
 	}
+	if len(o.Games) == 0 {
+		return nil, errors.New("localtable: no games")
+	}
 	if o.Addr == "" {
 		o.Addr = "127.0.0.1:8080"
 	}
@@ -143,7 +149,7 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	if o.Mode == "" {
 		o.Mode = bot.TablesThreads
 	}
-	b, err := bot.New(catalog.Kits(), tables, session, bot.Options{ApplicationID: fake.ApplicationID(), Logger: log, Paces: o.Paces, Tables: o.Mode})
+	b, err := bot.New(o.Games, tables, session, bot.Options{ApplicationID: fake.ApplicationID(), Logger: log, Paces: o.Paces, Tables: o.Mode})
 	if err != nil {
 		fake.Close()
 		return nil, err

@@ -33,14 +33,15 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer, ready
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	if err := migrateStore(ctx, st, mustRegistry(catalog.Kits()), log); err != nil {
+	kits := catalog.Kits()
+	if err := migrateStore(ctx, st, mustRegistry(kits), log); err != nil {
 		return err
 	}
-	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{Logger: log, Takeover: search.Strong})
+	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: search.Strong})
 	if err != nil {
 		return fmt.Errorf("the local table: %w", err)
 	}
-	srv, err := localtable.Start(ctx, localtable.Options{Addr: *addr, Tables: tables, Logger: log})
+	srv, err := localtable.Start(ctx, localtable.Options{Addr: *addr, Games: kits, Tables: tables, Logger: log})
 	if err != nil {
 		return err
 	}

@@ -79,11 +79,16 @@ func runBot(ctx context.Context, kits []catalog.Kit, args []string, stderr io.Wr
 	}
 	lease, _ := cfg.Async.lease()       // checked with the configuration
 	stepDown, _ := cfg.Async.stepDown() // checked with the configuration
-	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: takeover, Suggest: suggest, TaskLease: lease, StepDown: stepDown})
+	paces, _ := cfg.Async.paces()       // checked with the configuration
+	if len(paces) == 0 {
+		paces = bot.DefaultPaces()
+	}
+	// A server's /settings may choose its default pace among the paces /start offers.
+	tables, err := table.New(st, catalog.Games(kits), table.Options{Logger: log, Takeover: takeover, Suggest: suggest, TaskLease: lease,
+		StepDown: stepDown, Paces: paces})
 	if err != nil {
 		return err
 	}
-	paces, _ := cfg.Async.paces() // checked with the configuration
 	b, err := bot.New(kits, tables, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: log, Metrics: reg, Paces: paces,
 		TaskWorkers: cfg.Async.Workers, StopGrace: schedulerGrace, Tables: cfg.Discord.Tables})
 	if err != nil {

@@ -64,23 +64,19 @@ type Series struct {
 }
 
 // Renderer draws charts. Its palette is built on first use; it is safe for concurrent use.
+// Its Kit's fonts record the smallest text drawn, and its encoder writes the pictures;
+// Recycle takes back a picture Render returned, once the caller is done with it (encoded),
+// so that the next chart reuses its memory (see images.Recycler).
 type Renderer struct {
-	kit     *images.Kit
-	palette func() (*images.Palette, error)
-	pools   images.Scratch
-	out     images.PalettedScratch
+	*images.Base
 }
 
 var _ images.Recycler = (*Renderer)(nil)
 
 // New returns a renderer with its own kit.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours)}
+	return &Renderer{Base: images.NewBase("chart", paletteColours, images.PhoneMinText(Width))}
 }
-
-// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn, and
-// its encoder writes the pictures).
-func (r *Renderer) Kit() *images.Kit { return r.kit }
 
 // Render draws ch with its words in lang, as an *image.Paletted of Width × Height pixels. A
 // chart without any rating is drawn as a picture saying there is none yet. It fails, with an
@@ -91,36 +87,11 @@ func (r *Renderer) Render(ch Chart, lang games.Lang) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	size := image.Pt(Width, Height)
-	img := r.pools.Borrow(size)
-	defer r.pools.Return(img)
-	faces, err := r.kit.Faces()
-	if err != nil {
-		return nil, fmt.Errorf("chart: fonts: %w", err)
-	}
-	c := images.NewCanvas(img, faces)
-	c.SetMinText(images.PhoneMinText(size.X))
-	sc := &scene{c: c, lang: lang}
-	sc.draw(ch.Title, lines)
-	if err := c.Err(); err != nil {
-		return nil, fmt.Errorf("chart: draw: %w", err)
-	}
-	pal, err := r.palette()
-	if err != nil {
-		return nil, fmt.Errorf("chart: palette: %w", err)
-	}
-	out := r.out.Borrow(size, pal.Colours())
-	pal.ConvertInto(out, img)
-	return out, nil
-}
-
-// Recycle takes back a picture Render returned, once the caller is done with it (encoded), so
-// that the next chart reuses its memory (see images.Recycler). The caller must not touch it
-// afterwards; pictures of another size or origin are left to the garbage collector.
-func (r *Renderer) Recycle(img image.Image) {
-	if p, ok := img.(*image.Paletted); ok {
-		r.out.Return(p)
-	}
+	return r.Paint(image.Pt(Width, Height), false, func(c *images.Canvas) error {
+		sc := &scene{c: c, lang: lang}
+		sc.draw(ch.Title, lines)
+		return nil
+	})
 }
 
 // RenderPNG draws ch like Render and writes it to w as a PNG with the kit's encoder, then
@@ -131,7 +102,7 @@ func (r *Renderer) RenderPNG(w io.Writer, ch Chart, lang games.Lang) error {
 		return err
 	}
 	defer r.Recycle(img)
-	if err := r.kit.EncodePNG(w, img); err != nil {
+	if err := r.Kit().EncodePNG(w, img); err != nil {
 		return fmt.Errorf("chart: %w", err)
 	}
 	return nil

@@ -52,7 +52,8 @@
 // docs/stats-chart.png is a sample (go test ./images/chart -run Samples -args -out DIR
 // writes it with the golden pictures).
 //
-// The picture is drawn with gg and the kit's fast text path onto a pooled RGBA image and
-// converted to one fixed palette, which the kit's encoder writes several times faster and
-// smaller than RGBA. A *Renderer is safe for concurrent use.
+// The renderer stands on images.Base: the picture is drawn with gg and the kit's fast text
+// path onto a pooled RGBA image and converted to one fixed palette (images.Base.Paint), which
+// the kit's encoder writes several times faster and smaller than RGBA. A *Renderer is safe
+// for concurrent use.
 package chart

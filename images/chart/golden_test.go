@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"flag"
 	"image"
 	"math"
 	"testing"
@@ -9,8 +8,6 @@ import (
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images/imagestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
 
 // picture is one golden picture: its name and how to draw it.
 type picture = imagestest.Picture[*Renderer]
@@ -75,12 +72,9 @@ func goldens() []picture {
 	}
 }
 
+// TestGolden compares every golden picture with its PNG in testdata, and draws them all at
+// once on one fresh renderer (its caches filling under contention), each equal to the picture
+// drawn alone.
 func TestGolden(t *testing.T) {
-	imagestest.Golden(t, New(), "testdata", *update, goldens())
-}
-
-// TestConcurrent draws every golden picture from several goroutines on one fresh renderer
-// and checks that each equals the picture drawn alone.
-func TestConcurrent(t *testing.T) {
-	imagestest.Concurrent(t, New, goldens())
+	imagestest.Goldens(t, New, goldens())
 }

@@ -165,7 +165,7 @@ func (r *Renderer) board(n, cell int, lang games.Lang) (*image.Paletted, error) 
 	return r.boards.Get(boardKey{board: n, cell: cell, lang: lang}, func() (*image.Paletted, error) {
 		g := boardGeom{cell: cell}
 		img := image.NewRGBA(image.Rectangle{Max: g.size()})
-		c, err := r.canvas(img, false)
+		c, err := r.Canvas(img, false)
 		if err != nil {
 			return nil, err
 		}

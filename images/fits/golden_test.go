@@ -1,9 +1,6 @@
 package fits
 
 import (
-	"errors"
-	"flag"
-	"image"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -11,18 +8,14 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
-
 // picture is one golden picture: its name and how to draw it.
 type picture = imagestest.Picture[*Renderer]
 
-func tablePic(name string, v *game.View, lang games.Lang) picture {
-	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Table(v, lang) }}
-}
-
-func privatePic(name string, v *game.View, draft string, lang games.Lang) picture {
-	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Private(v, draft, lang) }}
-}
+// tablePic and privatePic are golden pictures of the table and of a private panel.
+var (
+	tablePic   = imagestest.TablePicture[*Renderer]
+	privatePic = imagestest.PrivatePicture[*Renderer]
+)
 
 // goldens lists the golden pictures, each drawn from a seeded game played by the AI.
 func goldens(tb testing.TB) []picture {
@@ -44,14 +37,11 @@ func goldens(tb testing.TB) []picture {
 	}
 }
 
+// TestGolden compares every golden picture with its PNG in testdata, and draws them all at
+// once on one fresh renderer (its caches filling under contention), each equal to the picture
+// drawn alone.
 func TestGolden(t *testing.T) {
-	imagestest.Golden(t, New(), "testdata", *update, goldens(t))
-}
-
-// TestConcurrent draws every golden picture from several goroutines on one fresh renderer
-// (its caches filling under contention) and checks that each equals the picture drawn alone.
-func TestConcurrent(t *testing.T) {
-	imagestest.Concurrent(t, New, goldens(t))
+	imagestest.Goldens(t, New, goldens(t))
 }
 
 func TestBadViews(t *testing.T) {
@@ -68,44 +58,16 @@ func TestBadViews(t *testing.T) {
 	badBoard.Board = 7
 	badLast := view(two, games.NoSeat)
 	badLast.Seats[0].Last = 99
-	for _, tc := range []struct {
-		name string
-		view any
-	}{
-		{"nil", nil},
-		{"a string", "table"},
-		{"a view by value", *spectator},
-		{"a nil view", (*game.View)(nil)},
-		{"no seats", noSeats},
-		{"board 7", badBoard},
-		{"overlapping pieces", overlap},
-		{"a piece off the board", offBoard},
-		{"a last piece out of range", badLast},
-	} {
-		if _, err := r.Table(tc.view, games.English); !errors.Is(err, ErrView) {
-			t.Errorf("Table(%s): error %v, want one wrapping ErrView", tc.name, err)
-		}
-		if _, err := r.NaiveTable(tc.view, games.English); !errors.Is(err, ErrView) {
-			t.Errorf("NaiveTable(%s): error %v, want one wrapping ErrView", tc.name, err)
-		}
-		if _, err := r.Private(tc.view, "", games.English); !errors.Is(err, ErrView) {
-			t.Errorf("Private(%s): error %v, want one wrapping ErrView", tc.name, err)
-		}
-	}
-	if _, err := r.Private(spectator, "", games.English); !errors.Is(err, ErrView) {
-		t.Errorf("Private(spectator): error %v, want one wrapping ErrView", err)
-	}
-	player := view(two, 0)
-	for _, draft := range []string{"r9f0cA", "x", "r0f0cG", "r0f2cA", "aside "} {
-		if _, err := r.Private(player, draft, games.English); err == nil {
-			t.Errorf("Private with draft %q: want an error", draft)
-		}
-	}
-	for _, draft := range []string{"", "aside", "r0f0cA", "r3f1cD", "r1f0cF"} {
-		if _, err := r.Private(player, draft, games.Czech); err != nil {
-			t.Errorf("Private with draft %q: %v", draft, err)
-		}
-	}
+	imagestest.BadViews(t, r, ErrView, append(imagestest.WrongViews(spectator), []imagestest.BadView{
+		{Name: "no seats", View: noSeats},
+		{Name: "board 7", View: badBoard},
+		{Name: "overlapping pieces", View: overlap},
+		{Name: "a piece off the board", View: offBoard},
+		{Name: "a last piece out of range", View: badLast},
+	}...))
+	imagestest.Drafts(t, r, view(two, 0),
+		[]string{"r9f0cA", "x", "r0f0cG", "r0f2cA", "aside "},
+		[]string{"", "aside", "r0f0cA", "r3f1cD", "r1f0cF"})
 	if _, err := r.Private(view(startPhase(t), 0), "aside", games.English); err == nil {
 		t.Error("setting a start piece aside: want an error")
 	}
@@ -121,13 +83,8 @@ func TestEveryStep(t *testing.T) {
 	var st *game.State
 	draw := func() {
 		t.Helper()
-		if _, err := r.Table(view(st, games.NoSeat), games.Czech); err != nil {
-			t.Fatalf("table after %d cards: %v", turned(st), err)
-		}
-		for seat := range games.Seat(2) {
-			if _, err := r.Private(view(st, seat), "", games.English); err != nil {
-				t.Fatalf("panel of seat %d after %d cards: %v", seat, turned(st), err)
-			}
+		if err := imagestest.DrawAll(r, st, 2); err != nil {
+			t.Fatalf("after %d cards: %v", turned(st), err)
 		}
 	}
 	play(t, 2, `{"boards":[4,3]}`, 11, func(s *game.State) bool {

@@ -52,7 +52,7 @@ type spriteSet struct {
 // sprites returns the sprites of cell size cell, drawing them on first use.
 func (r *Renderer) sprites(cell int) (*spriteSet, error) {
 	return r.spriteSets.Get(cell, func() (*spriteSet, error) {
-		pal, err := r.pal()
+		pal, err := r.Palette()
 		if err != nil {
 			return nil, err
 		}
@@ -285,7 +285,7 @@ type ringKey struct {
 // corner), drawing it on first use.
 func (r *Renderer) ring(w, h int, col color.RGBA) (images.Sprite, error) {
 	return r.rings.Get(ringKey{w, h, col}, func() (images.Sprite, error) {
-		pal, err := r.pal()
+		pal, err := r.Palette()
 		if err != nil {
 			return images.Sprite{}, err
 		}

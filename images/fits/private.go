@@ -30,13 +30,9 @@ type privateView struct {
 // preparePrivate reads view and draft for a private panel. A spectator's view is an error
 // wrapping ErrView; a malformed draft, or setting a start piece aside, is an error too.
 func preparePrivate(view any, draft string) (*privateView, error) {
-	v, err := asView(view)
+	v, mine, err := images.PrivateOf(view, asView, (*game.View).Mine, ErrView)
 	if err != nil {
 		return nil, err
-	}
-	mine, ok := v.Mine()
-	if !ok {
-		return nil, fmt.Errorf("%w: a spectator's view has no board of its own", ErrView)
 	}
 	own, err := occupancy(mine)
 	if err != nil {
@@ -102,7 +98,7 @@ func drawPrivateFrame(c *images.Canvas, l privateLayout, lang games.Lang) {
 // RGBA and converted, pieces and the ghost stamped straight onto the palette.
 func (r *Renderer) fastPrivate(p *privateView, lang games.Lang) (*image.Paletted, error) {
 	l := newPrivateLayout()
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +118,7 @@ func (r *Renderer) fastPrivate(p *privateView, lang games.Lang) (*image.Paletted
 func (r *Renderer) naivePrivate(p *privateView, lang games.Lang) (*image.RGBA, error) {
 	l := newPrivateLayout()
 	img := image.NewRGBA(image.Rectangle{Max: l.size})
-	c, err := r.canvas(img, true)
+	c, err := r.Canvas(img, true)
 	if err != nil {
 		return nil, err
 	}
@@ -169,54 +165,11 @@ func (sc *scene) private(p *privateView, l privateLayout) error {
 // the draft does (where it lands and what the board then scores; too high; set aside), the
 // scores so far and the pieces set aside.
 func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
-	v, mine := p.v, p.mine
 	x, x1 := float64(r.Min.X+20), float64(r.Max.X-20)
 	w := x1 - x
 	top := float64(r.Min.Y)
-	// What the draft does: a line in bold and a line of detail, each wrapped to the box (at
-	// most four lines in all), the box as tall as they need and what follows it below it.
-	type boxLine struct {
-		text  string
-		style images.Style
-		size  float64
-		ink   color.RGBA
-	}
-	var lines []boxLine
-	add := func(s string, style images.Style, size float64, ink color.RGBA, most int) {
-		for _, l := range sc.wrap(s, style, size, w-16, most) {
-			lines = append(lines, boxLine{l, style, size, ink})
-		}
-	}
-	framed := false
-	switch {
-	case mine.Piece == game.NoShape:
-		msg := wordNothing.In(sc.lang)
-		if mine.Decided {
-			msg = wordChosen.In(sc.lang)
-		}
-		add(msg, images.Bold, 18, images.Paper, 2)
-		add(chosenText(sc, mine), images.Medium, 16, images.Dim, 2)
-	case p.draft.Aside:
-		framed = true
-		add(wordSetAside.In(sc.lang)+" "+mine.Piece.In(sc.lang), images.Bold, 24, images.Highlight, 1)
-		add(wordAsideNote.In(sc.lang), images.Medium, 16, images.Paper, 2)
-	case p.landErr != nil:
-		framed = true
-		msg, why := sc.say(wordTooHigh, p.ghost.Top+1), wordNoRoom.In(sc.lang)
-		if len(p.ghost.Cells) == 0 {
-			wide := mine.Piece.Orient(p.draft.Rot, p.draft.Flip).Width
-			msg = sc.say(wordSideways, game.ColumnLabel(p.draft.Col))
-			why = sc.say(wordPickCols, wide, game.ColumnLabel(game.Cols-wide))
-		}
-		add(msg, images.Bold, 18, images.Highlight, 2)
-		add(why, images.Medium, 15, images.Paper, 2)
-	default:
-		add(sc.say(wordLands, game.ColumnLabel(p.draft.Col), rowsText(p.ghost)), images.Bold, 21, images.Paper, 1)
-		after := game.ScoreAfter(v.Board, mine.Grid, p.ghost)
-		add(sc.say(wordAfter, after, after-mine.Now.Total), images.Medium, 16, images.Dim, 2)
-	}
-	const lineH = 28
-	boxH := max(96, 18+lineH*len(lines)+10)
+	lines, framed := sc.draftLines(p, w-16)
+	boxH := max(96, 18+previewLineH*len(lines)+10)
 	grow := float64(boxH - 96)
 	// The text goes in bands of the card, leaving its empty stretches alone.
 	band := func(y0, y1 float64) {
@@ -227,9 +180,76 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 	band(364+grow, 454+grow)
 	band(466+grow, 496+grow)
 	band(float64(r.Dy()-70), float64(r.Dy()-radius/2))
-	col := seatShade(mine.Colour)
+	col := seatShade(p.mine.Colour)
+	sc.previewPiece(p, x, x1, top, col)
+	sc.draftBox(lines, framed, x, x1, top, boxH)
+	top += grow // what follows moves down as far as the box grew
+	sc.previewScores(p.mine, x, x1, top, col)
+	sc.toCome(p.v, p.mine, x, x1, top+482)
 
-	// The card and the piece.
+	// The board's rule, at the bottom.
+	rule := sc.wrap(sc.rule(p.v.Board), images.Medium, 15, w, 2)
+	for i, line := range rule {
+		sc.text(line, x, float64(r.Max.Y)-24-float64(len(rule)-1-i)*20, 0, 0.5, images.Medium, 15, images.Dim, w)
+	}
+}
+
+// previewLineH is the height of a line of the preview's box.
+const previewLineH = 28
+
+// boxLine is one line of the preview's box, which says what the draft does.
+type boxLine struct {
+	text  string
+	style images.Style
+	size  float64
+	ink   color.RGBA
+}
+
+// draftLines returns what the draft of p does: a line in bold and a line of detail, each
+// wrapped to w (at most four lines in all), and whether the box is framed (set aside, too
+// high).
+func (sc *scene) draftLines(p *privateView, w float64) ([]boxLine, bool) {
+	mine := p.mine
+	var lines []boxLine
+	add := func(s string, style images.Style, size float64, ink color.RGBA, most int) {
+		for _, l := range sc.wrap(s, style, size, w, most) {
+			lines = append(lines, boxLine{l, style, size, ink})
+		}
+	}
+	switch {
+	case mine.Piece == game.NoShape:
+		msg := wordNothing.In(sc.lang)
+		if mine.Decided {
+			msg = wordChosen.In(sc.lang)
+		}
+		add(msg, images.Bold, 18, images.Paper, 2)
+		add(chosenText(sc, mine), images.Medium, 16, images.Dim, 2)
+	case p.draft.Aside:
+		add(wordSetAside.In(sc.lang)+" "+mine.Piece.In(sc.lang), images.Bold, 24, images.Highlight, 1)
+		add(wordAsideNote.In(sc.lang), images.Medium, 16, images.Paper, 2)
+		return lines, true
+	case p.landErr != nil:
+		msg, why := sc.say(wordTooHigh, p.ghost.Top+1), wordNoRoom.In(sc.lang)
+		if len(p.ghost.Cells) == 0 {
+			wide := mine.Piece.Orient(p.draft.Rot, p.draft.Flip).Width
+			msg = sc.say(wordSideways, game.ColumnLabel(p.draft.Col))
+			why = sc.say(wordPickCols, wide, game.ColumnLabel(game.Cols-wide))
+		}
+		add(msg, images.Bold, 18, images.Highlight, 2)
+		add(why, images.Medium, 15, images.Paper, 2)
+		return lines, true
+	default:
+		add(sc.say(wordLands, game.ColumnLabel(p.draft.Col), rowsText(p.ghost)), images.Bold, 21, images.Paper, 1)
+		after := game.ScoreAfter(p.v.Board, mine.Grid, p.ghost)
+		add(sc.say(wordAfter, after, after-mine.Now.Total), images.Medium, 16, images.Dim, 2)
+	}
+	return lines, false
+}
+
+// previewPiece draws, from x to x1 below top, the card's label and the piece large in the
+// draft's orientation (in colour col), and how the draft turned it.
+func (sc *scene) previewPiece(p *privateView, x, x1, top float64, col color.RGBA) {
+	v, mine, w := p.v, p.mine, x1-x
 	label := games.OutOf("Card", "Karta", len(v.Turned), game.NumShapes).In(sc.lang)
 	if v.Phase == game.PhaseStart || len(v.Turned) == 0 {
 		label = wordStartPiece.In(sc.lang)
@@ -261,34 +281,40 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 		}
 		sc.text(note, (x+x1)/2, top+228, 0.5, 0.5, images.Medium, 15, images.Dim, w)
 	}
+}
 
+// draftBox draws the box of what the draft does, boxH high, from x to x1 below top: its lines,
+// and a frame round it when framed.
+func (sc *scene) draftBox(lines []boxLine, framed bool, x, x1, top float64, boxH int) {
+	w := x1 - x
 	box := image.Rect(int(x)-6, int(top)+250, int(x1)+6, int(top)+250+boxH)
 	sc.box(box, 8, images.Slate)
 	if framed {
 		sc.frame(box, 8, 3, images.Highlight)
 	}
-	ly := float64(box.Min.Y) + 18 + lineH/2
+	ly := float64(box.Min.Y) + 18 + previewLineH/2
 	if len(lines) == 2 { // the two lines as before: centred in the box
 		ly = float64(box.Min.Y) + 30
 		lines[1].size = max(lines[1].size, 16)
 	}
 	for i, l := range lines {
-		step := float64(lineH)
+		step := float64(previewLineH)
 		if len(lines) == 2 {
 			step = 34
 		}
 		sc.text(l.text, x+8, ly+float64(i)*step, 0, 0.5, l.style, l.size, l.ink, w-16)
 	}
-	top += grow // what follows moves down as far as the box grew
+}
 
-	// The scores so far.
+// previewScores draws, from x to x1 below top, the scores so far and the pieces set aside
+// this round (in colour col).
+func (sc *scene) previewScores(mine game.SeatView, x, x1, top float64, col color.RGBA) {
 	sy := top + 384
 	lw := sc.text(wordThisBoard.In(sc.lang), x, sy, 0, 0.5, images.Medium, 16, images.Dim, 0)
 	sc.text(signed(mine.Now.Total), x+lw+8, sy, 0, 0.5, images.Bold, 24, images.Paper, 0)
 	tw := sc.text(number(mine.Total), x1, sy, 1, 0.5, images.Bold, 24, images.Gold, 0)
 	sc.text(wordTotal.In(sc.lang), x1-tw-8, sy, 1, 0.5, images.Medium, 16, images.Dim, 0)
 
-	// The pieces set aside this round.
 	ay := top + 432
 	lw = sc.text(wordAside.In(sc.lang)+":", x, ay, 0, 0.5, images.Medium, 16, images.Dim, 0)
 	ax := x + lw + 10
@@ -305,14 +331,6 @@ func (sc *scene) previewPanel(p *privateView, r image.Rectangle) {
 		}
 		sc.shape(so, ax+sw/2, ay, cell, col, edgeOf(col))
 		ax += sw + 10
-	}
-
-	sc.toCome(v, mine, x, x1, top+482)
-
-	// The board's rule, at the bottom.
-	rule := sc.wrap(sc.rule(v.Board), images.Medium, 15, w, 2)
-	for i, line := range rule {
-		sc.text(line, x, float64(r.Max.Y)-24-float64(len(rule)-1-i)*20, 0, 0.5, images.Medium, 15, images.Dim, w)
 	}
 }
 

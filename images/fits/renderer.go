@@ -1,14 +1,3 @@
-// Package fits draws the pictures of FITS: the table (every player's board side by side with
-// names, colours, scores, the revealed card and who is still placing) and each player's
-// private panel (the own board with the current piece as a translucent ghost where the draft
-// would drop it, the piece large, and what the drop would do).
-//
-// Static parts are drawn once per Renderer and copied: the empty board of each board number
-// (grid, dots, special cells, hatched overhang, labels) at each cell size and language, and
-// the frame of each picture. Squares of pieces, ghosts and rings are sprites stamped straight
-// onto the palette, outlines are filled rectangles, and only the text is drawn per picture,
-// in RGBA, and converted. Pictures are *image.Paletted over one fixed palette, which encodes
-// to PNG several times faster and smaller than RGBA (see images.Encoder).
 package fits
 
 import (
@@ -25,71 +14,31 @@ import (
 // inconsistent, or a spectator's view for a private panel.
 var ErrView = errors.New("fits art: cannot draw this view")
 
-// Renderer draws FITS pictures. It implements images.Art, images.Recycler and images.Baseline.
+// Renderer draws FITS pictures. It implements images.Renderer on images.Base.
 // Its caches (the palette, static boards, frames, sprites) fill on first use; it is safe for
 // concurrent use.
 type Renderer struct {
-	kit *images.Kit
+	*images.Base
 
-	palette    func() (*images.Palette, error) // built once, on first use
 	boards     images.Cache[boardKey, *image.Paletted]
 	frames     images.Cache[frameKey, *image.Paletted]
 	spriteSets images.Cache[int, *spriteSet] // by cell size
 	rings      images.Cache[ringKey, images.Sprite]
-	// scratch lends picture-sized RGBA images, by size, to draw the text of a picture on
-	// before it is converted to the palette.
-	scratch images.Scratch
-	// pictures lends the paletted pictures Table and Private return, taken back by Recycle.
-	pictures images.PalettedScratch
 }
 
-var (
-	_ images.Art      = (*Renderer)(nil)
-	_ images.Baseline = (*Renderer)(nil)
-	_ images.Recycler = (*Renderer)(nil)
-)
-
-// Recycle takes back a picture Table or Private returned, once encoded: the next picture of
-// its size is drawn over it (the frame copied first covers every pixel) instead of on a new
-// one.
-func (r *Renderer) Recycle(img image.Image) {
-	if p, ok := img.(*image.Paletted); ok {
-		r.pictures.Return(p)
-	}
-}
+var _ images.Renderer = (*Renderer)(nil)
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours)}
-}
-
-// pal returns the palette, building it (and its lookup table) on first use.
-func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette()
-	if err != nil {
-		return nil, fmt.Errorf("fits art: palette: %w", err)
-	}
-	return p, nil
-}
-
-// canvas returns a canvas over img with a fresh set of faces.
-func (r *Renderer) canvas(img *image.RGBA, baseline bool) (*images.Canvas, error) {
-	faces, err := r.kit.Faces()
-	if err != nil {
-		return nil, fmt.Errorf("fits art: fonts: %w", err)
-	}
-	c := images.NewCanvas(img, faces)
-	c.SetBaseline(baseline)
-	c.SetMinText(images.PhoneMinText(maxWidth))
-	return c, nil
+	return &Renderer{Base: images.NewBase("fits art", paletteColours, images.PhoneMinText(maxWidth))}
 }
 
 // convert returns img, drawn on c, on the palette, or c's drawing error.
 func (r *Renderer) convert(img *image.RGBA, c *images.Canvas) (*image.Paletted, error) {
-	if err := c.Err(); err != nil {
-		return nil, fmt.Errorf("fits art: %w", err)
+	if err := r.DrawErr(c.Err()); err != nil {
+		return nil, err
 	}
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
@@ -98,21 +47,13 @@ func (r *Renderer) convert(img *image.RGBA, c *images.Canvas) (*image.Paletted, 
 
 // Table draws the table as view (a *fits.View) shows it, as an *image.Paletted.
 func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	return r.fastTable(v, lang)
+	return images.Checked(view, asView, func(v *game.View) (*image.Paletted, error) { return r.fastTable(v, lang) })
 }
 
 // NaiveTable draws the table the straightforward way, for benchmarks: everything afresh
 // through gg into RGBA, nothing cached (see images.Baseline).
 func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	return r.naiveTable(v, lang)
+	return images.Checked(view, asView, func(v *game.View) (*image.RGBA, error) { return r.naiveTable(v, lang) })
 }
 
 // Private draws the viewer's panel at draft (see fits.ParseDraft; "" stands for the view's
@@ -130,12 +71,9 @@ func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image
 // asView checks that view is a non-nil *fits.View that can be drawn: 1–4 seats, a board
 // number 1–4, every seat's colour known and its pieces on the board without overlapping.
 func asView(view any) (*game.View, error) {
-	v, ok := view.(*game.View)
-	if !ok {
-		return nil, fmt.Errorf("%w: want *fits.View, got %T", ErrView, view)
-	}
-	if v == nil {
-		return nil, fmt.Errorf("%w: nil *fits.View", ErrView)
+	v, err := images.ViewOf[game.View](view, ErrView)
+	if err != nil {
+		return nil, err
 	}
 	if len(v.Seats) < 1 || len(v.Seats) > 4 {
 		return nil, fmt.Errorf("%w: %d seats (want 1 to 4)", ErrView, len(v.Seats))
@@ -180,6 +118,3 @@ func occupancy(sv game.SeatView) (*owners, error) {
 	}
 	return &o, nil
 }
-
-// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
-func (r *Renderer) Kit() *images.Kit { return r.kit }

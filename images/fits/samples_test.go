@@ -1,8 +1,6 @@
 package fits
 
 import (
-	"flag"
-	"path/filepath"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -10,20 +8,19 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-var outDir = flag.String("out", "", "write sample pictures into this directory")
-
 // TestSamples writes sample pictures for people to look at (go test ./images/fits -run
 // Samples -out DIR): the golden pictures and more phases, languages and seat counts.
 func TestSamples(t *testing.T) {
-	if *outDir == "" {
-		t.Skip("no -out directory")
-	}
-	r := New()
+	imagestest.Samples(t, New(), false, func() []picture { return samples(t) })
+}
+
+// samples lists the sample pictures.
+func samples(t *testing.T) []picture {
 	two, four, start, over := twoMid(t), fourMid(t), startPhase(t), fourOver(t)
 	three := play(t, 3, `{"boards":[2,3]}`, 8, func(s *game.State) bool { return s.Board() == 3 && turned(s) == 13 && waiting(s, 2) })
 	soloMid := play(t, 1, "{}", 9, func(s *game.State) bool { return s.Board() == 3 && turned(s) == 8 && waiting(s, 1) })
 	dealing := play(t, 2, "{}", 10, func(s *game.State) bool { return s.Phase() == game.PhaseDeal && s.Board() == 2 })
-	ps := append(goldens(t),
+	return append(goldens(t),
 		tablePic("table-two-mid-cs", view(two, 1), games.Czech),
 		tablePic("table-three", view(three, 2), games.English),
 		tablePic("table-four-en", view(four, games.NoSeat), games.English),
@@ -38,13 +35,4 @@ func TestSamples(t *testing.T) {
 		privatePic("private-solo", view(soloMid, 0), "", games.English),
 		privatePic("private-three", view(three, 0), "", games.English),
 	)
-	for _, p := range ps {
-		img, err := p.Draw(r)
-		if err != nil {
-			t.Fatalf("%s: %v", p.Name, err)
-		}
-		if err := imagestest.WritePNG(filepath.Join(*outDir, p.Name+".png"), img); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

@@ -1,8 +1,6 @@
 package fits
 
 import (
-	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -40,13 +38,7 @@ func (sc *scene) region(r image.Rectangle, bg color.RGBA) {
 func (sc *scene) later(f func()) { sc.shapes = append(sc.shapes, f) }
 
 // say returns t in the scene's language.
-func (sc *scene) say(t games.Text, args ...any) string {
-	s := t.In(sc.lang)
-	if len(args) > 0 {
-		s = fmt.Sprintf(s, args...)
-	}
-	return s
-}
+func (sc *scene) say(t games.Text, args ...any) string { return images.Say(t, sc.lang, args...) }
 
 // text draws s so that (x, y) falls at the fraction (ax, ay) of its box, shortened with an
 // ellipsis to at most w pixels (w ≤ 0: no limit). It returns the width drawn.
@@ -83,38 +75,19 @@ func (sc *scene) badge(colour game.Colour, x, y, size float64) {
 }
 
 // check draws a tick mark h pixels high with its left end at (x, y): "done".
-func (sc *scene) check(x, y, h float64, col color.RGBA) {
-	dc := sc.c.DC
-	dc.MoveTo(x, y)
-	dc.LineTo(x+h*0.35, y+h*0.35)
-	dc.LineTo(x+h*0.95, y-h*0.45)
-	dc.SetColor(col)
-	dc.SetLineWidth(math.Max(2, h/5))
-	dc.SetLineCapRound()
-	dc.SetLineJoinRound()
-	dc.Stroke()
-}
+func (sc *scene) check(x, y, h float64, col color.RGBA) { sc.c.Tick(x, y, h, col) }
 
 // medal draws a place number on a disc centred on (x, y): gold for the first place.
 func (sc *scene) medal(place int, x, y, r float64) {
-	col := silver
-	if place == 1 {
-		col = images.Gold
-	}
-	sc.c.DC.DrawCircle(x, y, r)
-	sc.c.DC.SetColor(col)
-	sc.c.DC.Fill()
-	sc.c.Text(strconv.Itoa(place), x, y, 0.5, 0.5, images.Bold, math.Round(r*1.15), images.Slate)
+	sc.c.Medal(place, x, y, r, math.Round(r*1.15), silver)
 }
 
 // box draws a rounded box of colour col (inside a region).
-func (sc *scene) box(r image.Rectangle, rad float64, col color.RGBA) {
-	sc.c.RoundedRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), rad, col)
-}
+func (sc *scene) box(r image.Rectangle, rad float64, col color.RGBA) { sc.c.Box(r, rad, col) }
 
 // frame strokes a rounded frame of colour col lw wide just inside r.
 func (sc *scene) frame(r image.Rectangle, rad, lw float64, col color.RGBA) {
-	sc.c.RoundedFrame(float64(r.Min.X)+lw/2, float64(r.Min.Y)+lw/2, float64(r.Dx())-lw, float64(r.Dy())-lw, rad, lw, col)
+	sc.c.FrameIn(r, rad, lw, col)
 }
 
 // shape queues orientation o of a piece centred on (cx, cy), squares cell wide.
@@ -152,31 +125,13 @@ func (sc *scene) runShapes() {
 }
 
 // finish returns the scene's drawing errors (and the stamping error of a fast picture).
-func (sc *scene) finish(stampErr error) error {
-	if err := errors.Join(sc.err, sc.c.Err(), stampErr); err != nil {
-		return fmt.Errorf("fits art: draw: %w", err)
-	}
-	return nil
-}
+func (sc *scene) finish(stampErr error) error { return sc.r.DrawErr(sc.err, sc.c.Err(), stampErr) }
 
 // signed writes n with its sign, using a true minus: "+3", "−5", "0".
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
-}
+func signed(n int) string { return images.Signed(n) }
 
 // number writes n with a true minus when negative: "3", "−5".
-func number(n int) string {
-	if n < 0 {
-		return "−" + strconv.Itoa(-n)
-	}
-	return strconv.Itoa(n)
-}
+func number(n int) string { return images.Number(n) }
 
 // itoa writes n in decimal.
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -105,9 +105,19 @@ func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
 		sc.text(signed(sv.Now.Total), x0+lw+6, y+14, 0, 0.5, images.Bold, 18, images.Paper, x1-x0-lw-6)
 	}
 
-	// The scored boards as chips (the board's number, then its score), across the line:
-	// four fit a card, and none is ever left out (a row too narrow shortens to the last).
-	cy := y + 71
+	sc.roundChips(sv, scored, x0, x1, y+71)
+
+	// The total, right on the last line; the pieces set aside this round left of it.
+	ay := y + 100
+	tl := x1 - sc.text(number(sv.Total), x1, ay, 1, 0.5, images.Bold, 20, images.Gold, 0) - 6
+	tl -= sc.text(wordTotal.In(sc.lang), tl, ay, 1, 0.5, images.Medium, 14, images.Dim, 0) + 10
+	sc.asideRow(sv, x0, tl, ay)
+}
+
+// roundChips draws the scored boards of sv as chips (the board's number, then its score)
+// across the line at cy from x0 to x1: four fit a card, and none is ever left out (a row too
+// narrow shortens to the last). The last is ringed in gold once scored.
+func (sc *scene) roundChips(sv game.SeatView, scored bool, x0, x1, cy float64) {
 	cx := x0
 	if len(sv.Rounds) == 0 {
 		sc.text(wordBoards.In(sc.lang)+": —", x0, cy, 0, 0.5, images.Medium, 14, images.Dim, x1-x0)
@@ -137,14 +147,11 @@ func (sc *scene) seatFoot(v *game.View, sv game.SeatView, r image.Rectangle) {
 		sc.text(val, cx+w-6, cy, 1, 0.5, images.Bold, 15, images.Paper, 0)
 		cx += w + 4
 	}
+}
 
-	// The total, right on the last line; the pieces set aside this round left of it.
-	ay := y + 100
-	tl := x1 - sc.text(number(sv.Total), x1, ay, 1, 0.5, images.Bold, 20, images.Gold, 0) - 6
-	tl -= sc.text(wordTotal.In(sc.lang), tl, ay, 1, 0.5, images.Medium, 14, images.Dim, 0) + 10
-	x1 = tl
-
-	// The pieces set aside this round, small, the one set aside last underlined in pink.
+// asideRow draws the pieces sv set aside this round on the line at ay from x0 to x1, small,
+// the one set aside last underlined in pink.
+func (sc *scene) asideRow(sv game.SeatView, x0, x1, ay float64) {
 	lw := sc.text(wordAside.In(sc.lang)+":", x0, ay, 0, 0.5, images.Medium, 14, images.Dim, 0)
 	ax := x0 + lw + 8
 	if len(sv.Aside) == 0 {

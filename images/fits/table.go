@@ -22,7 +22,7 @@ type frameKey struct {
 func (r *Renderer) frame(k frameKey, size image.Point, draw func(c *images.Canvas)) (*image.Paletted, error) {
 	return r.frames.Get(k, func() (*image.Paletted, error) {
 		img := image.NewRGBA(image.Rectangle{Max: size})
-		c, err := r.canvas(img, false)
+		c, err := r.Canvas(img, false)
 		if err != nil {
 			return nil, err
 		}
@@ -51,7 +51,7 @@ func drawTableFrame(c *images.Canvas, l tableLayout) {
 // RGBA and converted region by region, the pieces stamped straight onto the palette.
 func (r *Renderer) fastTable(v *game.View, lang games.Lang) (*image.Paletted, error) {
 	l := newTableLayout(len(v.Seats))
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
@@ -74,14 +74,14 @@ func (r *Renderer) fastTable(v *game.View, lang games.Lang) (*image.Paletted, er
 // each of boards, then draw's text drawn in RGBA on a pooled scratch and converted region by
 // region, and its shapes stamped straight onto the palette.
 func (r *Renderer) compose(pal *images.Palette, frame, board *image.Paletted, boards []image.Point, size image.Point, lang games.Lang, draw func(sc *scene) error) (*image.Paletted, error) {
-	out := r.pictures.Borrow(frame.Rect.Size(), pal.Colours())
+	out := r.Picture(frame.Rect.Size(), pal)
 	copy(out.Pix, frame.Pix)
 	for _, at := range boards {
 		images.Blit(out, board, at)
 	}
-	scratch := r.scratch.Borrow(size)
-	defer r.scratch.Return(scratch)
-	c, err := r.canvas(scratch, false)
+	scratch := r.Scratch().Borrow(size)
+	defer r.Scratch().Return(scratch)
+	c, err := r.Canvas(scratch, false)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func (r *Renderer) compose(pal *images.Palette, frame, board *image.Paletted, bo
 func (r *Renderer) naiveTable(v *game.View, lang games.Lang) (*image.RGBA, error) {
 	l := newTableLayout(len(v.Seats))
 	img := image.NewRGBA(image.Rectangle{Max: l.size})
-	c, err := r.canvas(img, true)
+	c, err := r.Canvas(img, true)
 	if err != nil {
 		return nil, err
 	}

@@ -1,15 +1,12 @@
 package fits
 
 import (
-	"encoding/json"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/fits"
+	"github.com/tablebot/tablebot/images/imagestest"
 )
-
-var names = []string{"Ada", "Bohuslav", "Cyril", "Dana"}
 
 // play starts a game of players with options and lets the built-in AI play it through the
 // games contract, chance seeded by seed, until stop holds (or the game ends). Within a
@@ -17,22 +14,7 @@ var names = []string{"Ada", "Bohuslav", "Cyril", "Dana"}
 // of a card leaves the low seats still to act.
 func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
 	tb.Helper()
-	st, err := game.Game{}.New(names[:players], json.RawMessage(options))
-	if err != nil {
-		tb.Fatalf("new game: %v", err)
-	}
-	s := st.(*game.State)
-	lastFirst := func(g games.State, seat games.Seat) games.Action {
-		if act := g.ToAct(); seat != act[len(act)-1] {
-			return nil
-		}
-		return g.Hint(seat)
-	}
-	done := func(g games.State) bool { return stop(g.(*game.State)) }
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(seed, seed^0xf175)), lastFirst, done); err != nil {
-		tb.Fatal(err)
-	}
-	return s
+	return imagestest.Play(tb, game.Game{}, players, options, seed, 0xf175, imagestest.LastFirst, stop)
 }
 
 // view returns s as seat sees it.
@@ -46,9 +28,6 @@ func waiting(s *game.State, n int) bool {
 	act := s.ToAct()
 	return len(act) == n && act[0] != games.Chance
 }
-
-// never is a stop condition that lets the game run to its end.
-func never(*game.State) bool { return false }
 
 // The games the tests, samples and benchmarks draw.
 
@@ -79,7 +58,7 @@ func board4(tb testing.TB) *game.State {
 }
 
 // soloOver is a finished solo game over all four boards, rated.
-func soloOver(tb testing.TB) *game.State { return play(tb, 1, "{}", 5, never) }
+func soloOver(tb testing.TB) *game.State { return play(tb, 1, "{}", 5, nil) }
 
 // startPhase is a four-player game in its second round with the start pieces to place.
 func startPhase(tb testing.TB) *game.State {
@@ -89,7 +68,7 @@ func startPhase(tb testing.TB) *game.State {
 }
 
 // fourOver is a finished four-player game.
-func fourOver(tb testing.TB) *game.State { return play(tb, 4, `{"boards":[2,4]}`, 7, never) }
+func fourOver(tb testing.TB) *game.State { return play(tb, 4, `{"boards":[2,4]}`, 7, nil) }
 
 // crowded is a solo game on board 3 late in the round where some drop of the current piece
 // would reach above row 16.

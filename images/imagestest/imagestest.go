@@ -1,9 +1,7 @@
-// Package imagestest is the golden-picture harness every renderer's tests share: pictures
-// compared with their checked-in PNGs (rewritten with -update), and drawn concurrently on one
-// fresh renderer to show its caches are safe.
 package imagestest
 
 import (
+	"flag"
 	"fmt"
 	"image"
 	"image/png"
@@ -13,9 +11,13 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/images"
 	"golang.org/x/image/draw"
 )
+
+// update is -update: rewrite the golden pictures instead of comparing with them.
+var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
 
 // MaxDiffering is the fraction of pixels a picture may differ from its golden copy in (by more
 // than a few levels in a channel), for floating-point differences between machines.
@@ -29,12 +31,13 @@ type Picture[R any] struct {
 }
 
 // Golden draws every picture with r and compares it, at full size and scaled to a phone's
-// width (images.PhoneWidth), with dir/<Name>.png and dir/<Name>-phone.png; with update set it
-// rewrites the files instead. On a mismatch the new picture is kept in a temporary file whose
+// width (images.PhoneWidth), with testdata/<Name>.png and testdata/<Name>-phone.png; run with
+// -update it rewrites the files instead. On a mismatch the new picture is kept in a temporary file whose
 // path the failure names. When r shows its kit (a Kit method), Golden also checks that the
-// pictures are readable on a phone (see Readable), with update set too.
-func Golden[R any](t *testing.T, r R, dir string, update bool, pics []Picture[R]) {
+// pictures are readable on a phone (see Readable), with -update too.
+func Golden[R any](t *testing.T, r R, pics []Picture[R]) {
 	t.Helper()
+	const dir = "testdata"
 	widest := 0
 	for _, p := range pics {
 		t.Run(p.Name, func(t *testing.T) {
@@ -43,19 +46,25 @@ func Golden[R any](t *testing.T, r R, dir string, update bool, pics []Picture[R]
 				t.Fatal(err)
 			}
 			widest = max(widest, got.Bounds().Dx())
-			golden(t, filepath.Join(dir, p.Name+".png"), got, update)
-			golden(t, filepath.Join(dir, p.Name+"-phone.png"), Phone(got), update)
+			golden(t, filepath.Join(dir, p.Name+".png"), got, *update)
+			golden(t, filepath.Join(dir, p.Name+"-phone.png"), Phone(got), *update)
 		})
 	}
 	if k, ok := any(r).(kitted); ok && widest > 0 {
-		fonts, err := k.Kit().Fonts()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := Readable(fonts.Smallest(), widest); err != nil {
+		if err := readableKit(k.Kit(), widest); err != nil {
 			t.Errorf("the golden pictures: %v", err)
 		}
 	}
+}
+
+// readableKit is Readable for the smallest text kit's fonts drew, in pictures up to widest
+// pixels wide.
+func readableKit(k *images.Kit, widest int) error {
+	fonts, err := k.Fonts()
+	if err != nil {
+		return err
+	}
+	return Readable(fonts.Smallest(), widest)
 }
 
 // kitted is implemented by every renderer: the kit it draws with, whose fonts record the
@@ -197,7 +206,7 @@ func Compare(got, want image.Image) error {
 }
 
 // far reports whether two 16-bit channel values differ by more than 8 levels of 255.
-func far(a, b uint32) bool { return max(a, b)-min(a, b) > 8*0x101 }
+func far(a, b uint32) bool { return farBy(a, b, 8) }
 
 // SamePixels reports whether two paletted pictures are identical.
 func SamePixels(a, b image.Image) bool {
@@ -231,4 +240,22 @@ func ReadPNG(path string) (image.Image, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return img, nil
+}
+
+// TablePicture is the picture of the table of view in lang, drawn by a renderer of type R.
+func TablePicture[R images.Art](name string, view any, lang games.Lang) Picture[R] {
+	return Picture[R]{Name: name, Draw: func(r R) (image.Image, error) { return r.Table(view, lang) }}
+}
+
+// PrivatePicture is the picture of the private panel of view at draft in lang, drawn by a
+// renderer of type R.
+func PrivatePicture[R images.Art](name string, view any, draft string, lang games.Lang) Picture[R] {
+	return Picture[R]{Name: name, Draw: func(r R) (image.Image, error) { return r.Private(view, draft, lang) }}
+}
+
+// Goldens is Golden on a renderer made by fresh, then Concurrent, over the same pictures.
+func Goldens[R any](t *testing.T, fresh func() R, pics []Picture[R]) {
+	t.Helper()
+	t.Run("golden", func(t *testing.T) { Golden(t, fresh(), pics) })
+	t.Run("concurrent", func(t *testing.T) { Concurrent(t, fresh, pics) })
 }

@@ -27,7 +27,7 @@ const (
 // best places numbered) or a placement (the tile as a ghost). The scores are left to the
 // public table: the panel stays short on a phone.
 func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.Lang) (*image.Paletted, error) {
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +46,7 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 	if err != nil {
 		return nil, err
 	}
-	out := r.pictures.Borrow(image.Pt(tableWidth, boardHeight+rackHeight), pal.Colours())
+	out := r.Picture(image.Pt(tableWidth, boardHeight+rackHeight), pal)
 	if err := r.renderBoard(out, art, v, d.Place); err != nil {
 		return nil, fmt.Errorf("ingenious art: draw the board: %w", err)
 	}
@@ -54,7 +54,7 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 		return nil, err
 	}
 	images.Blit(out, strip, image.Pt(0, boardHeight))
-	r.pictures.Return(strip)
+	r.Recycle(strip)
 	return out, nil
 }
 
@@ -63,7 +63,7 @@ func (r *Renderer) drawPrivate(v *ingenious.View, d ingenious.Draft, lang games.
 // under a veil and the colour letters are sprites stamped at their places, and only the
 // two lines of text (whose tiles, what to do) are drawn each time.
 func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.Lang) (*image.Paletted, error) {
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func (r *Renderer) rackStrip(v *ingenious.View, d ingenious.Draft, lang games.La
 	if err != nil {
 		return nil, err
 	}
-	out := r.pictures.Borrow(base.Rect.Size(), base.Palette)
+	out := r.Picture(base.Rect.Size(), pal)
 	copy(out.Pix, base.Pix)
 	if len(v.Rack) > 0 {
 		chosen := -1
@@ -176,12 +176,12 @@ func (r *Renderer) rackBase(placeLine, empty bool, lang games.Lang) (*image.Pale
 
 // drawRackBase draws rackBase's strip.
 func (r *Renderer) drawRackBase(placeLine, empty bool, lang games.Lang) (*image.Paletted, error) {
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
 	rack := image.NewRGBA(image.Rect(0, 0, tableWidth, rackHeight))
-	c, err := r.canvas(rack, false)
+	c, err := r.Canvas(rack, false)
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +232,7 @@ func (r *Renderer) rackSprites(slots int, t ingenious.Tile, lang games.Lang) (*t
 
 // drawRackSprites draws rackSprites' sprites.
 func (r *Renderer) drawRackSprites(slots int, t ingenious.Tile, lang games.Lang) (*tileSprites, error) {
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +244,7 @@ func (r *Renderer) drawRackSprites(slots int, t ingenious.Tile, lang games.Lang)
 	var drawErr error
 	sprite := func(top, bottom int, draw func(c *images.Canvas, x, y float64)) images.Sprite {
 		img := image.NewRGBA(image.Rect(0, 0, 2*half, top+bottom))
-		c, err := r.canvas(img, false)
+		c, err := r.Canvas(img, false)
 		if err != nil {
 			drawErr = err
 			return images.Sprite{}
@@ -298,8 +298,8 @@ func (r *Renderer) rackText(out *image.Paletted, pal *images.Palette, title, hin
 // from row top, height rows high, on lent scratch converted to the palette.
 func (r *Renderer) textLine(out *image.Paletted, pal *images.Palette, text string, top, height int, y, size float64, ink color.RGBA) func() error {
 	return func() error {
-		band := r.panels.Borrow(image.Pt(tableWidth, height))
-		defer r.panels.Return(band)
+		band := r.Scratch().Borrow(image.Pt(tableWidth, height))
+		defer r.Scratch().Return(band)
 		if err := r.drawTextBand(band, text, y, size, ink); err != nil {
 			return err
 		}
@@ -311,7 +311,7 @@ func (r *Renderer) textLine(out *image.Paletted, pal *images.Palette, text strin
 // drawTextBand fills band with slate and draws one line of bold text on it, its middle at y,
 // shortened to fit the rack's margins.
 func (r *Renderer) drawTextBand(band *image.RGBA, text string, y, size float64, ink color.RGBA) error {
-	c, err := r.canvas(band, false)
+	c, err := r.Canvas(band, false)
 	if err != nil {
 		return err
 	}
@@ -435,7 +435,7 @@ func (r *Renderer) drawBadges(out *image.Paletted, v *ingenious.View, marks []ba
 	if err != nil {
 		return err
 	}
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return err
 	}
@@ -443,7 +443,7 @@ func (r *Renderer) drawBadges(out *image.Paletted, v *ingenious.View, marks []ba
 	reach := float64(art.l.grid.Width)/2 - 2
 	side := 2 * int(math.Ceil(reach+2))
 	patch := image.NewRGBA(image.Rect(0, 0, side, side))
-	c, err := r.canvas(patch, false)
+	c, err := r.Canvas(patch, false)
 	if err != nil {
 		return err
 	}

@@ -1,18 +1,3 @@
-// Package ingenious draws the pictures of Ingenious: the table (the board with the labels
-// players type, every side's six colour tracks, whose turn it is and the last tile) and each
-// player's private panel (the rack, the chosen tile, a preview of the placement).
-//
-// Numbered places (the best places of a chosen tile, the tiles laid since a seat's last turn)
-// are badges on the joint of their tile's two cells when no other badge is near, else each in
-// a cell of its own tile with a wedge pointing across the edge to the tile's other cell: a
-// placement and the same two cells the other way round are two badges in two cells, and no
-// two badges ever overlap. The best places are numbered from 1 for as long as
-// each can have a cell of its own (at most 9); the menu lists them all. Every label is at
-// least 11 px once the picture is scaled to images.PhoneWidth.
-//
-// The empty board of each radius and the sprites of tiles are drawn once per Renderer and
-// stamped; pictures are returned as *image.Paletted over a fixed palette, which encodes to PNG
-// several times faster and smaller than RGBA (see images.Encoder).
 package ingenious
 
 import (
@@ -26,33 +11,23 @@ import (
 	"github.com/tablebot/tablebot/images"
 )
 
-// Renderer draws Ingenious pictures. It implements images.Art and images.Recycler. Its caches
+// Renderer draws Ingenious pictures. It implements images.Renderer on images.Base. Its caches
 // (the palette, the static board of each radius, sprites) fill on first use; it is safe for
 // concurrent use.
 type Renderer struct {
-	kit *images.Kit
+	*images.Base
 
-	palette func() (*images.Palette, error) // built once, on first use
-	boards  images.Cache[int, *boardArt]    // by radius
-	icons   images.Cache[iconKey, images.Sprite]
+	boards images.Cache[int, *boardArt] // by radius
+	icons  images.Cache[iconKey, images.Sprite]
 	// rackBases and rackTiles are the pieces rack strips are composed of (see rackStrip).
 	rackBases images.Cache[rackBaseKey, *image.Paletted]
 	rackTiles images.Cache[rackSpriteKey, *tileSprites]
-
-	// panels lends RGBA images by size: the score panel and the rack's caption are drawn on
-	// them before they are converted to the palette.
-	panels images.Scratch
 	// tiles keeps parts of pictures drawn lately: of score panels (see panel.drawParts) and of
 	// rack strips (the tiles, their letters and the titles).
 	tiles *images.Tiles
-	// pictures lends the paletted pictures Table and Private return, taken back by Recycle.
-	pictures images.PalettedScratch
 }
 
-var (
-	_ images.Art      = (*Renderer)(nil)
-	_ images.Recycler = (*Renderer)(nil)
-)
+var _ images.Renderer = (*Renderer)(nil)
 
 // iconKey names a small symbol icon: a colour at a face size.
 type iconKey struct {
@@ -62,7 +37,7 @@ type iconKey struct {
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours), tiles: images.NewTiles(tileBudget)}
+	return &Renderer{Base: images.NewBase("ingenious art", paletteColours, minText), tiles: images.NewTiles(tileBudget)}
 }
 
 // tileBudget is the memory, in bytes, the tiles may keep: a score column is about 9 KB, a
@@ -79,11 +54,11 @@ func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
-	out := r.pictures.Borrow(tableSize(len(sidesOf(v))), pal.Colours())
+	out := r.Picture(tableSize(len(sidesOf(v))), pal)
 	if err := r.renderTable(out, v, lang, nil); err != nil {
 		return nil, err
 	}
@@ -91,14 +66,6 @@ func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
 		return nil, err
 	}
 	return out, nil
-}
-
-// Recycle takes back a picture Table or Private returned, once encoded: the next picture of
-// its size is drawn over it (every pixel of which the renderer draws) instead of on a new one.
-func (r *Renderer) Recycle(img image.Image) {
-	if p, ok := img.(*image.Paletted); ok {
-		r.pictures.Return(p)
-	}
 }
 
 // Private draws the viewer's panel at draft (see ingenious.ParseDraft): the rack, the chosen
@@ -121,12 +88,9 @@ func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image
 
 // asView checks that view is a non-nil *ingenious.View that can be drawn.
 func asView(view any) (*ingenious.View, error) {
-	v, ok := view.(*ingenious.View)
-	if !ok {
-		return nil, fmt.Errorf("%w: want *ingenious.View, got %T", ErrView, view)
-	}
-	if v == nil {
-		return nil, fmt.Errorf("%w: nil *ingenious.View", ErrView)
+	v, err := images.ViewOf[ingenious.View](view, ErrView)
+	if err != nil {
+		return nil, err
 	}
 	if _, ok := cellWidth(v.Radius); !ok {
 		return nil, fmt.Errorf("%w: radius %d", ErrView, v.Radius)
@@ -145,15 +109,6 @@ func asView(view any) (*ingenious.View, error) {
 	return v, nil
 }
 
-// pal returns the palette, building it (and its lookup table) on first use.
-func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette()
-	if err != nil {
-		return nil, fmt.Errorf("ingenious art: %w", err)
-	}
-	return p, nil
-}
-
 // board returns the art of radius, drawing it on first use.
 func (r *Renderer) board(radius int) (*boardArt, error) {
 	return r.boards.Get(radius, func() (*boardArt, error) {
@@ -161,11 +116,11 @@ func (r *Renderer) board(radius int) (*boardArt, error) {
 		if err != nil {
 			return nil, err
 		}
-		faces, err := r.kit.Faces()
+		faces, err := r.Kit().Faces()
 		if err != nil {
 			return nil, fmt.Errorf("ingenious art: %w", err)
 		}
-		pal, err := r.pal()
+		pal, err := r.Palette()
 		if err != nil {
 			return nil, err
 		}
@@ -180,18 +135,6 @@ func (r *Renderer) icon(col ingenious.Colour, f float64) images.Sprite {
 		return images.NewSprite(m, m, m, m, func(dc *gg.Context) { drawFace(dc, col, images.Point{}, f) }), nil
 	})
 	return sp
-}
-
-// canvas returns a canvas over img with a fresh set of faces.
-func (r *Renderer) canvas(img *image.RGBA, baseline bool) (*images.Canvas, error) {
-	faces, err := r.kit.Faces()
-	if err != nil {
-		return nil, fmt.Errorf("ingenious art: %w", err)
-	}
-	c := images.NewCanvas(img, faces)
-	c.SetBaseline(baseline)
-	c.SetMinText(minText)
-	return c, nil
 }
 
 // prepare returns the art of v's radius after checking that the ghost, when not nil, lies on
@@ -215,14 +158,14 @@ func (r *Renderer) renderTable(out *image.Paletted, v *ingenious.View, lang game
 	if err != nil {
 		return err
 	}
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return err
 	}
 	area := panelArea(len(sidesOf(v)))
-	rgba := r.panels.Borrow(image.Pt(tableWidth, area.Dy()))
-	defer r.panels.Return(rgba)
-	c, err := r.canvas(rgba, false)
+	rgba := r.Scratch().Borrow(image.Pt(tableWidth, area.Dy()))
+	defer r.Scratch().Return(rgba)
+	c, err := r.Canvas(rgba, false)
 	if err != nil {
 		return err
 	}
@@ -247,11 +190,7 @@ func (r *Renderer) renderBoard(out *image.Paletted, art *boardArt, v *ingenious.
 
 // NaiveTable draws the table the straightforward way, for benchmarks; see images.Baseline.
 func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
-	v, ok := view.(*ingenious.View)
-	if !ok || v == nil {
-		return nil, fmt.Errorf("%w: want *ingenious.View, got %T", ErrView, view)
-	}
-	return r.drawBaseline(v, lang)
+	return images.Checked(view, asView, func(v *ingenious.View) (*image.RGBA, error) { return r.drawBaseline(v, lang) })
 }
 
 // drawBaseline draws the table of v the straightforward way, the benchmarks' reference: the
@@ -263,7 +202,7 @@ func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA
 	}
 	area := panelArea(len(sidesOf(v)))
 	img := image.NewRGBA(image.Rect(0, 0, tableWidth, area.Max.Y))
-	c, err := r.canvas(img, true)
+	c, err := r.Canvas(img, true)
 	if err != nil {
 		return nil, err
 	}
@@ -277,8 +216,3 @@ func (r *Renderer) drawBaseline(v *ingenious.View, lang games.Lang) (*image.RGBA
 	}
 	return img, nil
 }
-
-var _ images.Baseline = (*Renderer)(nil)
-
-// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
-func (r *Renderer) Kit() *images.Kit { return r.kit }

@@ -18,7 +18,7 @@ import (
 func TestPanelPartsAsWhole(t *testing.T) {
 	r := New()
 	r.tiles = newSmallTiles() // evictions too
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func checkPanel(t *testing.T, r *Renderer, pal interface {
 	// The panel drawn whole, as renderTable drew it before it drew parts.
 	area := panelArea(len(sidesOf(v)))
 	whole := image.NewRGBA(image.Rect(0, 0, tableWidth, area.Dy()))
-	c, err := r.canvas(whole, false)
+	c, err := r.Canvas(whole, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,15 +110,15 @@ func tableWhole(tb testing.TB, r *Renderer, v *ingenious.View, lang games.Lang) 
 	if err != nil {
 		tb.Fatal(err)
 	}
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	out := r.pictures.Borrow(tableSize(len(sidesOf(v))), pal.Colours())
+	out := r.Picture(tableSize(len(sidesOf(v))), pal)
 	area := panelArea(len(sidesOf(v)))
-	rgba := r.panels.Borrow(image.Pt(tableWidth, area.Dy()))
-	defer r.panels.Return(rgba)
-	c, err := r.canvas(rgba, false)
+	rgba := r.Scratch().Borrow(image.Pt(tableWidth, area.Dy()))
+	defer r.Scratch().Return(rgba)
+	c, err := r.Canvas(rgba, false)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -164,11 +164,11 @@ func BenchmarkTableMoves(b *testing.B) {
 
 // renderTableOnly is Table without the since-marks, to compare with tableWhole.
 func (r *Renderer) renderTableOnly(v *ingenious.View) (*image.Paletted, error) {
-	pal, err := r.pal()
+	pal, err := r.Palette()
 	if err != nil {
 		return nil, err
 	}
-	out := r.pictures.Borrow(tableSize(len(sidesOf(v))), pal.Colours())
+	out := r.Picture(tableSize(len(sidesOf(v))), pal)
 	return out, r.renderTable(out, v, games.English, nil)
 }
 

@@ -2,8 +2,6 @@ package shelfie
 
 import (
 	"errors"
-	"flag"
-	"image"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -11,18 +9,14 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
-
 // picture is one golden picture: its name and how to draw it.
 type picture = imagestest.Picture[*Renderer]
 
-func tablePic(name string, v *game.View, lang games.Lang) picture {
-	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Table(v, lang) }}
-}
-
-func privatePic(name string, v *game.View, draft string, lang games.Lang) picture {
-	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Private(v, draft, lang) }}
-}
+// tablePic and privatePic are golden pictures of the table and of a private panel.
+var (
+	tablePic   = imagestest.TablePicture[*Renderer]
+	privatePic = imagestest.PrivatePicture[*Renderer]
+)
 
 // goldens lists the golden pictures, each drawn from a seeded game played by the AI.
 func goldens(tb testing.TB) []picture {
@@ -43,14 +37,11 @@ func goldens(tb testing.TB) []picture {
 	}
 }
 
+// TestGolden compares every golden picture with its PNG in testdata, and draws them all at
+// once on one fresh renderer (its caches filling under contention), each equal to the picture
+// drawn alone.
 func TestGolden(t *testing.T) {
-	imagestest.Golden(t, New(), "testdata", *update, goldens(t))
-}
-
-// TestConcurrent draws every golden picture from several goroutines on one fresh renderer
-// and checks that each equals the picture drawn alone.
-func TestConcurrent(t *testing.T) {
-	imagestest.Concurrent(t, New, goldens(t))
+	imagestest.Goldens(t, New, goldens(t))
 }
 
 func TestBadViews(t *testing.T) {
@@ -63,40 +54,17 @@ func TestBadViews(t *testing.T) {
 	tall.Seats[0].Shelf.Heights[2] = 9
 	badDie := view(two, games.NoSeat)
 	badDie.Shipment = []game.Die{{Colour: 9, Value: 2}}
-	for _, tc := range []struct {
-		name string
-		view any
-	}{
-		{"nil", nil},
-		{"a string", "table"},
-		{"a view by value", *spectator},
-		{"a nil view", (*game.View)(nil)},
-		{"no seats", noSeats},
-		{"a column of 9", tall},
-		{"a die of no colour", badDie},
-	} {
-		if _, err := r.Table(tc.view, games.English); !errors.Is(err, ErrView) {
-			t.Errorf("Table(%s): error %v, want one wrapping ErrView", tc.name, err)
-		}
-		if _, err := r.NaiveTable(tc.view, games.English); !errors.Is(err, ErrView) {
-			t.Errorf("NaiveTable(%s): error %v, want one wrapping ErrView", tc.name, err)
-		}
-		if _, err := r.Private(tc.view, "", games.English); !errors.Is(err, ErrView) {
-			t.Errorf("Private(%s): error %v, want one wrapping ErrView", tc.name, err)
-		}
-	}
-	if _, err := r.Private(spectator, "", games.English); !errors.Is(err, ErrView) {
-		t.Errorf("Private(spectator): error %v, want one wrapping ErrView", err)
-	}
+	imagestest.BadViews(t, r, ErrView, append(imagestest.WrongViews(spectator), []imagestest.BadView{
+		{Name: "no seats", View: noSeats},
+		{Name: "a column of 9", View: tall},
+		{Name: "a die of no colour", View: badDie},
+	}...))
 	cur := view(two, games.NoSeat).Current
 	if _, err := r.Private(view(two, cur), "d9", games.English); !errors.Is(err, ErrView) {
 		t.Errorf("Private(d9): error %v", err)
 	}
-	for _, d := range []string{"", "d1", "d3", "a3", "=place_1_c2", "=place_2_shame", "=use_3_d1", "x"} {
-		if _, err := r.Private(view(two, cur), d, games.Czech); err != nil {
-			t.Errorf("Private(%q): %v", d, err)
-		}
-	}
+	imagestest.Drafts(t, r, view(two, cur), nil,
+		[]string{"", "d1", "d3", "a3", "=place_1_c2", "=place_2_shame", "=use_3_d1", "x"})
 }
 
 // TestEveryStep draws the table and every player's panel after every move of seeded games:
@@ -108,13 +76,8 @@ func TestEveryStep(t *testing.T) {
 		opts string
 	}{{2, `{"cards":"own","draft":true}`}, {1, `{"solo":"bot","hard":true}`}} {
 		play(t, o.n, o.opts, uint64(11+i), func(s *game.State) bool {
-			if _, err := r.Table(view(s, games.NoSeat), games.Czech); err != nil {
-				t.Fatalf("table in round %d: %v", s.Round(), err)
-			}
-			for seat := range games.Seat(o.n) {
-				if _, err := r.Private(view(s, seat), "", games.English); err != nil {
-					t.Fatalf("panel of seat %d in round %d: %v", seat, s.Round(), err)
-				}
+			if err := imagestest.DrawAll(r, s, o.n); err != nil {
+				t.Fatalf("in round %d: %v", s.Round(), err)
 			}
 			return false
 		})

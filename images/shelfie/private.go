@@ -33,13 +33,9 @@ const (
 
 // preparePrivate checks view and draft and works out what the panel shows.
 func preparePrivate(view any, draft string) (*privateView, error) {
-	v, err := asView(view)
+	v, mine, err := images.PrivateOf(view, asView, (*game.View).Mine, ErrView)
 	if err != nil {
 		return nil, err
-	}
-	mine, ok := v.Mine()
-	if !ok {
-		return nil, fmt.Errorf("%w: a spectator has no private panel", ErrView)
 	}
 	p := &privateView{v: v, mine: mine}
 	mustAct := false

@@ -1,17 +1,3 @@
-// Package shelfie draws the pictures of Shelfie Stacker: the table (the round and its turn
-// order, the boxes with their dice, the reward cards with their holders, and every seat's
-// shelf, shame shelf, cards and dice on cards, four seats as a 2×2 grid) and each player's
-// private panel (the cards to choose from, the boxes to take, or the shipment with the own
-// shelf, the columns where the picked die fits highlighted).
-//
-// Pictures are made for a phone: 640 px wide, so that the smallest text (20 px) is still 11 px
-// at 360 px. Every die shows its pips on its colour, and its colour also as a pattern (purple
-// diagonal stripes, green horizontal stripes, blue plain, orange a frame inside the edge) and
-// as a letter wherever it stands alone (boxes, shipment, column heads).
-//
-// Dice are sprites drawn once per size and face and stamped; text goes through the canvas's
-// fast glyph path; the picture is converted to one fixed palette, which encodes to PNG
-// several times faster and smaller than RGBA.
 package shelfie
 
 import (
@@ -28,90 +14,42 @@ import (
 // inconsistent, or a spectator's view for a private panel.
 var ErrView = errors.New("shelfie art: cannot draw this view")
 
-// Renderer draws Shelfie Stacker pictures. It implements images.Art and images.Baseline. Its
-// caches (the palette, the dice sprites) fill on first use; it is safe for concurrent use.
+// Renderer draws Shelfie Stacker pictures. It implements images.Renderer on
+// images.Base. Its caches (the palette, the dice sprites) fill on first use; it is safe
+// for concurrent use.
 type Renderer struct {
-	kit     *images.Kit
-	palette func() (*images.Palette, error) // built once, on first use
-	dice    images.Cache[dieKey, images.Sprite]
-	pools   images.Scratch
+	*images.Base
+	dice images.Cache[dieKey, images.Sprite]
 }
 
-var (
-	_ images.Art      = (*Renderer)(nil)
-	_ images.Baseline = (*Renderer)(nil)
-)
+var _ images.Renderer = (*Renderer)(nil)
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours)}
-}
-
-// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
-func (r *Renderer) Kit() *images.Kit { return r.kit }
-
-// pal returns the palette, building it (and its lookup table) on first use.
-func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette()
-	if err != nil {
-		return nil, fmt.Errorf("shelfie art: palette: %w", err)
-	}
-	return p, nil
+	return &Renderer{Base: images.NewBase("shelfie art", paletteColours, images.PhoneMinText(width))}
 }
 
 // draw makes one picture of size: fast (text through the glyph path, dice stamped, converted
 // to the palette) or, for the baseline, everything through gg into a fresh RGBA image.
 func (r *Renderer) draw(size image.Point, lang games.Lang, baseline bool, paint func(sc *scene) error) (image.Image, error) {
-	var img *image.RGBA
-	if baseline {
-		img = image.NewRGBA(image.Rectangle{Max: size})
-	} else {
-		img = r.pools.Borrow(size)
-		defer r.pools.Return(img)
-	}
-	faces, err := r.kit.Faces()
-	if err != nil {
-		return nil, fmt.Errorf("shelfie art: fonts: %w", err)
-	}
-	c := images.NewCanvas(img, faces)
-	c.SetBaseline(baseline)
-	c.SetMinText(images.PhoneMinText(size.X))
-	sc := &scene{r: r, c: c, lang: lang}
-	if err := paint(sc); err != nil {
-		return nil, err
-	}
-	if err := errors.Join(sc.err, c.Err()); err != nil {
-		return nil, fmt.Errorf("shelfie art: draw: %w", err)
-	}
-	if baseline {
-		return img, nil
-	}
-	pal, err := r.pal()
-	if err != nil {
-		return nil, err
-	}
-	return pal.Convert(img), nil
+	return r.Paint(size, baseline, func(c *images.Canvas) error {
+		sc := &scene{r: r, c: c, lang: lang}
+		if err := paint(sc); err != nil {
+			return err
+		}
+		return r.DrawErr(sc.err)
+	})
 }
 
 // Table draws the table as view (a *shelfie.View) shows it, as an *image.Paletted.
 func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	l := newTableLayout(v)
-	return r.draw(l.size, lang, false, func(sc *scene) error { return sc.table(v, l) })
+	return images.Checked(view, asView, func(v *game.View) (image.Image, error) { return r.table(v, lang, false) })
 }
 
 // NaiveTable draws the table the straightforward way, for benchmarks: through gg into RGBA,
 // nothing cached (see images.Baseline).
 func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	l := newTableLayout(v)
-	return r.draw(l.size, lang, true, func(sc *scene) error { return sc.table(v, l) })
+	return images.Checked(view, asView, func(v *game.View) (image.Image, error) { return r.table(v, lang, true) })
 }
 
 // Private draws the viewer's panel at draft (a draft of shelfie's Composer): the hand to
@@ -130,12 +68,9 @@ func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image
 // asView checks that view is a non-nil *shelfie.View that can be drawn: 1–4 seats, shelves
 // within 5 × 5, boxes of at most 3 dice, known colours and values.
 func asView(view any) (*game.View, error) {
-	v, ok := view.(*game.View)
-	if !ok {
-		return nil, fmt.Errorf("%w: want *shelfie.View, got %T", ErrView, view)
-	}
-	if v == nil {
-		return nil, fmt.Errorf("%w: nil *shelfie.View", ErrView)
+	v, err := images.ViewOf[game.View](view, ErrView)
+	if err != nil {
+		return nil, err
 	}
 	if len(v.Seats) < 1 || len(v.Seats) > 4 {
 		return nil, fmt.Errorf("%w: %d seats (want 1 to 4)", ErrView, len(v.Seats))
@@ -178,4 +113,10 @@ func checkDice(ds []game.Die) error {
 		}
 	}
 	return nil
+}
+
+// table draws the table of v, fast or, naive, the benchmarks' baseline.
+func (r *Renderer) table(v *game.View, lang games.Lang, naive bool) (image.Image, error) {
+	l := newTableLayout(v)
+	return r.draw(l.size, lang, naive, func(sc *scene) error { return sc.table(v, l) })
 }

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/shelfie"
@@ -33,13 +34,11 @@ func (sc *scene) say(t games.Text) string { return t.In(sc.lang) }
 func (sc *scene) fill(r image.Rectangle, col color.RGBA) { sc.c.Fill(r, col) }
 
 // box draws a rounded box of colour col.
-func (sc *scene) box(r image.Rectangle, rad float64, col color.RGBA) {
-	sc.c.RoundedRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), rad, col)
-}
+func (sc *scene) box(r image.Rectangle, rad float64, col color.RGBA) { sc.c.Box(r, rad, col) }
 
 // frame strokes a rounded frame of colour col lw wide just inside r.
 func (sc *scene) frame(r image.Rectangle, rad, lw float64, col color.Color) {
-	sc.c.RoundedFrame(float64(r.Min.X)+lw/2, float64(r.Min.Y)+lw/2, float64(r.Dx())-lw, float64(r.Dy())-lw, rad, lw, col)
+	sc.c.FrameIn(r, rad, lw, col)
 }
 
 // text draws s so that (x, y) falls at the fraction (ax, ay) of its box, shortened with an
@@ -71,17 +70,7 @@ func (sc *scene) ring(x, y, size int, col color.Color, lw float64) {
 }
 
 // tick draws a tick mark h pixels high with its left end at (x, y).
-func (sc *scene) tick(x, y, h float64, col color.Color) {
-	dc := sc.c.DC
-	dc.MoveTo(x, y)
-	dc.LineTo(x+h*0.35, y+h*0.35)
-	dc.LineTo(x+h*0.95, y-h*0.45)
-	dc.SetColor(col)
-	dc.SetLineWidth(math.Max(2, h/5))
-	dc.SetLineCapRound()
-	dc.SetLineJoinRound()
-	dc.Stroke()
-}
+func (sc *scene) tick(x, y, h float64, col color.Color) { sc.c.Tick(x, y, h, col) }
 
 // chip draws a card chip with label s at (x, y), h high, and returns its width.
 func (sc *scene) chip(s string, x, y, h int, fill, ink color.RGBA, style images.Style) int {
@@ -101,38 +90,14 @@ func (sc *scene) fail(err error) {
 
 // badge draws the seat colour badge of seat centred on (x, y), size wide, with its number.
 func (sc *scene) badge(seat games.Seat, x, y, size float64) {
-	col := images.PlayerColour(int(seat))
-	sc.c.DC.DrawCircle(x, y, size/2)
-	sc.c.DC.SetColor(col)
-	sc.c.DC.Fill()
-	sc.text(itoa(int(seat)+1), x, y, 0.5, 0.5, images.Bold, small, images.Slate, 0)
+	sc.c.SeatDisc(int(seat), x, y, size, small)
 }
 
 // signed writes n with its sign and a true minus: "+3", "−5", "0".
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + itoa(n)
-	case n < 0:
-		return "−" + itoa(-n)
-	}
-	return "0"
-}
+func signed(n int) string { return images.Signed(n) }
 
 // number writes n with a true minus when negative.
-func number(n int) string {
-	if n < 0 {
-		return "−" + itoa(-n)
-	}
-	return itoa(n)
-}
+func number(n int) string { return images.Number(n) }
 
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
+// itoa writes n in decimal.
+func itoa(n int) string { return strconv.Itoa(n) }

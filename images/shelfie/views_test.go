@@ -1,37 +1,22 @@
 package shelfie
 
 import (
-	"encoding/json"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/shelfie"
+	"github.com/tablebot/tablebot/images/imagestest"
 )
-
-var names = []string{"Ada", "Bohuslav", "Cyril", "Dana"}
 
 // play starts a game of players with options and lets the built-in AI play it, chance seeded
 // by seed, until stop holds (or the game ends).
 func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
 	tb.Helper()
-	st, err := game.Game{}.New(names[:players], json.RawMessage(options))
-	if err != nil {
-		tb.Fatalf("new game: %v", err)
-	}
-	s := st.(*game.State)
-	done := func(g games.State) bool { return stop(g.(*game.State)) }
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(seed, seed^0x5e1f)), games.Hints, done); err != nil {
-		tb.Fatal(err)
-	}
-	return s
+	return imagestest.Play(tb, game.Game{}, players, options, seed, 0x5e1f, games.Hints, stop)
 }
 
 // view returns s as seat sees it.
 func view(s *game.State, seat games.Seat) *game.View { return s.View(seat).(*game.View) }
-
-// never lets a game run to its end.
-func never(*game.State) bool { return false }
 
 // placing reports whether the seat on turn has taken its box and still has n dice to place.
 func placing(s *game.State, round, n int) bool {
@@ -71,7 +56,7 @@ func soloBot(tb testing.TB) *game.State {
 }
 
 // soloBeatOver is a finished "beat your score" game.
-func soloBeatOver(tb testing.TB) *game.State { return play(tb, 1, `{"solo":"beat"}`, 6, never) }
+func soloBeatOver(tb testing.TB) *game.State { return play(tb, 1, `{"solo":"beat"}`, 6, nil) }
 
 // fourOver is a finished four-player game.
-func fourOver(tb testing.TB) *game.State { return play(tb, 4, "", 7, never) }
+func fourOver(tb testing.TB) *game.State { return play(tb, 4, "", 7, nil) }

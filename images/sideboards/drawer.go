@@ -56,7 +56,7 @@ var errNoFonts = errors.New("sideboards art: the embedded fonts cannot be loaded
 // handle's glyph. Wide drawers show the letter in the top-left corner and the handle right of
 // it; narrow ones the letter on the left and the handle on the right.
 func (r *Renderer) drawerDraw(k drawerKey) func(dc *gg.Context) {
-	fonts, err := r.kit.Fonts()
+	fonts, err := r.Kit().Fonts()
 	if err != nil {
 		return nil
 	}

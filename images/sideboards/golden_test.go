@@ -1,9 +1,6 @@
 package sideboards
 
 import (
-	"errors"
-	"flag"
-	"image"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -11,18 +8,14 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
-
 // picture is one golden picture: its name and how to draw it.
 type picture = imagestest.Picture[*Renderer]
 
-func tablePic(name string, v *game.View, lang games.Lang) picture {
-	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Table(v, lang) }}
-}
-
-func privatePic(name string, v *game.View, draft string, lang games.Lang) picture {
-	return picture{Name: name, Draw: func(r *Renderer) (image.Image, error) { return r.Private(v, draft, lang) }}
-}
+// tablePic and privatePic are golden pictures of the table and of a private panel.
+var (
+	tablePic   = imagestest.TablePicture[*Renderer]
+	privatePic = imagestest.PrivatePicture[*Renderer]
+)
 
 // goldens lists the golden pictures, each drawn from a seeded game played by the AI.
 func goldens(tb testing.TB) []picture {
@@ -41,14 +34,11 @@ func goldens(tb testing.TB) []picture {
 	}
 }
 
+// TestGolden compares every golden picture with its PNG in testdata, and draws them all at
+// once on one fresh renderer (its caches filling under contention), each equal to the picture
+// drawn alone.
 func TestGolden(t *testing.T) {
-	imagestest.Golden(t, New(), "testdata", *update, goldens(t))
-}
-
-// TestConcurrent draws every golden picture from several goroutines on one fresh renderer
-// (its caches filling under contention) and checks that each equals the picture drawn alone.
-func TestConcurrent(t *testing.T) {
-	imagestest.Concurrent(t, New, goldens(t))
+	imagestest.Goldens(t, New, goldens(t))
 }
 
 func TestBadViews(t *testing.T) {
@@ -63,44 +53,17 @@ func TestBadViews(t *testing.T) {
 	badCard.Seats[0].Board[0].Card = 61
 	badTask := view(two, games.NoSeat)
 	badTask.Tasks[0] = 9
-	for _, tc := range []struct {
-		name string
-		view any
-	}{
-		{"nil", nil},
-		{"a string", "table"},
-		{"a view by value", *spectator},
-		{"a nil view", (*game.View)(nil)},
-		{"no seats", noSeats},
-		{"a card laid twice", twice},
-		{"card 61", badCard},
-		{"a handle task as the colour task", badTask},
-	} {
-		if _, err := r.Table(tc.view, games.English); !errors.Is(err, ErrView) {
-			t.Errorf("Table(%s): error %v, want one wrapping ErrView", tc.name, err)
-		}
-		if _, err := r.NaiveTable(tc.view, games.English); !errors.Is(err, ErrView) {
-			t.Errorf("NaiveTable(%s): error %v, want one wrapping ErrView", tc.name, err)
-		}
-		if _, err := r.Private(tc.view, "", games.English); !errors.Is(err, ErrView) {
-			t.Errorf("Private(%s): error %v, want one wrapping ErrView", tc.name, err)
-		}
-	}
-	if _, err := r.Private(spectator, "", games.English); !errors.Is(err, ErrView) {
-		t.Errorf("Private(spectator): error %v, want one wrapping ErrView", err)
-	}
+	imagestest.BadViews(t, r, ErrView, append(imagestest.WrongViews(spectator), []imagestest.BadView{
+		{Name: "no seats", View: noSeats},
+		{Name: "a card laid twice", View: twice},
+		{Name: "card 61", View: badCard},
+		{Name: "a handle task as the colour task", View: badTask},
+	}...))
 	player := view(two, 0)
 	hand := player.Seats[0].Hand
-	for _, draft := range []string{"99l", "x1", "1-2", "zz", hand[0].String() + "q"} {
-		if _, err := r.Private(player, draft, games.English); err == nil {
-			t.Errorf("Private with draft %q: want an error", draft)
-		}
-	}
-	for _, draft := range []string{"", "x", hand[0].String() + "l", hand[1].String() + "rt"} {
-		if _, err := r.Private(player, draft, games.Czech); err != nil {
-			t.Errorf("Private with draft %q: %v", draft, err)
-		}
-	}
+	imagestest.Drafts(t, r, player,
+		[]string{"99l", "x1", "1-2", "zz", hand[0].String() + "q"},
+		[]string{"", "x", hand[0].String() + "l", hand[1].String() + "rt"})
 	if _, err := r.Private(view(two, 1), "", games.English); err != nil {
 		t.Errorf("a seat that has placed already: %v", err)
 	}
@@ -117,13 +80,8 @@ func TestEveryStep(t *testing.T) {
 		var st *game.State
 		draw := func() {
 			t.Helper()
-			if _, err := r.Table(view(st, games.NoSeat), games.Czech); err != nil {
-				t.Fatalf("table in turn %d: %v", st.Turn(), err)
-			}
-			for seat := range games.Seat(c.players) {
-				if _, err := r.Private(view(st, seat), "", games.English); err != nil {
-					t.Fatalf("panel of seat %d in turn %d: %v", seat, st.Turn(), err)
-				}
+			if err := imagestest.DrawAll(r, st, c.players); err != nil {
+				t.Fatalf("in turn %d: %v", st.Turn(), err)
 			}
 		}
 		play(t, c.players, c.options, 11, func(s *game.State) bool {

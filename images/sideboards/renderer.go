@@ -1,23 +1,3 @@
-// Package sideboards draws the pictures of Sideboards: the table (the three task cards, every
-// seat's sideboard of 8 × 5 drawers with its score per task, whose turn it is, the newest
-// card of each sideboard marked) and each player's private panel (the hand, every card both
-// ways up, and a preview of the sideboard with the candidate card attached left or right).
-//
-// Pictures are 800 pixels wide, so that on a phone (360 pixels, images.PhoneWidth) every label
-// stays at least 11 pixels high: text is never drawn below 25 pixels. One or two seats are
-// stacked; three to six are laid out in a grid of two columns. Every drawer shows its colour's
-// letter (colour-blind safe; R T P O K as in the rules' card table, in Czech Č T P O K for
-// červená, tyrkysová, růžová, oranžová, černá: no letter means two colours across the two
-// languages, so in a channel where some read English pictures and some Czech, R is always red
-// and P always pink) and its handle as one of three clearly different glyphs: a flower, a
-// square knob, a long bar. Row numbers 1–5 run down the left of every sideboard (in gold for
-// the two rows a task 27–30 counts), card numbers under it, a ▼ marking a turned card; the
-// counted runs of the row task are underlined in gold; the cards laid in the last turn are
-// ringed in pink.
-//
-// Drawers are sprites made once per size and language and stamped; the rest is drawn per
-// picture on an RGBA scratch image and converted to *image.Paletted over one fixed palette,
-// which encodes to PNG several times faster and smaller than RGBA (see images.Encoder).
 package sideboards
 
 import (
@@ -34,88 +14,41 @@ import (
 // inconsistent, or a spectator's view for a private panel.
 var ErrView = errors.New("sideboards art: cannot draw this view")
 
-// Renderer draws Sideboards pictures. It implements images.Art and images.Baseline. Its caches
-// (the palette, drawer sprites, scratch images) fill on first use; it is safe for concurrent
-// use.
+// Renderer draws Sideboards pictures. It implements images.Renderer on
+// images.Base. Its caches (the palette, drawer sprites, scratch images) fill on first
+// use; it is safe for concurrent use.
 type Renderer struct {
-	kit *images.Kit
-
-	palette func() (*images.Palette, error) // built once, on first use
+	*images.Base
 	drawers images.Cache[drawerKey, images.Sprite]
-	scratch images.Scratch
 }
 
-var (
-	_ images.Art      = (*Renderer)(nil)
-	_ images.Baseline = (*Renderer)(nil)
-)
+var _ images.Renderer = (*Renderer)(nil)
 
 // New returns a renderer with empty caches.
 func New() *Renderer {
-	return &Renderer{kit: images.NewKit(), palette: images.LazyPalette(paletteColours)}
-}
-
-// pal returns the palette, building it (and its lookup table) on first use.
-func (r *Renderer) pal() (*images.Palette, error) {
-	p, err := r.palette()
-	if err != nil {
-		return nil, fmt.Errorf("sideboards art: palette: %w", err)
-	}
-	return p, nil
+	return &Renderer{Base: images.NewBase("sideboards art", paletteColours, images.PhoneMinText(width))}
 }
 
 // draw makes one picture of size: draw paints it on a canvas (through gg's general paths when
 // naive), and the result is converted to the palette — or, naive, returned as RGBA.
 func (r *Renderer) draw(size image.Point, lang games.Lang, naive bool, paint func(sc *scene)) (image.Image, error) {
-	faces, err := r.kit.Faces()
-	if err != nil {
-		return nil, fmt.Errorf("sideboards art: fonts: %w", err)
-	}
-	var img *image.RGBA
-	if naive {
-		img = image.NewRGBA(image.Rectangle{Max: size})
-	} else {
-		img = r.scratch.Borrow(size)
-		defer r.scratch.Return(img)
-	}
-	c := images.NewCanvas(img, faces)
-	c.SetBaseline(naive)
-	c.SetMinText(images.PhoneMinText(width))
-	sc := &scene{r: r, c: c, lang: lang, naive: naive}
-	c.Fill(img.Rect, images.Slate)
-	paint(sc)
-	if err := errors.Join(sc.err, c.Err()); err != nil {
-		return nil, fmt.Errorf("sideboards art: draw: %w", err)
-	}
-	if naive {
-		return img, nil
-	}
-	pal, err := r.pal()
-	if err != nil {
-		return nil, err
-	}
-	return pal.Convert(img), nil
+	return r.Paint(size, naive, func(c *images.Canvas) error {
+		sc := &scene{r: r, c: c, lang: lang, naive: naive}
+		c.Fill(c.Img.Rect, images.Slate)
+		paint(sc)
+		return r.DrawErr(sc.err)
+	})
 }
 
 // Table draws the table as view (a *sideboards.View) shows it, as an *image.Paletted.
 func (r *Renderer) Table(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	l := newTableLayout(v)
-	return r.draw(l.size, lang, false, func(sc *scene) { sc.table(v, l) })
+	return images.Checked(view, asView, func(v *game.View) (image.Image, error) { return r.table(v, lang, false) })
 }
 
 // NaiveTable draws the table the straightforward way, for benchmarks: everything afresh
 // through gg into RGBA, nothing cached (see images.Baseline).
 func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
-	if err != nil {
-		return nil, err
-	}
-	l := newTableLayout(v)
-	return r.draw(l.size, lang, true, func(sc *scene) { sc.table(v, l) })
+	return images.Checked(view, asView, func(v *game.View) (image.Image, error) { return r.table(v, lang, true) })
 }
 
 // Private draws the viewer's panel at draft (see sideboards.ParseDraft; "" stands for the
@@ -124,12 +57,9 @@ func (r *Renderer) NaiveTable(view any, lang games.Lang) (image.Image, error) {
 // place sees its hand, its sideboard (with its hidden choice, if any) and whom the table
 // waits for. A spectator's view and a draft that does not fit the hand are errors.
 func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image, error) {
-	v, err := asView(view)
+	v, _, err := images.PrivateOf(view, asView, (*game.View).Mine, ErrView)
 	if err != nil {
 		return nil, err
-	}
-	if _, ok := v.Mine(); !ok {
-		return nil, fmt.Errorf("%w: a spectator has no private panel", ErrView)
 	}
 	var d *game.Draft
 	if v.MustPlace() {
@@ -146,12 +76,9 @@ func (r *Renderer) Private(view any, draft string, lang games.Lang) (image.Image
 // asView checks that view is a non-nil *sideboards.View that can be drawn: 1–6 seats, at
 // most 8 valid, distinct cards on each sideboard, tasks of the right kinds.
 func asView(view any) (*game.View, error) {
-	v, ok := view.(*game.View)
-	if !ok {
-		return nil, fmt.Errorf("%w: want *sideboards.View, got %T", ErrView, view)
-	}
-	if v == nil {
-		return nil, fmt.Errorf("%w: nil *sideboards.View", ErrView)
+	v, err := images.ViewOf[game.View](view, ErrView)
+	if err != nil {
+		return nil, err
 	}
 	if len(v.Seats) < 1 || len(v.Seats) > 6 || len(v.Players) != len(v.Seats) {
 		return nil, fmt.Errorf("%w: %d seats (want 1 to 6)", ErrView, len(v.Seats))
@@ -181,5 +108,8 @@ func asView(view any) (*game.View, error) {
 	return v, nil
 }
 
-// Kit returns the kit the renderer draws with (its fonts record the smallest text drawn).
-func (r *Renderer) Kit() *images.Kit { return r.kit }
+// table draws the table of v, fast or, naive, the benchmarks' baseline.
+func (r *Renderer) table(v *game.View, lang games.Lang, naive bool) (image.Image, error) {
+	l := newTableLayout(v)
+	return r.draw(l.size, lang, naive, func(sc *scene) { sc.table(v, l) })
+}

@@ -1,8 +1,6 @@
 package sideboards
 
 import (
-	"flag"
-	"path/filepath"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -10,21 +8,20 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-var outDir = flag.String("out", "", "write sample pictures into this directory, each also scaled to a phone's width")
-
 // TestSamples writes sample pictures for people to look at (go test ./images/sideboards -run
 // Samples -out DIR): the golden pictures and more phases, languages and seat counts, each
 // also as a phone shows it, images.PhoneWidth pixels wide (NAME-phone.png).
 func TestSamples(t *testing.T) {
-	if *outDir == "" {
-		t.Skip("no -out directory")
-	}
-	r := New()
+	imagestest.Samples(t, New(), true, func() []picture { return samples(t) })
+}
+
+// samples lists the sample pictures.
+func samples(t *testing.T) []picture {
 	three := play(t, 3, `{"tasks":[7,14,30]}`, 8, func(s *game.State) bool { return s.Turn() == 6 && waiting(s, 2) })
 	five := play(t, 5, `{"variant":"four","tasks":[4,10,22]}`, 9, func(s *game.State) bool { return s.Turn() == 3 && waiting(s, 4) })
 	over := twoOver(t)
-	soloOver := play(t, 1, `{}`, 10, never)
-	ps := append(goldens(t),
+	soloOver := play(t, 1, `{}`, 10, nil)
+	return append(goldens(t),
 		tablePic("table-three", view(three, 2), games.English),
 		tablePic("table-five-four", view(five, games.NoSeat), games.Czech),
 		tablePic("table-two-over", view(over, games.NoSeat), games.Czech),
@@ -32,16 +29,4 @@ func TestSamples(t *testing.T) {
 		privatePic("private-three", view(three, 0), "", games.English),
 		privatePic("private-five-cs", view(five, 1), "", games.Czech),
 	)
-	for _, p := range ps {
-		img, err := p.Draw(r)
-		if err != nil {
-			t.Fatalf("%s: %v", p.Name, err)
-		}
-		if err := imagestest.WritePNG(filepath.Join(*outDir, p.Name+".png"), img); err != nil {
-			t.Fatal(err)
-		}
-		if err := imagestest.WritePNG(filepath.Join(*outDir, p.Name+"-phone.png"), imagestest.Phone(img)); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

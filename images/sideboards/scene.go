@@ -1,7 +1,6 @@
 package sideboards
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -36,13 +35,7 @@ func (sc *scene) fail(err error) {
 }
 
 // say returns t in the scene's language, formatted with args.
-func (sc *scene) say(t games.Text, args ...any) string {
-	s := t.In(sc.lang)
-	if len(args) > 0 {
-		s = fmt.Sprintf(s, args...)
-	}
-	return s
-}
+func (sc *scene) say(t games.Text, args ...any) string { return images.Say(t, sc.lang, args...) }
 
 // text draws s so that (x, y) falls at the fraction (ax, ay) of its box, shortened with an
 // ellipsis to at most w pixels (w ≤ 0: no limit). It returns the width drawn.
@@ -57,48 +50,23 @@ func (sc *scene) wrap(s string, style images.Style, size, w float64, lines int) 
 }
 
 // box fills a rounded rectangle.
-func (sc *scene) box(r image.Rectangle, rad float64, col color.RGBA) {
-	sc.c.RoundedRect(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), rad, col)
-}
+func (sc *scene) box(r image.Rectangle, rad float64, col color.RGBA) { sc.c.Box(r, rad, col) }
 
 // ring strokes a rounded frame of colour col lw wide just inside r.
 func (sc *scene) ring(r image.Rectangle, rad, lw float64, col color.Color) {
-	sc.c.RoundedFrame(float64(r.Min.X)+lw/2, float64(r.Min.Y)+lw/2, float64(r.Dx())-lw, float64(r.Dy())-lw, rad, lw, col)
+	sc.c.FrameIn(r, rad, lw, col)
 }
 
 // badge draws a seat's badge centred on (x, y): a disc of the seat's colour with its number.
 func (sc *scene) badge(seat int, x, y, size float64) {
-	dc := sc.c.DC
-	dc.DrawCircle(x, y, size/2)
-	dc.SetColor(images.PlayerColour(seat))
-	dc.Fill()
-	sc.c.Text(strconv.Itoa(seat+1), x, y, 0.5, 0.5, images.Bold, math.Round(size*0.62), images.Slate)
+	sc.c.SeatDisc(seat, x, y, size, math.Round(size*0.62))
 }
 
 // medal draws a place number on a disc centred on (x, y): gold for the first place.
-func (sc *scene) medal(place int, x, y, r float64) {
-	col := silver
-	if place == 1 {
-		col = images.Gold
-	}
-	sc.c.DC.DrawCircle(x, y, r)
-	sc.c.DC.SetColor(col)
-	sc.c.DC.Fill()
-	sc.c.Text(strconv.Itoa(place), x, y, 0.5, 0.5, images.Bold, textS, images.Slate)
-}
+func (sc *scene) medal(place int, x, y, r float64) { sc.c.Medal(place, x, y, r, textS, silver) }
 
 // tick draws a tick mark h pixels high with its left end at (x, y): "placed".
-func (sc *scene) tick(x, y, h float64, col color.RGBA) {
-	dc := sc.c.DC
-	dc.MoveTo(x, y)
-	dc.LineTo(x+h*0.35, y+h*0.35)
-	dc.LineTo(x+h*0.95, y-h*0.45)
-	dc.SetColor(col)
-	dc.SetLineWidth(math.Max(2, h/5))
-	dc.SetLineCapRound()
-	dc.SetLineJoinRound()
-	dc.Stroke()
-}
+func (sc *scene) tick(x, y, h float64, col color.RGBA) { sc.c.Tick(x, y, h, col) }
 
 // triangle draws a small triangle centred on (x, y), pointing up or down: a card upright or
 // turned.
@@ -120,15 +88,7 @@ func (sc *scene) triangle(x, y, size float64, up bool, col color.RGBA) {
 }
 
 // signed writes n with its sign, using a true minus: "+3", "−5", "0".
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return "+" + strconv.Itoa(n)
-	case n < 0:
-		return "−" + strconv.Itoa(-n)
-	}
-	return "0"
-}
+func signed(n int) string { return images.Signed(n) }
 
 // itoa writes n in decimal.
 func itoa(n int) string { return strconv.Itoa(n) }

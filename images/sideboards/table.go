@@ -59,6 +59,30 @@ func (sc *scene) status(v *game.View) (string, color.RGBA) {
 	return sc.say(wordDrawing), images.Dim
 }
 
+// stateLine draws a seat's state on the line at y from x0 to x1 (nothing once the game is
+// over): placing (waiting) or placed, its hand size and the cards of it the viewer knows.
+func (sc *scene) stateLine(v *game.View, sv game.SeatView, waiting bool, x0, x1, y float64) {
+	if v.Phase == game.PhaseOver {
+		return
+	}
+	x := x0
+	switch {
+	case waiting:
+		x += sc.text(sc.say(wordPlacing), x, y, 0, 0.5, images.Bold, textS, images.Highlight, 0) + 10
+	case sv.Decided:
+		sc.tick(x+2, y, 16, doneInk)
+		x += 22
+		x += sc.text(sc.say(wordPlaced), x, y, 0, 0.5, images.Bold, textS, doneInk, 0) + 10
+	}
+	if v.Turn > 0 {
+		info := sc.say(wordHand, sv.HandSize)
+		if len(sv.Known) > 0 {
+			info += " · " + sc.say(wordKnown, joinCards(sv.Known))
+		}
+		sc.text(info, x, y, 0, 0.5, images.Medium, textS, images.Dim, x1-x)
+	}
+}
+
 // acting reports whether seat must act now.
 func acting(v *game.View, seat games.Seat) bool {
 	return v.Phase == game.PhaseTurn && v.Exchanging == games.NoSeat && slices.Contains(v.ToAct, seat)
@@ -96,25 +120,7 @@ func (sc *scene) panel(v *game.View, sv game.SeatView, r image.Rectangle, g boar
 		ink = images.Highlight
 	}
 	sc.text(name, x0+36, y, 0, 0.5, images.Bold, textM, ink, right-tw-12-(x0+36))
-	// The state line.
-	y = float64(r.Min.Y + headH + stateH/2 - 2)
-	x := x0
-	switch {
-	case over:
-	case waiting:
-		x += sc.text(sc.say(wordPlacing), x, y, 0, 0.5, images.Bold, textS, images.Highlight, 0) + 10
-	case sv.Decided:
-		sc.tick(x+2, y, 16, doneInk)
-		x += 22
-		x += sc.text(sc.say(wordPlaced), x, y, 0, 0.5, images.Bold, textS, doneInk, 0) + 10
-	}
-	if !over && v.Turn > 0 {
-		info := sc.say(wordHand, sv.HandSize)
-		if len(sv.Known) > 0 {
-			info += " · " + sc.say(wordKnown, joinCards(sv.Known))
-		}
-		sc.text(info, x, y, 0, 0.5, images.Medium, textS, images.Dim, x1-x)
-	}
+	sc.stateLine(v, sv, waiting, x0, x1, float64(r.Min.Y+headH+stateH/2-2))
 	// The sideboard.
 	at := image.Pt(r.Min.X+(r.Dx()-g.size().X)/2, r.Min.Y+headH+stateH)
 	marks := boardMarks{ringCol: images.Highlight}

@@ -1,15 +1,12 @@
 package sideboards
 
 import (
-	"encoding/json"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
 	game "github.com/tablebot/tablebot/games/sideboards"
+	"github.com/tablebot/tablebot/images/imagestest"
 )
-
-var names = []string{"Ada", "Bohuslav", "Cyril", "Dana", "Eliška", "František"}
 
 // play starts a game of players with options and lets the built-in AI play it through the
 // games contract, chance seeded by seed, until stop holds (or the game ends). Within a turn
@@ -17,22 +14,7 @@ var names = []string{"Ada", "Bohuslav", "Cyril", "Dana", "Eliška", "František"
 // the low seats still to act.
 func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
 	tb.Helper()
-	st, err := game.Game{}.New(names[:players], json.RawMessage(options))
-	if err != nil {
-		tb.Fatalf("new game: %v", err)
-	}
-	s := st.(*game.State)
-	lastFirst := func(g games.State, seat games.Seat) games.Action {
-		if act := g.ToAct(); seat != act[len(act)-1] {
-			return nil
-		}
-		return g.Hint(seat)
-	}
-	done := func(g games.State) bool { return stop(g.(*game.State)) }
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(seed, seed^0x5b)), lastFirst, done); err != nil {
-		tb.Fatal(err)
-	}
-	return s
+	return imagestest.Play(tb, game.Game{}, players, options, seed, 0x5b, imagestest.LastFirst, stop)
 }
 
 // view returns s as seat sees it.
@@ -43,9 +25,6 @@ func waiting(s *game.State, n int) bool {
 	act := s.ToAct()
 	return s.Phase() == game.PhaseTurn && len(act) == n && act[0] != games.Chance
 }
-
-// never lets the game run to its end.
-func never(*game.State) bool { return false }
 
 // twoMid is a two-player game in turn 4 with Ada still to place.
 func twoMid(tb testing.TB) *game.State {
@@ -58,7 +37,7 @@ func fourMid(tb testing.TB) *game.State {
 }
 
 // sixOver is a finished six-player game.
-func sixOver(tb testing.TB) *game.State { return play(tb, 6, `{"tasks":[5,12,27]}`, 3, never) }
+func sixOver(tb testing.TB) *game.State { return play(tb, 6, `{"tasks":[5,12,27]}`, 3, nil) }
 
 // soloMid is a solo game in turn 3.
 func soloMid(tb testing.TB) *game.State {
@@ -71,7 +50,7 @@ func threeStart(tb testing.TB) *game.State {
 }
 
 // twoOver is a finished two-player game.
-func twoOver(tb testing.TB) *game.State { return play(tb, 2, `{"tasks":[4,11,16]}`, 6, never) }
+func twoOver(tb testing.TB) *game.State { return play(tb, 2, `{"tasks":[4,11,16]}`, 6, nil) }
 
 // TestColourLettersNeverCollide checks the drawers' colour letters: within a language each
 // colour has its own letter, and across English and Czech no letter stands for two colours

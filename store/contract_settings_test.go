@@ -1,0 +1,171 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// testSettings checks the settings documents: none until the first write, compare-and-set on
+// the revision, one document per guild (apart from the tables, whatever the names), a
+// read-modify-write by many writers at once losing nothing, and the errors of a closed store,
+// a cancelled call and an unreadable document.
+func testSettings(t *testing.T, open func(t *testing.T) Store) {
+	t.Run("Revisions", func(t *testing.T) { t.Parallel(); testSettingsRevisions(t, open(t)) })
+	t.Run("Writers", func(t *testing.T) { t.Parallel(); testSettingsWriters(t, open(t)) })
+	t.Run("Failures", func(t *testing.T) { t.Parallel(); testSettingsFailures(t, open(t)) })
+}
+
+// wantSettings fails the test unless guild's settings are data at rev.
+func wantSettings(t *testing.T, s Store, guild, data string, rev Revision) {
+	t.Helper()
+	got, err := s.LoadSettings(t.Context(), guild)
+	if err != nil {
+		t.Fatalf("LoadSettings(%q): %v", guild, err)
+	}
+	if string(got.Data) != data || got.Revision != rev {
+		t.Errorf("LoadSettings(%q) = %q at %d, want %q at %d", guild, got.Data, got.Revision, data, rev)
+	}
+}
+
+func testSettingsRevisions(t *testing.T, s Store) {
+	ctx := t.Context()
+	const g = "g:{1}%"
+	_, err := s.LoadSettings(ctx, g)
+	wantErr(t, "LoadSettings of none", err, ErrNotFound)
+	_, err = s.SaveSettings(ctx, g, []byte("x"), 2)
+	wantErr(t, "SaveSettings of none at 2", err, ErrConflict)
+	_, err = s.LoadSettings(ctx, g)
+	wantErr(t, "LoadSettings after a conflict", err, ErrNotFound)
+
+	if rev, err := s.SaveSettings(ctx, g, []byte(`{"a":1}`), 0); err != nil || rev != 1 {
+		t.Fatalf("first SaveSettings = %d, %v; want revision 1", rev, err)
+	}
+	wantSettings(t, s, g, `{"a":1}`, 1)
+	_, err = s.SaveSettings(ctx, g, []byte("again"), 0)
+	wantErr(t, "second create", err, ErrConflict)
+	if rev, err := s.SaveSettings(ctx, g, []byte(`{"a":2}`), 1); err != nil || rev != 2 {
+		t.Fatalf("second SaveSettings = %d, %v; want revision 2", rev, err)
+	}
+	_, err = s.SaveSettings(ctx, g, []byte("stale"), 1)
+	wantErr(t, "stale SaveSettings", err, ErrConflict)
+	wantSettings(t, s, g, `{"a":2}`, 2)
+
+	// Another guild, a guild whose name escapes to the first's, and a table of the same name
+	// are apart.
+	for _, other := range []string{"g", "g%3A%7B1%7D%25", "g:{1}"} {
+		_, err = s.LoadSettings(ctx, other)
+		wantErr(t, "LoadSettings("+strconv.Quote(other)+")", err, ErrNotFound)
+	}
+	_, err = s.Load(ctx, g)
+	wantErr(t, "Load of a table named as the guild", err, ErrNotFound)
+	mustSave(t, s, g, "table", 0)
+	wantSettings(t, s, g, `{"a":2}`, 2)
+	if rev, err := s.SaveSettings(ctx, "g2", nil, 0); err != nil || rev != 1 {
+		t.Fatalf("empty document = %d, %v", rev, err)
+	}
+	wantSettings(t, s, "g2", "", 1)
+}
+
+// testSettingsWriters: writers that each read, add their mark and write back, retrying on a
+// conflict, all end up in the document.
+func testSettingsWriters(t *testing.T, s Store) {
+	const writers = 8
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			for {
+				cur, err := s.LoadSettings(t.Context(), "g")
+				if err != nil && !errors.Is(err, ErrNotFound) {
+					t.Error(err)
+					return
+				}
+				_, err = s.SaveSettings(t.Context(), "g", fmt.Appendf(cur.Data, "%d;", w), cur.Revision)
+				if errors.Is(err, ErrConflict) {
+					continue
+				}
+				if err != nil {
+					t.Error(err)
+				}
+				return
+			}
+		})
+	}
+	wg.Wait()
+	got, err := s.LoadSettings(t.Context(), "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Revision != writers || len(got.Data) != 2*writers {
+		t.Errorf("after %d writers: %q at revision %d", writers, got.Data, got.Revision)
+	}
+	for w := range writers {
+		if !bytes.Contains(got.Data, fmt.Appendf(nil, "%d;", w)) {
+			t.Errorf("writer %d lost: %q", w, got.Data)
+		}
+	}
+}
+
+func testSettingsFailures(t *testing.T, s Store) {
+	// An unreadable document is corrupt, for reads and writes alike.
+	plantSettings(t, s, "bad")
+	_, err := s.LoadSettings(t.Context(), "bad")
+	wantErr(t, "LoadSettings of garbage", err, ErrCorrupt)
+	for _, rev := range []Revision{0, 1} {
+		_, err = s.SaveSettings(t.Context(), "bad", []byte("x"), rev)
+		wantErr(t, "SaveSettings over garbage", err, ErrCorrupt)
+	}
+
+	if _, err := s.SaveSettings(t.Context(), "g", []byte("x"), 0); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	_, err = s.LoadSettings(ctx, "g")
+	wantErr(t, "LoadSettings with a cancelled context", err, context.Canceled)
+	_, err = s.SaveSettings(ctx, "g", []byte("y"), 1)
+	wantErr(t, "SaveSettings with a cancelled context", err, context.Canceled)
+	ctx, cancel = context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer cancel()
+	_, err = s.SaveSettings(ctx, "g", []byte("y"), 1)
+	wantErr(t, "SaveSettings past the deadline", err, context.DeadlineExceeded)
+	wantSettings(t, s, "g", "x", 1)
+
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.LoadSettings(t.Context(), "g")
+	wantErr(t, "LoadSettings after Close", err, ErrClosed)
+	_, err = s.SaveSettings(t.Context(), "g", []byte("y"), 1)
+	wantErr(t, "SaveSettings after Close", err, ErrClosed)
+}
+
+// plantSettings makes guild's settings document unreadable.
+func plantSettings(t *testing.T, s Store, guild string) {
+	t.Helper()
+	var err error
+	switch s := s.(type) {
+	case *Redis:
+		err = s.client.Set(t.Context(), s.guildKey(guild, "settings"), "not a hash", 0).Err()
+	case *Bolt:
+		err = s.db.Update(func(tx *bolt.Tx) error {
+			b, err := tx.CreateBucketIfNotExists(bucketSettings)
+			if err != nil {
+				return err
+			}
+			return b.Put(appendPart(nil, guild), []byte{1, 2, 3})
+		})
+	default:
+		t.Fatalf("cannot plant garbage in a %T", s)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}

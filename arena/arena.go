@@ -14,9 +14,6 @@ import (
 	"github.com/tablebot/tablebot/games/search"
 )
 
-// maxMoves bounds one game: no game takes this many moves, so reaching it means an engine bug.
-const maxMoves = 100000
-
 // Run plays cfg.Games games of game between cfg.A and cfg.B (or cfg.A alone when cfg.Solo),
 // cfg.Parallel at once, and reports the outcome. The moves and results are deterministic for
 // cfg (see the package documentation); times per decision are measured.
@@ -103,43 +100,42 @@ func playGame(ctx context.Context, game games.Game, cfg Config, i, parallel int)
 		names[s] = fmt.Sprintf("%s %d (%s)", name, s+1, side.Level)
 		out.Seats[s] = SeatOutcome{Side: name}
 	}
-	st, err := game.New(names, cfg.Options)
+	rec, err := games.Start(game, names, cfg.Options)
 	if err != nil {
 		return out, fmt.Errorf("arena: start %s: %w", game.Name(), err)
 	}
-	r := rand.New(rand.NewPCG(seed, 0xc4a2ce))
-	for moves := 0; !games.Over(st); moves++ {
-		if moves >= maxMoves {
-			return out, fmt.Errorf("arena: %s game %d: no end after %d moves", game.Name(), i, moves)
+	var failed error
+	seatMove := func(st games.State, seat games.Seat) games.Action {
+		if failed != nil {
+			return nil
 		}
-		act := st.ToAct()
-		if len(act) == 0 {
-			return out, fmt.Errorf("arena: %s game %d: nobody to act in a game not over", game.Name(), i)
+		side := cfg.B
+		if cfg.sideOf(i, seat) {
+			side = cfg.A
 		}
-		seat := act[0]
-		var a games.Action
-		if seat == games.Chance {
-			if a = st.SampleChance(r); a == nil {
-				return out, fmt.Errorf("arena: %s game %d: chance must move but has no move", game.Name(), i)
-			}
-		} else {
-			side := cfg.B
-			if cfg.sideOf(i, seat) {
-				side = cfg.A
-			}
-			start := time.Now()
-			a, err = decide(ctx, st, seat, side, mix(seed, uint64(moves)), parallel)
-			if err != nil {
-				return out, fmt.Errorf("arena: %s game %d move %d: %w", game.Name(), i, moves, err)
-			}
-			so := &out.Seats[seat]
-			so.Decisions = append(so.Decisions, time.Since(start))
+		moves := len(rec.Record.Moves)
+		start := time.Now()
+		a, err := decide(ctx, st, seat, side, mix(seed, uint64(moves)), parallel)
+		if err != nil {
+			failed = fmt.Errorf("arena: %s game %d move %d: %w", game.Name(), i, moves, err)
+			return nil
 		}
-		if _, err := st.Apply(seat, a); err != nil {
-			return out, fmt.Errorf("arena: %s game %d move %d: seat %v's move %s refused: %w", game.Name(), i, moves, seat, st.Describe(a), err)
-		}
-		out.Moves++
+		so := &out.Seats[seat]
+		so.Decisions = append(so.Decisions, time.Since(start))
+		return a
 	}
+	r := rand.New(rand.NewPCG(seed, 0xc4a2ce))
+	_, err = games.Advance(rec, r, seatMove)
+	switch {
+	case failed != nil:
+		return out, failed
+	case err != nil:
+		return out, fmt.Errorf("arena: %s game %d: %w", game.Name(), i, err)
+	case !games.Over(rec.State):
+		return out, fmt.Errorf("arena: %s game %d: stopped before the end with nobody to move", game.Name(), i)
+	}
+	st := rec.State
+	out.Moves = len(rec.Record.Moves)
 	res := st.Result()
 	for s := range out.Seats {
 		out.Seats[s].Score = res.Seats[s].Score

@@ -6,6 +6,10 @@
 // detail: Ingenious's six colours, Shelfie's columns, tops, cards and shame), to study a run
 // beyond its medians.
 //
+// A game is played through games.Advance, the loop the referee uses, with the sides' AIs as
+// the automatic seats, so the arena plays the games the bot plays. Measured strength is kept
+// in docs/ai-strength.md, not here.
+//
 // Guarantees: a run is deterministic for its Config (seed included) as far as the moves and
 // results go, whatever the number of cores: every game has its own seeds, derived from the
 // run's seed and the game's index, and the AIs search within node budgets (a Side with a time

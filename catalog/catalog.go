@@ -35,13 +35,7 @@ func Kits() []Kit {
 func Find(kits []Kit, name string) (Kit, bool) { return images.FindGameArt(kits, name) }
 
 // Games returns the games of kits.
-func Games(kits []Kit) []games.Game {
-	gs := make([]games.Game, len(kits))
-	for i, k := range kits {
-		gs[i] = k.Game
-	}
-	return gs
-}
+func Games(kits []Kit) []games.Game { return images.GamesOf(kits) }
 
 // Registry builds the games registry of kits.
 func Registry(kits []Kit) (*games.Registry, error) {

@@ -10,10 +10,25 @@
 // Nothing in this package or below it does I/O, reads the clock or keeps global state; the only
 // randomness is the *rand.Rand a caller passes to SampleChance.
 //
+// The kernel is what every game would otherwise write for itself. [Check] gives the common
+// refusals — a seat not at the table, a move after the end, a seat that need not act, a chance
+// move by a player or a player's move by chance — in one wording, before the game's own Apply
+// runs; the [Recorder], [Replay] and the function [Apply] run it, so a game's Apply judges
+// only its rules (the search applies listed moves and skips it). A [Codec], built from a table
+// of [ActionKind] rows (a "type" tag, the wire struct of its JSON form, whether chance makes
+// it), reads actions strictly: unknown and missing fields are refused before the game sees
+// the values. [Base] answers every method of [Game] from one [Meta] value, and [Seating] keeps
+// a state's players and options with their accessors. [Advance] is the one game loop: the
+// referee, the arena, self-play and the golden tests let chance and the AIs move through it.
+// A game writes its Meta, its action types with their wire forms, its State (ToAct, Legal,
+// Apply of its rules, SampleChance, View, Result, Hint, Describe, Clone) and its optional
+// powers.
+//
 // Guarantees every implementation gives (checked by package gamestest for each game):
 //   - Apply either changes the state and returns what happened, or returns a *[Refusal] and
 //     leaves the state exactly as it was.
-//   - Every action listed by Legal applies; an action that Legal does not list is refused.
+//   - Every action listed by Legal applies; an action that Legal does not list is refused, by
+//     Check or by the game's Apply (the function [Apply] runs both).
 //   - Legal lists actions in a stable order for equal states.
 //   - View(seat) never contains what that seat may not see.
 package games

@@ -48,12 +48,3 @@ func ReasonOf(err error) Text {
 	}
 	return Text{EN: fmt.Sprintf("That did not work: %v", err), CS: fmt.Sprintf("To nešlo: %v", err)}
 }
-
-// CheckSeat is the first check of every Apply: it refuses with ErrNotYourTurn a seat that is
-// neither Chance nor one of the n seats at the table, and returns nil otherwise.
-func CheckSeat(seat Seat, n int) *Refusal {
-	if seat == Chance || (seat >= 0 && int(seat) < n) {
-		return nil
-	}
-	return Refuse(ErrNotYourTurn, "Seat %s is not at this table.", "Místo %s u tohoto stolu není.", seat)
-}

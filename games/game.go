@@ -76,6 +76,8 @@ type Game interface {
 	// DecodeAction reads one action from its JSON form. Unknown types, unknown fields and
 	// missing fields are errors wrapping ErrBadRecord.
 	DecodeAction(data []byte) (Action, error)
+	// Actions is the game's action table: it decodes actions and knows which are chance's.
+	Actions() *Codec
 	// Rules is the short rules summary shown by /rules.
 	Rules() Text
 }
@@ -100,7 +102,10 @@ type State interface {
 	// act. For Chance it may list nothing when the outcomes are too many to enumerate.
 	Legal(seat Seat) []Action
 	// Apply makes seat's move. On success it returns what happened; otherwise it returns a
-	// *Refusal and the state is unchanged.
+	// *Refusal and the state is unchanged. It judges only the game's rules: the caller has
+	// passed the common refusals first (see Check; the Recorder, Replay and the function Apply
+	// do), so seat is at the table and must act now, the game is not over, and a is of a kind
+	// seat makes.
 	Apply(seat Seat, a Action) ([]Event, error)
 	// SampleChance draws the chance seat's next move with r. It returns nil when chance need
 	// not act. The state itself is not changed: apply the result.

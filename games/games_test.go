@@ -111,6 +111,7 @@ func (fakeGame) Options() []Option                            { return nil }
 func (fakeGame) New([]string, json.RawMessage) (State, error) { return nil, errors.New("no") }
 func (fakeGame) DecodeAction([]byte) (Action, error)          { return nil, errors.New("no") }
 func (fakeGame) Rules() Text                                  { return Text{} }
+func (fakeGame) Actions() *Codec                              { return NewCodec("fake") }
 
 func TestCount(t *testing.T) {
 	for n, want := range map[int][2]string{0: {"0 wins", "0 výher"}, 1: {"1 win", "1 výhra"}, 3: {"3 wins", "3 výhry"}, 5: {"5 wins", "5 výher"}} {

@@ -125,9 +125,10 @@ func Start(g Game, players []string, options json.RawMessage) (*Recorder, error)
 // Apply applies a move and, when it succeeds, appends it to the record.
 func (r *Recorder) Apply(seat Seat, a Action) ([]Event, error) { return r.ApplyBy(seat, a, ByPlayer) }
 
-// ApplyBy is Apply recording who decided the move for the seat (see By).
+// ApplyBy is Apply recording who decided the move for the seat (see By). The common refusals
+// (see Check) come first, then the game's own Apply.
 func (r *Recorder) ApplyBy(seat Seat, a Action, by By) ([]Event, error) {
-	events, err := r.State.Apply(seat, a)
+	events, err := Apply(r.State, seat, a)
 	if err != nil {
 		return nil, err
 	}

@@ -69,7 +69,7 @@ func Continue(st State, moves []Move, first int) (int, error) {
 		if err != nil {
 			return first + i, &MoveError{Index: first + i, Err: err}
 		}
-		if _, err := st.Apply(m.Seat, a); err != nil {
+		if _, err := Apply(st, m.Seat, a); err != nil {
 			return first + i, &MoveError{Index: first + i, Err: err}
 		}
 	}

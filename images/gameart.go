@@ -19,3 +19,12 @@ func FindGameArt(list []GameArt, name string) (GameArt, bool) {
 	}
 	return GameArt{}, false
 }
+
+// GamesOf returns the games of list, in its order.
+func GamesOf(list []GameArt) []games.Game {
+	gs := make([]games.Game, len(list))
+	for i, k := range list {
+		gs[i] = k.Game
+	}
+	return gs
+}

@@ -18,8 +18,8 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/restproxy"
-	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games/search"
+	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/table"
 )
 
@@ -38,12 +38,12 @@ type inside struct {
 // startInside builds the bot on cfg.Store and serves its endpoint on a loopback port.
 func startInside(ctx context.Context, r *run) (*inside, error) {
 	cfg := r.cfg
-	kits := catalog.Kits()
+	kits := r.cfg.Kits
 	suggest := time.Duration(-1)
 	if cfg.SuggestSearch {
 		suggest = 0 // the referee's default
 	}
-	tables, err := table.New(cfg.Store, catalog.Games(kits), table.Options{Logger: r.log, Takeover: search.Strong, Suggest: suggest})
+	tables, err := table.New(cfg.Store, images.GamesOf(kits), table.Options{Logger: r.log, Takeover: search.Strong, Suggest: suggest})
 	if err != nil {
 		return nil, fmt.Errorf("loadtest: %w", err)
 	}

@@ -10,6 +10,10 @@
 // work from the fake's and the players', or in a process of its own (Config.Process), started
 // as in production: then CPU per move and peak memory are the bot's alone, and the load test
 // follows it only through Discord's wire format and its debug log (bot.HandledLog).
+//
+// RunAsync measures async play instead: many open tables whose players are away, their
+// deadlines and reminders falling due at a steady rate, in one or two bot processes (see
+// AsyncConfig and docs/performance-async.md).
 package loadtest
 
 import (
@@ -26,8 +30,8 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
-	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/images"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
@@ -35,6 +39,9 @@ import (
 // Config is one load test. Zero fields take the documented defaults. Exactly one of Store and
 // Process says where the bot runs.
 type Config struct {
+	// Kits are the games the bot plays, each with its art (cmd passes the catalog's); empty
+	// fails.
+	Kits []images.GameArt
 	// Store keeps the games of a bot run inside the load test; the caller opens and closes it.
 	Store store.Store
 	// Process runs the bot in a process of its own instead (see Process).
@@ -197,12 +204,17 @@ type run struct {
 	errs    int
 	applied map[string]int // channel → moves seen applied
 	moves   atomic.Int64
+	// async follows the bots' due work in an async load test (nil otherwise).
+	async *asyncRun
 }
 
 // Run plays cfg.Games games of Ingenious for cfg.Duration and reports what it measured.
 func Run(ctx context.Context, cfg Config) (Report, error) {
 	if (cfg.Store == nil) == (cfg.Process == nil) {
 		return Report{}, errors.New("loadtest: set either Store (the bot runs inside the load test) or Process")
+	}
+	if len(cfg.Kits) == 0 {
+		return Report{}, errors.New("loadtest: no games: set Kits")
 	}
 	if cfg.Games <= 0 {
 		cfg.Games = 50
@@ -346,8 +358,8 @@ func playerMoves(ctx context.Context, tables *table.Service, channel string) (in
 }
 
 // newTables is the referee the load test reads the records with.
-func newTables(st store.Store, log *slog.Logger) (*table.Service, error) {
-	tables, err := table.New(st, catalog.Games(catalog.Kits()), table.Options{Logger: log})
+func newTables(list []images.GameArt, st store.Store, log *slog.Logger) (*table.Service, error) {
+	tables, err := table.New(st, images.GamesOf(list), table.Options{Logger: log})
 	if err != nil {
 		return nil, fmt.Errorf("loadtest: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/store/storetest"
 )
 
@@ -23,6 +24,7 @@ func TestLoadTestSmall(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := c.cfg(t)
+			cfg.Kits = catalog.Kits()
 			// Six seconds: a turn takes a few clicks, and Ingenious's tile menu waits up to about
 			// a second and a half for the AI's ranking of its places, longer under -race on a
 			// busy machine; three seconds could end before the first move was made.

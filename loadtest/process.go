@@ -82,6 +82,11 @@ type logLine struct {
 	Interaction string `json:"interaction"`
 	Failed      bool   `json:"failed"`
 	Addr        string `json:"addr"`
+	// Channel, Task, Seat and Revision name a due task.
+	Channel  string `json:"channel"`
+	Task     string `json:"task"`
+	Seat     int    `json:"seat"`
+	Revision uint64 `json:"revision"`
 }
 
 // read follows the bot's log until it ends: each handled interaction completes its waiter,
@@ -95,6 +100,9 @@ func (c *child) read(logs io.Reader, listening chan<- string) {
 		if err := json.Unmarshal(line, &l); err != nil {
 			c.keep(string(line))
 			continue
+		}
+		if c.r.async != nil {
+			c.r.async.taskLog(l)
 		}
 		switch {
 		case l.Msg == bot.HandledLog:
@@ -222,7 +230,7 @@ func (c *child) stop(ctx context.Context) (*table.Service, func(), error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("loadtest: open the bot's store: %w", err)
 	}
-	tables, err := newTables(st, c.r.log)
+	tables, err := newTables(c.r.cfg.Kits, st, c.r.log)
 	if err != nil {
 		_ = st.Close()
 		return nil, nil, err

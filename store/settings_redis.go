@@ -32,16 +32,14 @@ func (r *Redis) loadRevisioned(ctx context.Context, op, key string) (Table, erro
 	if err != nil {
 		return Table{}, r.fail(op, err)
 	}
-	if vals[0] == nil && vals[1] == nil {
+	t, found, err := tableOf(vals)
+	switch {
+	case err != nil:
+		return Table{}, fmt.Errorf("store: %s: %w", op, err)
+	case !found:
 		return Table{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	}
-	revStr, ok1 := vals[0].(string)
-	data, ok2 := vals[1].(string)
-	rev, err := strconv.ParseUint(revStr, 10, 64)
-	if !ok1 || !ok2 || err != nil || rev == 0 {
-		return Table{}, fmt.Errorf("store: %s: %w: revision %q, data present %v", op, ErrCorrupt, revStr, ok2)
-	}
-	return Table{Data: []byte(data), Revision: Revision(rev)}, nil
+	return t, nil
 }
 
 // saveRevisioned writes data as the revisioned hash at key if its revision is still expect

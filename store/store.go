@@ -78,6 +78,8 @@ type Archived struct {
 type Store interface {
 	// Settings keeps each server's settings document (LoadSettings, SaveSettings).
 	Settings
+	// Batch reads many channels' tables in one round trip (LoadMany).
+	Batch
 	// Load returns the channel's table, or ErrNotFound.
 	Load(ctx context.Context, channel string) (Table, error)
 	// Save writes data as the channel's table if its stored revision is still expect (0: no

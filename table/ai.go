@@ -66,10 +66,12 @@ type StepDown struct {
 	Easy   time.Duration
 }
 
-// DefaultStepDown steps down to normal 5 seconds late and to easy 10 seconds late: a
-// deadline's board then comes at most about 15 seconds after its time however deep the
-// backlog (a strong search takes up to 2 seconds, a normal one 1 second, easy none).
-var DefaultStepDown = StepDown{Normal: 5 * time.Second, Easy: 10 * time.Second}
+// DefaultStepDown steps down to normal 1 second late and to easy 3 seconds late: a deadline's
+// board then comes at most about 5 seconds after its time however deep the backlog (a strong
+// search takes up to 2 seconds, a normal one 1 second, easy none). Measured with `tablebot
+// loadtest --async 10000 --due-rate 3` on 2 cores (docs/performance-async.md): at 5 s and
+// 10 s the backlog of strong searches made deadlines 10–11 s late at the 99th percentile.
+var DefaultStepDown = StepDown{Normal: 1 * time.Second, Easy: 3 * time.Second}
 
 func (sd StepDown) withDefaults() StepDown {
 	if sd.Normal == 0 {

@@ -166,7 +166,7 @@ func (s *Service) stepsSince(t *Table, from, through int) (games.State, []games.
 		if err != nil {
 			return nil, nil, err
 		}
-		events, err := st.Apply(m.Seat, a)
+		events, err := games.Apply(st, m.Seat, a)
 		if err != nil {
 			return nil, nil, err
 		}

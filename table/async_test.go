@@ -279,19 +279,7 @@ func TestMyGamesAndSettings(t *testing.T) {
 	st := storetest.OpenBolt(t)
 	s := newService(t, st, clk)
 	for i, ch := range []string{"c1", "c2", "c3"} {
-		c := Click{Guild: guild, Channel: ch, User: ada, Name: "Ada"}
-		lobby, err := s.Open(ctx, c, "ingenious", nil, Pace{Per: time.Duration(i+1) * time.Hour}, "en")
-		if err != nil {
-			t.Fatal(err)
-		}
-		j := Click{Guild: guild, Channel: ch, User: ben, Name: "Ben", Game: "ingenious", Rev: lobby.Rev()}
-		if lobby, err = s.Join(ctx, j); err != nil {
-			t.Fatal(err)
-		}
-		c.Game, c.Rev = "ingenious", lobby.Rev()
-		if _, err := s.Start(ctx, c); err != nil {
-			t.Fatal(err)
-		}
+		adaAndBen(t, s, ch, Pace{Per: time.Duration(i+1) * time.Hour})
 	}
 	list, err := s.MyGames(ctx, guild, ben)
 	if err != nil || len(list) != 3 {

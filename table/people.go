@@ -111,6 +111,44 @@ func (s *Service) index(ctx context.Context, t *Table) {
 	}
 }
 
+// myGame is user's game in channel, read from raws (LoadMany's), or false when it ended or
+// user has no seat there any more. A finished game whose archiving failed is archived on the
+// way, as Current does.
+func (s *Service) myGame(ctx context.Context, channel string, raws map[string]store.Table, user string) (MyGame, bool, error) {
+	raw, found := raws[channel]
+	if !found {
+		return MyGame{}, false, nil
+	}
+	t, err := s.decode(channel, raw)
+	if err != nil {
+		return MyGame{}, false, err
+	}
+	seat, ok := t.SeatOf(user)
+	switch {
+	case !ok:
+		return MyGame{}, false, nil
+	case t.Record == nil: // a lobby
+		return MyGame{Table: t, Seat: seat}, t.Status != StatusOver, nil
+	}
+	st, err := s.State(t)
+	if err != nil {
+		return MyGame{}, false, err
+	}
+	if t.Status == StatusOver {
+		if !t.Archived && games.Over(st) {
+			if _, err := s.archive(ctx, t, st); err != nil {
+				tableLog(s.log, t).Error("archiving a finished game failed again", "err", err)
+			}
+		}
+		return MyGame{}, false, nil
+	}
+	g := MyGame{Table: t, Seat: seat, ToAct: games.IsToAct(st, seat)}
+	if int(seat) < len(t.Due) {
+		g.Due = t.Due[seat]
+	}
+	return g, true, nil
+}
+
 // MyGame is one unfinished game a person is seated at.
 type MyGame struct {
 	Table *Table
@@ -121,7 +159,9 @@ type MyGame struct {
 }
 
 // MyGames lists the unfinished games in guild where user is seated, those waiting for them
-// first, then by deadline. Games that ended are dropped from the person's index on the way.
+// first, then by deadline. Games that ended are dropped from the person's index on the way. It
+// costs two store round trips whatever the number of games (up to store.MaxBatch): the index,
+// then every table at once.
 func (s *Service) MyGames(ctx context.Context, guild, user string) ([]MyGame, error) {
 	var channels []string
 	if err := s.doc(ctx, indexKey+guild+":"+user, &channels, nil); err != nil {
@@ -129,28 +169,22 @@ func (s *Service) MyGames(ctx context.Context, guild, user string) ([]MyGame, er
 	}
 	var out []MyGame
 	var ended []string
-	for _, ch := range channels {
-		t, st, err := s.Current(ctx, ch)
-		if errors.Is(err, ErrNoTable) {
-			ended = append(ended, ch)
-			continue
-		}
+	for chunk := range slices.Chunk(channels, store.MaxBatch) {
+		raws, err := s.store.LoadMany(ctx, chunk)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("load %s's games: %w", user, err)
 		}
-		seat, ok := t.SeatOf(user)
-		if !ok || t.Status == StatusOver {
-			ended = append(ended, ch)
-			continue
-		}
-		g := MyGame{Table: t, Seat: seat}
-		if st != nil {
-			g.ToAct = games.IsToAct(st, seat)
-			if int(seat) < len(t.Due) {
-				g.Due = t.Due[seat]
+		for _, ch := range chunk {
+			g, ok, err := s.myGame(ctx, ch, raws, user)
+			if err != nil {
+				return nil, err
 			}
+			if !ok {
+				ended = append(ended, ch)
+				continue
+			}
+			out = append(out, g)
 		}
-		out = append(out, g)
 	}
 	slices.SortStableFunc(out, func(a, b MyGame) int {
 		switch {

@@ -125,6 +125,11 @@ func (s *Service) Load(ctx context.Context, channel string) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load table of channel %s: %w", channel, err)
 	}
+	return s.decode(channel, raw)
+}
+
+// decode reads the channel's stored table raw, or a copy of it decoded before.
+func (s *Service) decode(channel string, raw store.Table) (*Table, error) {
 	if t, ok := s.decoded.get(channel, raw.Data); ok {
 		t.rev = raw.Revision
 		return t, nil

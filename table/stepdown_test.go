@@ -52,13 +52,13 @@ func TestStepDownRule(t *testing.T) {
 		want     search.Level
 	}{
 		{search.Strong, 0, search.Strong},
-		{search.Strong, 4999 * time.Millisecond, search.Strong},
-		{search.Strong, 5 * time.Second, search.Normal},
-		{search.Strong, 9 * time.Second, search.Normal},
-		{search.Strong, 10 * time.Second, search.Easy},
+		{search.Strong, 999 * time.Millisecond, search.Strong},
+		{search.Strong, 1 * time.Second, search.Normal},
+		{search.Strong, 2999 * time.Millisecond, search.Normal},
+		{search.Strong, 3 * time.Second, search.Easy},
 		{search.Strong, time.Hour, search.Easy},
-		{search.Normal, 6 * time.Second, search.Normal},
-		{search.Normal, 11 * time.Second, search.Easy},
+		{search.Normal, 2 * time.Second, search.Normal},
+		{search.Normal, 4 * time.Second, search.Easy},
 		{search.Easy, 0, search.Easy},
 	} {
 		if got := sd.Level(c.takeover, c.late); got != c.want {
@@ -88,7 +88,7 @@ func TestDeadlineStepsDownWhenLate(t *testing.T) {
 	for _, c := range []struct {
 		late time.Duration
 		want search.Level
-	}{{0, search.Strong}, {6 * time.Second, search.Normal}, {11 * time.Second, search.Easy}} {
+	}{{0, search.Strong}, {2 * time.Second, search.Normal}, {4 * time.Second, search.Easy}} {
 		seat := -1
 		for i, d := range tab.Due {
 			if !d.IsZero() {
@@ -127,8 +127,8 @@ func TestDeadlineStepsDownWhenLate(t *testing.T) {
 	}
 	log := logs.String()
 	for _, want := range []string{
-		`msg="a deadline worked late: the takeover AI steps down"`, "late=6s level=normal takeover=strong",
-		"late=11s level=easy takeover=strong",
+		`msg="a deadline worked late: the takeover AI steps down"`, "late=2s level=normal takeover=strong",
+		"late=4s level=easy takeover=strong",
 	} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the log lacks %q:\n%s", want, log)

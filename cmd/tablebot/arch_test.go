@@ -1,73 +1,151 @@
 package main
 
 import (
-	"go/parser"
-	"go/token"
-	"os"
-	"path/filepath"
-	"strconv"
+	"bufio"
+	"bytes"
+	"fmt"
+	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestArchitecture checks that dependencies point one way — cmd → bot → table → {games,
-// store}, bot → images → games — and that the game rules do no I/O: no package imports one it
-// must not, in its non-test files.
+// module is the import path every package of tablebot starts with.
+const module = "github.com/tablebot/tablebot/"
+
+// concreteGames are the packages of the games and of their renderers: only the catalog, the
+// composition root (cmd) and a game's own renderer may import one, so that adding a game
+// touches its two packages and one catalog line.
+var concreteGames = []string{
+	"games/ingenious", "games/fits", "games/sideboards", "games/shelfie",
+	"images/ingenious", "images/fits", "images/sideboards", "images/shelfie",
+}
+
+// layerRule forbids the packages matching pkgs to import what matches forbidden, except the
+// exact (package, import) pairs of except.
+type layerRule struct {
+	pkgs      string // a package path below the module; "x/..." is x and every package below it
+	forbidden []string
+	except    [][2]string
+}
+
+// layerRules are the one-way arrows: cmd → bot → table → {games, store}, bot → images →
+// games; games do no I/O; catalog, arena and the load test stay in their lanes.
+var layerRules = []layerRule{
+	{pkgs: "games/...", forbidden: []string{"bot/...", "table/...", "store/...", "images/...", "catalog", "arena", "loadtest", "cmd/...",
+		"github.com/bwmarrin/discordgo", "github.com/redis/go-redis/v9", "go.etcd.io/bbolt", "os", "os/exec", "net", "net/http", "time"},
+		// The search AI stops at a time budget: it reads the clock, and does no other I/O.
+		// gamestest, the games' test kit, reads seeds from the environment and golden records
+		// from testdata.
+		except: [][2]string{{"games/search", "time"}, {"games/gamestest", "os"}}},
+	{pkgs: "store/...", forbidden: []string{"bot/...", "table/...", "games/...", "images/...", "catalog", "arena", "loadtest", "github.com/bwmarrin/discordgo"}},
+	{pkgs: "table/...", forbidden: []string{"bot/...", "images/...", "catalog", "arena", "loadtest", "github.com/bwmarrin/discordgo", "net/http"}},
+	{pkgs: "images/...", forbidden: []string{"bot/...", "table/...", "store/...", "catalog", "arena", "loadtest", "github.com/bwmarrin/discordgo"}},
+	// The bot receives its games from cmd; it reaches the store only through the referee.
+	{pkgs: "bot/...", forbidden: []string{"catalog", "arena", "loadtest", "store/...", "github.com/redis/go-redis/v9", "go.etcd.io/bbolt"}},
+	// The catalog pairs games with their art, nothing more.
+	{pkgs: "catalog", forbidden: []string{"bot/...", "table/...", "store/...", "arena", "loadtest", "cmd/...", "github.com/bwmarrin/discordgo", "net/http"}},
+	// The arena plays games against each other in memory: no platform, no Discord.
+	{pkgs: "arena", forbidden: []string{"bot/...", "table/...", "store/...", "images/...", "catalog", "loadtest", "cmd/...", "github.com/bwmarrin/discordgo", "net/http"}},
+	// The load test drives a bot through the fake Discord; its games come from cmd too.
+	{pkgs: "loadtest", forbidden: []string{"catalog", "arena", "cmd/..."}},
+	// cmd composes the real pieces; test helpers stay in tests.
+	{pkgs: "cmd/...", forbidden: []string{"games/gamestest", "store/storetest", "images/imagestest"}},
+}
+
+// TestArchitecture checks, from `go list`, that no package imports one it must not in its
+// non-test files: the layer rules above, and concrete games imported only by the catalog, cmd
+// and their own renderer. Exceptions are named pairs, never substrings of a path.
 func TestArchitecture(t *testing.T) {
-	const mod = "github.com/tablebot/tablebot/"
-	rules := []struct {
-		dir       string
-		forbidden []string
-		// except lets one sub-package import one forbidden package.
-		except map[string]string
-	}{
-		{"games", []string{mod + "bot", mod + "table", mod + "store", mod + "images", mod + "catalog", "github.com/bwmarrin/discordgo", "github.com/redis/", "go.etcd.io/bbolt", "os", "net", "time"},
-			// The search AI stops at a time budget: it reads the clock, and does no other I/O.
-			map[string]string{filepath.Join("games", "search"): "time"}},
-		{"store", []string{mod + "bot", mod + "table", mod + "games", mod + "images", "github.com/bwmarrin/discordgo"}, nil},
-		{"table", []string{mod + "bot", mod + "images", mod + "catalog", "github.com/bwmarrin/discordgo", "net/http"}, nil},
-		{"images", []string{mod + "bot", mod + "table", mod + "store", "github.com/bwmarrin/discordgo"}, nil},
-		{"bot", []string{mod + "store", "github.com/redis/", "go.etcd.io/bbolt"}, nil},
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
 	}
-	root := filepath.Join("..", "..")
-	for _, r := range rules {
-		err := filepath.WalkDir(filepath.Join(root, r.dir), func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-				return err
+	imports := map[string][]string{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		imports[strings.TrimPrefix(f[0], module)] = f[1:]
+	}
+	for _, must := range []string{"bot", "table", "games", "games/ingenious", "catalog", "arena", "loadtest", "cmd/tablebot"} {
+		if _, ok := imports[must]; !ok {
+			t.Fatalf("go list did not list %s: %s", must, out)
+		}
+	}
+	for pkg, imps := range imports {
+		for _, imp := range imps {
+			for _, v := range violations(pkg, imp) {
+				t.Error(v)
 			}
-			// Test helper packages (gamestest, storetest, imagestest, fakediscord) may do I/O.
-			if strings.Contains(path, "test"+string(filepath.Separator)) || strings.Contains(path, "fakediscord") {
-				return nil
-			}
-			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
-			if err != nil {
-				return err
-			}
-			for _, imp := range f.Imports {
-				p, _ := strconv.Unquote(imp.Path.Value)
-				for _, bad := range r.forbidden {
-					if allowed(r.except, path, p) {
-						continue
-					}
-					if p == bad || strings.HasPrefix(p, strings.TrimSuffix(bad, "/")+"/") || (strings.HasSuffix(bad, "/") && strings.HasPrefix(p, bad)) {
-						t.Errorf("%s imports %s: %s must not depend on it", path, p, r.dir)
-					}
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
 	}
 }
 
-// allowed reports whether except lets the file at path import p.
-func allowed(except map[string]string, path, p string) bool {
-	for dir, imp := range except {
-		if imp == p && strings.Contains(path, string(filepath.Separator)+dir+string(filepath.Separator)) {
-			return true
+// violations says what is wrong with the package pkg (below the module) importing imp (a full
+// import path), if anything.
+func violations(pkg, imp string) []string {
+	var bad []string
+	local, ours := strings.CutPrefix(imp, module)
+	for _, r := range layerRules {
+		if !matches(r.pkgs, pkg) || slices.Contains(r.except, [2]string{pkg, local}) {
+			continue
+		}
+		for _, f := range r.forbidden {
+			if (ours && matches(f, local)) || (!ours && imp == f) {
+				bad = append(bad, fmt.Sprintf("%s imports %s: %s must not depend on %s", pkg, imp, r.pkgs, f))
+			}
 		}
 	}
+	if ours && slices.Contains(concreteGames, local) && !mayImportGame(pkg, local) {
+		bad = append(bad, fmt.Sprintf("%s imports the concrete game %s: only catalog, cmd and the game's own renderer may", pkg, local))
+	}
+	return bad
+}
+
+// matches reports whether the package path p (below the module) is pattern, or below it when
+// pattern ends in "/...".
+func matches(pattern, p string) bool {
+	if base, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return p == base || strings.HasPrefix(p, base+"/")
+	}
+	return p == pattern
+}
+
+// mayImportGame reports whether pkg may import the concrete game package game.
+func mayImportGame(pkg, game string) bool {
+	switch {
+	case pkg == "catalog" || matches("cmd/...", pkg):
+		return true
+	case strings.HasPrefix(game, "games/"):
+		// images/X draws games/X.
+		return pkg == "images/"+strings.TrimPrefix(game, "games/")
+	}
 	return false
+}
+
+// TestArchitectureRulesBite checks that the rules above would catch what they are for.
+func TestArchitectureRulesBite(t *testing.T) {
+	for _, c := range []struct {
+		pkg, imp string
+		want     bool
+	}{
+		{"bot", module + "catalog", true},
+		{"bot/localtable", module + "catalog", true},
+		{"bot", module + "images", false},
+		{"games/fits", "time", true},
+		{"games/search", "time", false},
+		{"games/searchx", "time", true},
+		{"loadtest", module + "catalog", true},
+		{"arena", module + "catalog", true},
+		{"table", module + "images/fits", true},
+		{"images/fits", module + "games/fits", false},
+		{"images/fits", module + "games/shelfie", true},
+		{"catalog", module + "images/shelfie", false},
+		{"cmd/tablebot", module + "games/ingenious", false},
+		{"cmd/tablebot", module + "store/storetest", true},
+	} {
+		if got := violations(c.pkg, c.imp); (len(got) > 0) != c.want {
+			t.Errorf("%s importing %s: %q, want caught %v", c.pkg, c.imp, got, c.want)
+		}
+	}
 }

@@ -71,7 +71,7 @@ type AsyncConfig struct {
 	Lease string `toml:"lease"`
 	// StepDownNormal and StepDownEasy are how late a deadline's move may start before the
 	// takeover AI plays it at most at normal, and at easy (Go durations, or "off"; see
-	// table.StepDown). Empty means "5s" and "10s".
+	// table.StepDown). Empty means "1s" and "3s".
 	StepDownNormal string `toml:"step_down_normal"`
 	StepDownEasy   string `toml:"step_down_easy"`
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/loadtest"
 	"github.com/tablebot/tablebot/store"
 )
@@ -51,7 +52,9 @@ func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	suggest := fs.Bool("suggest-search", false, "let the players' 💡 Suggest clicks run the search AI (about a second of CPU each) instead of the game's quick suggestion")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run (bot, fake Discord and players) to this file (needs --process=false)")
 	memProfile := fs.String("memprofile", "", "write a heap profile of the process, taken when the games stop, to this file (needs --process=false)")
-	redisURL := fs.String("redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there); empty means a fresh embedded store")
+	redisURL := fs.String("redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there, but for --async's, deleted at the end); empty means a fresh embedded store")
+	var async asyncFlags
+	async.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagError(err)
 	}
@@ -75,9 +78,12 @@ func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		o.Prefix = fmt.Sprintf("tablebot-loadtest:%d", time.Now().UnixNano())
 		redisOpts = &o
 	}
-	cfg := loadtest.Config{Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, DrawSlots: *drawSlots, SuggestSearch: *suggest}
+	if async.tables > 0 {
+		return async.run(ctx, fs, stdout, *latency, botProcess(me, dir, redisOpts, async.configure), redisOpts, dir)
+	}
+	cfg := loadtest.Config{Kits: catalog.Kits(), Games: *gamesN, Duration: *duration, RESTLatency: *latency, Storm: *storm, Workers: *workers, DrawSlots: *drawSlots, SuggestSearch: *suggest}
 	if *process {
-		cfg.Process = botProcess(me, dir, redisOpts)
+		cfg.Process = botProcess(me, dir, redisOpts, nil)
 		// This process plays Discord and the players; on the bot's machine, its collector
 		// would only take CPU from the bot being measured. It collects less often instead
 		// (its memory is not what the test measures).
@@ -147,9 +153,9 @@ func openLoadStore(ctx context.Context, dir string, o *store.RedisOptions) (stor
 
 // botProcess runs `tablebot run` with a configuration written into dir: http mode against the
 // load test's fake Discord, on a free loopback port, debug JSON logs, the store in dir or on
-// Redis. The environment's Discord, Redis and tablebot variables are left out, since they
-// would win over the file.
-func botProcess(me self, dir string, redisOpts *store.RedisOptions) *loadtest.Process {
+// Redis; configure, when set, changes the rest. The environment's Discord, Redis and tablebot
+// variables are left out, since they would win over the file.
+func botProcess(me self, dir string, redisOpts *store.RedisOptions, configure func(*Config)) *loadtest.Process {
 	return &loadtest.Process{
 		Command: func(d loadtest.Discord) (*exec.Cmd, error) {
 			register := true
@@ -163,6 +169,9 @@ func botProcess(me self, dir string, redisOpts *store.RedisOptions) *loadtest.Pr
 			}
 			if d.SuggestSearch {
 				c.AI.Suggest = "1s"
+			}
+			if configure != nil {
+				configure(&c)
 			}
 			if o := redisOpts; o != nil {
 				c.Redis = RedisConfig{Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLS: o.TLSConfig != nil, Prefix: o.Prefix}

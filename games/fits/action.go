@@ -134,66 +134,48 @@ func (r Reveal) MarshalJSON() ([]byte, error) {
 	}{"reveal", r.Piece})
 }
 
-// DecodeAction reads an action strictly: the type must be known, every field present and no
-// other field given, pieces named as on the cards ("T4") and columns as one capital letter.
-// Whether the values are legal is Apply's business. Errors wrap games.ErrBadRecord.
-func DecodeAction(data []byte) (Action, error) {
-	var head struct {
-		Type *string `json:"type"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("%w: action: %v", games.ErrBadRecord, err)
-	}
-	if head.Type == nil {
-		return nil, fmt.Errorf("%w: action has no \"type\"", games.ErrBadRecord)
-	}
-	switch *head.Type {
-	case "place":
-		var raw struct {
-			Type  string  `json:"type"`
-			Piece *Shape  `json:"piece"`
-			Rot   *int    `json:"rot"`
-			Flip  *bool   `json:"flip"`
-			Col   *string `json:"col"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Piece == nil || raw.Rot == nil || raw.Flip == nil || raw.Col == nil {
-			return nil, fmt.Errorf("%w: place needs \"piece\", \"rot\", \"flip\" and \"col\"", games.ErrBadRecord)
-		}
-		c := *raw.Col
-		if len(c) != 1 || c[0] < 'A' || c[0] > 'Z' {
-			return nil, fmt.Errorf("%w: place \"col\" must be one column letter A–F, not %q", games.ErrBadRecord, c)
-		}
-		return Place{Piece: *raw.Piece, Rot: *raw.Rot, Flip: *raw.Flip, Col: int(c[0] - 'A')}, nil
-	case "aside", "reveal":
-		var raw struct {
-			Type  string `json:"type"`
-			Piece *Shape `json:"piece"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Piece == nil {
-			return nil, fmt.Errorf("%w: %s needs \"piece\"", games.ErrBadRecord, *head.Type)
-		}
-		if *head.Type == "aside" {
-			return Aside{Piece: *raw.Piece}, nil
-		}
-		return Reveal{Piece: *raw.Piece}, nil
-	case "start":
-		var raw struct {
-			Type  string   `json:"type"`
-			Cards *[]Shape `json:"cards"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Cards == nil {
-			return nil, fmt.Errorf("%w: start needs \"cards\"", games.ErrBadRecord)
-		}
-		return Start{Cards: *raw.Cards}, nil
-	}
-	return nil, fmt.Errorf("%w: unknown action type %q (want place, aside, start or reveal)", games.ErrBadRecord, *head.Type)
+// codec reads FITS actions: pieces named as on the cards ("T4"), columns as one capital letter.
+var codec = games.NewCodec(Name,
+	games.Kind[placeWire]("place"),
+	games.Kind[pieceWire[Aside]]("aside"),
+	games.Kind[startWire]("start").ByChance(),
+	games.Kind[pieceWire[Reveal]]("reveal").ByChance(),
+)
+
+// DecodeAction reads an action strictly (see games.Codec.Decode). Errors wrap
+// games.ErrBadRecord.
+func DecodeAction(data []byte) (games.Action, error) { return codec.Decode(data) }
+
+// placeWire is the JSON form of Place.
+type placeWire struct {
+	Piece Shape  `json:"piece"`
+	Rot   int    `json:"rot"`
+	Flip  bool   `json:"flip"`
+	Col   string `json:"col"`
 }
+
+// Action reads the column letter.
+func (w *placeWire) Action() (games.Action, error) {
+	if len(w.Col) != 1 || w.Col[0] < 'A' || w.Col[0] > 'Z' {
+		return nil, fmt.Errorf("place \"col\" must be one column letter A–F, not %q", w.Col)
+	}
+	return Place{Piece: w.Piece, Rot: w.Rot, Flip: w.Flip, Col: int(w.Col[0] - 'A')}, nil
+}
+
+// pieceWire is the JSON form of Aside and Reveal, which name one piece.
+type pieceWire[A interface{ Aside | Reveal }] struct {
+	Piece Shape `json:"piece"`
+}
+
+// Action builds the A naming the piece.
+func (w *pieceWire[A]) Action() (games.Action, error) {
+	return any(A{Piece: w.Piece}).(games.Action), nil
+}
+
+// startWire is the JSON form of Start.
+type startWire struct {
+	Cards []Shape `json:"cards"`
+}
+
+// Action builds the Start.
+func (w *startWire) Action() (games.Action, error) { return Start{Cards: w.Cards}, nil }

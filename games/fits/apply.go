@@ -8,29 +8,12 @@ import (
 	"github.com/tablebot/tablebot/games"
 )
 
-// Apply makes seat's move. It refuses, in this order: a seat that is not at the table
-// (ErrNotYourTurn); any move after the end (ErrGameOver); a
-// seat that need not act now, including one that has already chosen for the current piece or
-// skips it (ErrNotYourTurn); an action that is not the decision the seat faces
-// (ErrUnknownAction); and a move the rules forbid (ErrIllegal). A refused move changes
-// nothing. A seat's place or aside during a simultaneous step is kept hidden: the events then
-// say only that it has chosen, and the last seat's move reveals every choice of the step.
+// Apply makes seat's move, the common refusals passed (see games.Check). It refuses an action
+// that is not the decision the seat faces (ErrUnknownAction) and a move the rules forbid
+// (ErrIllegal). A refused move changes nothing. A seat's place or aside during a simultaneous
+// step is kept hidden: the events then say only that it has chosen, and the last seat's move
+// reveals every choice of the step.
 func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
-	if err := games.CheckSeat(seat, len(s.players)); err != nil {
-		return nil, err
-	}
-	if s.phase == PhaseOver {
-		return nil, games.Refuse(games.ErrGameOver, "The game is over.", "Hra skončila.")
-	}
-	if !games.IsToAct(s, seat) {
-		return nil, s.notYourTurn(seat)
-	}
-	switch {
-	case seat != games.Chance && isChanceAction(a):
-		return nil, games.Refuse(games.ErrUnknownAction, "Only chance deals and turns cards: place your piece or set it aside.", "Karty rozdává a otáčí jen náhoda: polož svůj dílek, nebo ho odlož.")
-	case seat == games.Chance && !isChanceAction(a):
-		return nil, games.Refuse(games.ErrUnknownAction, "Chance deals start cards and turns building cards; it places no pieces.", "Náhoda rozdává startovní karty a otáčí stavební karty; dílky nepokládá.")
-	}
 	switch a := a.(type) {
 	case Start:
 		if s.phase != PhaseDeal {
@@ -50,55 +33,10 @@ func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	return nil, games.Refuse(games.ErrUnknownAction, "FITS has no such move: place the piece or set it aside.", "Takový tah FITS nezná: polož dílek, nebo ho odlož.")
 }
 
-// isChanceAction reports whether a is one of chance's actions.
-func isChanceAction(a games.Action) bool {
-	switch a.(type) {
-	case Start, Reveal:
-		return true
-	}
-	return false
-}
-
-// notYourTurn explains why seat may not act now.
-func (s *State) notYourTurn(seat games.Seat) *games.Refusal {
-	switch {
-	case seat == games.Chance:
-		return games.Refuse(games.ErrNotYourTurn, "Chance waits until every seat has moved.", "Náhoda čeká, až všichni dotáhnou.")
-	case !s.isSeat(seat):
-		return games.Refuse(games.ErrNotYourTurn, "Seat %s does not play in this game.", "Místo %s v této hře nehraje.", seat)
-	case s.seats[seat].pending.made:
-		w := s.waiting()
-		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
-			EN: fmt.Sprintf("You have already chosen for this piece — waiting for %s.", w.EN),
-			CS: fmt.Sprintf("U tohoto dílku už máš zvoleno — čeká se na: %s.", w.CS)}}
-	case s.phase == PhaseBuild && s.start[seat] == s.card():
-		return games.Refuse(games.ErrNotYourTurn, "The card shows your start piece %s: you skip it.", "Na kartě je tvůj startovní dílek %s: tuto kartu vynecháváš.", s.card())
-	case s.phase == PhaseDeal:
-		return games.Refuse(games.ErrNotYourTurn, "Wait for the start cards to be dealt.", "Počkej, až se rozdají startovní karty.")
-	}
-	return games.Refuse(games.ErrNotYourTurn, "Wait for the next building card.", "Počkej na další stavební kartu.")
-}
-
-// waiting lists the names of the seats that still must act: "Ben and Cid" / "Ben a Cid".
-func (s *State) waiting() games.Text {
-	var names []string
-	for _, seat := range s.ToAct() {
-		if s.isSeat(seat) {
-			names = append(names, s.players[seat])
-		}
-	}
-	return games.And(names)
-}
-
-// waitingNames is waiting in English and Czech alike (for sentences built with games.Say).
-//
-// Deprecated: build the sentence per language with waiting.
-func (s *State) waitingNames() string { return s.waiting().CS }
-
 // applyStart deals the start cards and begins a round (the next one, if the round on the
 // table has been scored) on empty boards.
 func (s *State) applyStart(a Start) ([]games.Event, error) {
-	n := len(s.players)
+	n := len(s.Names)
 	if len(a.Cards) != n {
 		return nil, games.Refuse(games.ErrIllegal, "Deal exactly one start card per seat: %d, not %d.", "Rozdej každému místu jednu startovní kartu: %d, ne %d.", n, len(a.Cards))
 	}
@@ -119,7 +57,7 @@ func (s *State) applyStart(a Start) ([]games.Event, error) {
 	var dealt []games.Text
 	for i := range s.seats {
 		s.seats[i] = seatState{last: -1, waiting: true, rounds: s.seats[i].rounds}
-		dealt = append(dealt, games.Say("%s — %s", "%s — %s", s.players[i], a.Cards[i]))
+		dealt = append(dealt, games.Say("%s — %s", "%s — %s", s.Names[i], a.Cards[i]))
 	}
 	return []games.Event{{Seat: games.Chance, Text: games.Say(
 		"Round %d on board %d. Start pieces: %s.", "Kolo %d na desce %d. Startovní dílky: %s.",
@@ -143,8 +81,8 @@ func (s *State) applyReveal(a Reveal) ([]games.Event, error) {
 		st.waiting = s.start[i] != a.Piece
 		anyone = anyone || st.waiting
 		if !st.waiting {
-			ev.Text.EN += " " + s.players[i] + " skips it (start piece)."
-			ev.Text.CS += " " + s.players[i] + " ji vynechává (startovní dílek)."
+			ev.Text.EN += " " + s.Names[i] + " skips it (start piece)."
+			ev.Text.CS += " " + s.Names[i] + " ji vynechává (startovní dílek)."
 		}
 	}
 	events := []games.Event{ev}
@@ -197,11 +135,7 @@ func (s *State) commit(seat games.Seat, c choice) []games.Event {
 	st := &s.seats[seat]
 	st.pending, st.waiting = c, false
 	if len(s.ToAct()) > 0 {
-		// Minor: it is news for the chooser's panel, not a line for the next board.
-		w := s.waiting()
-		return []games.Event{{Seat: seat, Minor: true, Text: games.Text{
-			EN: fmt.Sprintf("%s has chosen — waiting for %s.", s.players[seat], w.EN),
-			CS: fmt.Sprintf("%s má zvoleno — čeká se na: %s.", s.players[seat], w.CS)}}}
+		return []games.Event{games.Chosen(s, seat, games.Say("has chosen", "má zvoleno"))}
 	}
 	return s.completeStep()
 }
@@ -241,7 +175,7 @@ func (s *State) completeStep() []games.Event {
 // choiceText says what a revealed choice did: "Ada placed T (4 squares) in column C, rows
 // 3–4.".
 func (s *State) choiceText(seat games.Seat, c choice) games.Text {
-	name := s.players[seat]
+	name := s.Names[seat]
 	if c.aside != NoShape {
 		return games.Say("%s set %s aside.", "%s odložil(a) dílek %s.", name, c.aside)
 	}

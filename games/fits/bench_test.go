@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 // midRound returns a 4-player game half way through a round of board 2, a building card
@@ -23,33 +24,18 @@ func midRound(b *testing.B) *State {
 // a move.
 func BenchmarkLegalApply(b *testing.B) {
 	s := midRound(b)
-	seat := s.ToAct()[0]
-	for i := 0; b.Loop(); i++ {
-		legal := s.Legal(seat)
-		c := s.clone()
-		if _, err := c.Apply(seat, legal[i%len(legal)]); err != nil {
-			b.Fatal(err)
-		}
-	}
+	gamestest.BenchLegalApply(b, s, s.ToAct()[0])
 }
 
 // BenchmarkCloneBaseline is the naive baseline beside LegalApply: only the clone.
 func BenchmarkCloneBaseline(b *testing.B) {
-	s := midRound(b)
-	for b.Loop() {
-		_ = s.clone()
-	}
+	gamestest.BenchClone(b, midRound(b))
 }
 
 // BenchmarkHint is the AI's answer for one seat.
 func BenchmarkHint(b *testing.B) {
 	s := midRound(b)
-	seat := s.ToAct()[0]
-	for b.Loop() {
-		if s.Hint(seat) == nil {
-			b.Fatal("no hint")
-		}
-	}
+	gamestest.BenchHint(b, s, s.ToAct()[0])
 }
 
 // BenchmarkHintStart is the AI's answer for a start piece, with the most shapes to come.

@@ -206,7 +206,7 @@ func TestLegalCounts(t *testing.T) {
 	}
 	// Game Legal adds Aside for a building card.
 	s := building(t, 1, []int{1}, F5)
-	mustApply(t, s, games.Chance, Reveal{Piece: O4})
+	must.Apply(t, s, games.Chance, Reveal{Piece: O4})
 	legal := s.Legal(0)
 	if len(legal) != 6 || legal[5] != (Aside{Piece: O4}) {
 		t.Errorf("O4 on a board with F5: legal %v, want 5 placements and aside", legal)

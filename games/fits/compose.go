@@ -87,8 +87,8 @@ func (s *State) mustAct(seat games.Seat) *games.Refusal {
 	switch {
 	case s.Piece(seat) != NoShape:
 		return nil
-	case s.isSeat(seat) && s.seats[seat].pending.made:
-		return games.Refuse(games.ErrNotYourTurn, "You have chosen already — waiting for %s.", "Už jsi zvolil(a) — čeká se na: %s.", s.waitingNames())
+	case s.IsSeat(seat) && s.seats[seat].pending.made:
+		return games.Refuse(games.ErrNotYourTurn, "You have chosen already — waiting for %s.", "Už jsi zvolil(a) — čeká se na: %s.", games.Waiting(s))
 	}
 	return games.Refuse(games.ErrNotYourTurn, "You have nothing to decide right now.", "Teď nemáš co rozhodovat.")
 }

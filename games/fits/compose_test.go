@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 func TestDrafts(t *testing.T) {
@@ -76,7 +77,7 @@ func TestComposeStartPiece(t *testing.T) {
 		!strings.HasPrefix(p.Hint.CS, "X (5 čtverečků) ve sloupci A: dopadne na ") {
 		t.Errorf("hint %q / %q: the piece in words, not the code X5", p.Hint.EN, p.Hint.CS)
 	}
-	checkText(t, "hint", p.Hint)
+	gamestest.CheckText(t, "hint", p.Hint)
 	p, _ = s.Compose(0, "r0f0cD")
 	if !control(t, p, "▶").Disabled || control(t, p, "◀").Disabled {
 		t.Error("arrows at the right edge")
@@ -88,7 +89,7 @@ func TestComposeStartPiece(t *testing.T) {
 	if err != nil || a != (Place{Piece: X5, Col: 1}) {
 		t.Errorf("Resolve(r2f1cB) = %v, %v; want X5 B r0 (canonical)", a, err)
 	}
-	mustApply(t, s, 0, a)
+	must.Apply(t, s, 0, a)
 	if _, err := s.Compose(0, ""); !errors.Is(err, games.ErrNotYourTurn) {
 		t.Errorf("compose after choosing: %v", err)
 	}
@@ -99,7 +100,7 @@ func TestComposeStartPiece(t *testing.T) {
 
 func TestComposeBuilding(t *testing.T) {
 	s := building(t, 2, []int{2})
-	mustApply(t, s, games.Chance, Reveal{Piece: L4})
+	must.Apply(t, s, games.Chance, Reveal{Piece: L4})
 	p, err := s.Compose(1, "r0f0cB")
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +157,7 @@ func TestComposeBuilding(t *testing.T) {
 		if _, err := s.clone().Apply(1, a); err != nil {
 			t.Errorf("menu choice %q does not apply: %v", ch.Next, err)
 		}
-		checkText(t, "menu", ch.Description)
+		gamestest.CheckText(t, "menu", ch.Description)
 	}
 	if p.Input == nil {
 		t.Fatal("no typed input")
@@ -173,7 +174,7 @@ func TestComposeTooHigh(t *testing.T) {
 		"#.....", "#.....", "#.....", "#.....",
 		"#.....", "#.....", "#.....", "#.....", "#.....", "#.....",
 		"#.....", "#.....", "#.....", "#.....", "#.....", "#.....")
-	mustApply(t, s, games.Chance, Reveal{Piece: I3})
+	must.Apply(t, s, games.Chance, Reveal{Piece: I3})
 	p, err := s.Compose(0, "r1f0cA")
 	if err != nil {
 		t.Fatal(err)
@@ -199,7 +200,7 @@ func TestComposeNothingFits(t *testing.T) {
 	}
 	rows[0] = "#.#.#."
 	setBoard(t, s, 0, rows...)
-	mustApply(t, s, games.Chance, Reveal{Piece: O4})
+	must.Apply(t, s, games.Chance, Reveal{Piece: O4})
 	if got := s.Legal(0); len(got) != 1 || got[0] != (Aside{Piece: O4}) {
 		t.Fatalf("legal %v, want only aside", got)
 	}
@@ -214,7 +215,7 @@ func TestComposeNothingFits(t *testing.T) {
 
 func TestTyped(t *testing.T) {
 	s := building(t, 2, []int{1})
-	mustApply(t, s, games.Chance, Reveal{Piece: L4})
+	must.Apply(t, s, games.Chance, Reveal{Piece: L4})
 	good := []struct{ draft, text, want string }{
 		{"r0f0cA", "C", "r0f0cC"},
 		{"r1f1cA", "c", "r1f1cC"},
@@ -261,7 +262,7 @@ func TestTyped(t *testing.T) {
 			t.Errorf("Typed(%q): %v, want a refusal saying %q", text, err, why)
 			continue
 		}
-		checkText(t, "typed refusal", r.Reason)
+		gamestest.CheckText(t, "typed refusal", r.Reason)
 	}
 	st := dealt(t, 1, nil, F5)
 	if _, err := st.Typed(0, "", "aside"); err == nil {
@@ -271,7 +272,7 @@ func TestTyped(t *testing.T) {
 
 func TestGhost(t *testing.T) {
 	s := building(t, 2, []int{3})
-	mustApply(t, s, games.Chance, Reveal{Piece: T5})
+	must.Apply(t, s, games.Chance, Reveal{Piece: T5})
 	v := s.view(1)
 	d, err := v.Draft("")
 	if err != nil || d.String() != v.Suggested {
@@ -282,7 +283,7 @@ func TestGhost(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, _ := s.Resolve(1, "")
-	mustApply(t, s, 1, a)
+	must.Apply(t, s, 1, a)
 	own := s.view(1).Seats[1]
 	if got := own.Pieces[len(own.Pieces)-1]; labels(got.Cells) != labels(ghost.Cells) {
 		t.Errorf("ghost %s, piece landed on %s", labels(ghost.Cells), labels(got.Cells))
@@ -299,7 +300,7 @@ func TestGhost(t *testing.T) {
 // the board would score after the drop, not codes such as "r2 flip".
 func TestMenuSpeaksPlainly(t *testing.T) {
 	s := building(t, 2, []int{1})
-	mustApply(t, s, games.Chance, Reveal{Piece: L4})
+	must.Apply(t, s, games.Chance, Reveal{Piece: L4})
 	p, err := s.Compose(0, "")
 	if err != nil {
 		t.Fatal(err)

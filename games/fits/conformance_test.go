@@ -154,21 +154,11 @@ func playGame(t testing.TB, n int, boards []int, r *rand.Rand, pick func(s *Stat
 	if err != nil {
 		t.Fatal(err)
 	}
-	for moves := 0; s.phase != PhaseOver; moves++ {
-		if moves > 1000 {
-			t.Fatal("game not over after 1000 moves")
-		}
-		act := s.ToAct()
-		seat := act[r.IntN(len(act))]
-		a := s.SampleChance(r)
-		if seat != games.Chance {
-			a = pick(s, seat)
-		}
-		mustApply(t, s, seat, a)
+	gamestest.PlayRandomly(t, s, r, 1001, func(seat games.Seat) games.Action { return pick(s, seat) }, func(seat games.Seat, a games.Action) {
 		if err := invariant(s); err != nil {
 			t.Fatalf("after %s by %v: %v", s.Describe(a), seat, err)
 		}
-	}
+	})
 	return s
 }
 
@@ -180,7 +170,7 @@ func TestRandomPlayouts(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, uint64(g)))
 		n := 1 + g%4
 		boards := [][]int{nil, {2}, {4, 3}, {3, 1, 4}}[g/4%4]
-		pick := randomPick(r)
+		pick := gamestest.RandomMove(r)
 		playGame(t, n, boards, r, func(s *State, seat games.Seat) games.Action {
 			if r.IntN(20) == 0 {
 				for _, a := range s.Legal(seat) {
@@ -194,37 +184,11 @@ func TestRandomPlayouts(t *testing.T) {
 	}
 }
 
-func randomPick(r *rand.Rand) func(*State, games.Seat) games.Action {
-	return func(s *State, seat games.Seat) games.Action {
-		legal := s.Legal(seat)
-		return legal[r.IntN(len(legal))]
-	}
-}
-
 // TestAIBeatsRandom: the greedy player beats a random one in every 2-player game, by far.
 func TestAIBeatsRandom(t *testing.T) {
-	seed := gamestest.Seed(t)
-	const rounds = 6
-	wins, margin := 0, 0
-	for g := range rounds {
-		r := rand.New(rand.NewPCG(seed, uint64(g)))
-		ai := games.Seat(g % 2)
-		s := playGame(t, 2, nil, r, func(s *State, seat games.Seat) games.Action {
-			if seat == ai {
-				return s.Hint(seat)
-			}
-			return randomPick(r)(s, seat)
-		})
-		res := s.Result()
-		if res.PlaceOf(ai) == 1 && len(res.Ranking[0]) == 1 {
-			wins++
-		}
-		margin += res.Seats[ai].Score - res.Seats[1-ai].Score
-	}
-	if wins < rounds || margin < rounds*40 {
-		t.Fatalf("greedy AI won %d of %d games against random play by %d points in all", wins, rounds, margin)
-	}
-	t.Logf("greedy AI won %d of %d, by %.1f points a game", wins, rounds, float64(margin)/rounds)
+	gamestest.VersusRandom(t, gamestest.Rivals{Games: 6, Wins: 6, Margin: 40, Alone: true}, func(r *rand.Rand, pick gamestest.Pick) games.State {
+		return playGame(t, 2, nil, r, func(s *State, seat games.Seat) games.Action { return pick(s, seat) })
+	})
 }
 
 // TestAISolo: a greedy solo game over all four boards ends with a rating and a decent score.
@@ -249,7 +213,7 @@ func TestAISolo(t *testing.T) {
 // TestHintDeterministic: equal states give equal hints, and hints are legal.
 func TestHintDeterministic(t *testing.T) {
 	s := building(t, 3, nil)
-	mustApply(t, s, games.Chance, Reveal{Piece: N5})
+	must.Apply(t, s, games.Chance, Reveal{Piece: N5})
 	for _, seat := range s.ToAct() {
 		h := s.Hint(seat)
 		if h2 := s.clone().Hint(seat); h2 != h {

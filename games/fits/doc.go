@@ -75,10 +75,8 @@
 //
 // The search plays the ranking's first move as it is ([State.TrustRanking]): judged by
 // rollouts of the faster policy, moves that suit that weaker player look better than the
-// ranking's, and every tree search we measured scored less than the ranking alone (see
-// games/search). Alone, on 200 seeded solo games of all four boards, the ranking scores a
-// mean of 28.0, a median of 28 and over 30 in a quarter of the games, in about 6 ms a move
-// (30 ms at most, on the first card of a round). RolloutMove and Estimate stay: they are what
-// a tree search of FITS plays and scores with, so that turning the trust off measures it
-// again.
+// ranking's, and every tree search measured scored less than the ranking alone (the figures,
+// and the ranking's own scores and times, are in docs/ai-strength.md). RolloutMove and
+// Estimate stay: they are what a tree search of FITS plays and scores with, so that turning
+// the trust off measures it again.
 package fits

@@ -131,27 +131,8 @@ func (sf surface) drop(o *orientation, col int) (surface, bool) {
 // value returns the expected end-of-round score of sf on layout l when coming squares are
 // still to come this round, by weights w.
 func (l *layout) value(sf *surface, coming int, w *weights) float64 {
-	var sealed, open [GridRows]uint8
-	above := uint8(0)
-	for r := Rows - 1; r >= 0; r-- {
-		if r < GridRows {
-			sealed[r] = above &^ sf.occ[r]
-			open[r] = fullRow &^ sf.occ[r] &^ above
-		}
-		above |= sf.occ[r]
-	}
-	// vis[r]: chance that an open cell of row r stays visible.
-	var vis [GridRows]float64
-	fill := float64(coming) * w.eff
-	for r := range GridRows {
-		n := float64(bits.OnesCount8(open[r]))
-		covered := 0.0
-		if n > 0 {
-			covered = min(max(fill/n, 0), 1)
-			fill -= n
-		}
-		vis[r] = w.base + (1-w.base)*(1-covered)
-	}
+	sealed, open := sf.cover()
+	vis := visibility(&open, coming, w)
 	v := 0.0
 	for r := range GridRows {
 		if l.board == 1 {
@@ -167,6 +148,44 @@ func (l *layout) value(sf *surface, coming int, w *weights) float64 {
 		d := l.dots[r]
 		v += dotValue * (float64(bits.OnesCount8(d&sealed[r])) + vis[r]*float64(bits.OnesCount8(d&open[r])))
 	}
+	v = l.addSpecials(v, &sealed, &open, &vis, w)
+	return sf.subtractShape(v, w)
+}
+
+// cover returns, row by row of the grid, the empty cells sealed under a piece and the empty
+// cells still open to the sky.
+func (sf *surface) cover() (sealed, open [GridRows]uint8) {
+	above := uint8(0)
+	for r := Rows - 1; r >= 0; r-- {
+		if r < GridRows {
+			sealed[r] = above &^ sf.occ[r]
+			open[r] = fullRow &^ sf.occ[r] &^ above
+		}
+		above |= sf.occ[r]
+	}
+	return sealed, open
+}
+
+// visibility returns, row by row, the chance that an open cell stays visible when coming
+// squares fill the open cells from the bottom up.
+func visibility(open *[GridRows]uint8, coming int, w *weights) [GridRows]float64 {
+	var vis [GridRows]float64
+	fill := float64(coming) * w.eff
+	for r := range GridRows {
+		n := float64(bits.OnesCount8(open[r]))
+		covered := 0.0
+		if n > 0 {
+			covered = min(max(fill/n, 0), 1)
+			fill -= n
+		}
+		vis[r] = w.base + (1-w.base)*(1-covered)
+	}
+	return vis
+}
+
+// addSpecials adds to v what the special cells are expected to score: numbers, white and
+// black cells by their value, board 4's symbols by pairs.
+func (l *layout) addSpecials(v float64, sealed, open *[GridRows]uint8, vis *[GridRows]float64, w *weights) float64 {
 	var pairs [symbolCount + 1][2]float64
 	var seen [symbolCount + 1]int
 	for _, sp := range l.specials {
@@ -197,6 +216,12 @@ func (l *layout) value(sf *surface, coming int, w *weights) float64 {
 			v += pairBoth*a*b + pairOne*(a*(1-b)+b*(1-a))
 		}
 	}
+	return v
+}
+
+// subtractShape takes from v the costs of the surface's shape: squares in the overhang,
+// bumpiness and deep wells.
+func (sf *surface) subtractShape(v float64, w *weights) float64 {
 	for r := GridRows; r < Rows; r++ {
 		v -= w.overhang * float64(bits.OnesCount8(sf.occ[r]))
 	}

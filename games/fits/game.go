@@ -1,7 +1,6 @@
 package fits
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 
@@ -25,15 +24,11 @@ func DefaultOptions() Options { return Options{Boards: []int{1, 2, 3, 4}} }
 // null) "boards" takes the default, and boards must be 1 to 4 distinct numbers from 1 to 4.
 // nil or empty data means the defaults. Errors wrap games.ErrBadRecord.
 func ParseOptions(data json.RawMessage) (Options, error) {
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 || string(trimmed) == "null" {
-		return DefaultOptions(), nil
-	}
 	var raw struct {
 		Boards *[]int `json:"boards"`
 	}
-	if err := games.DecodeStrict(trimmed, &raw, "fits options"); err != nil {
-		return Options{}, err
+	if given, err := games.DecodeOptions(data, &raw, Name); err != nil || !given {
+		return DefaultOptions(), err
 	}
 	if raw.Boards == nil {
 		return DefaultOptions(), nil
@@ -62,43 +57,22 @@ func (o Options) check() error {
 }
 
 // Game is the definition of FITS. Its zero value is ready to use.
-type Game struct{}
+type Game struct{ games.Base[Game] }
 
 var _ games.Game = Game{}
 
-// Name returns "fits".
-func (Game) Name() string { return Name }
+// Meta describes FITS.
+func (Game) Meta() *games.Meta { return &meta }
 
-// Title returns the printed name.
-func (Game) Title() games.Text { return games.Text{EN: "FITS", CS: "FITS"} }
-
-// Emoji returns the game's emoji.
-func (Game) Emoji() string { return "🧱" }
-
-// Seats returns 1 and 4.
-func (Game) Seats() (int, int) { return 1, 4 }
-
-// Options lists boards.
-func (Game) Options() []games.Option {
-	return []games.Option{{Name: "boards", Label: games.Say("Boards", "Desky"), Kind: games.OptionList, Default: "[1,2,3,4]", About: games.Say(
+var meta = games.Meta{
+	Name: Name, Title: games.Text{EN: "FITS", CS: "FITS"}, Emoji: "🧱", MinSeats: 1, MaxSeats: 4,
+	Options: []games.Option{{Name: "boards", Label: games.Say("Boards", "Desky"), Kind: games.OptionList, Default: "[1,2,3,4]", About: games.Say(
 		"The boards to play, one round each, in this order: 1 to 4 different numbers from 1 to 4.",
-		"Desky, které se hrají, jedno kolo na každé, v tomto pořadí: 1 až 4 různá čísla od 1 do 4.")}}
+		"Desky, které se hrají, jedno kolo na každé, v tomto pořadí: 1 až 4 různá čísla od 1 do 4.")}},
+	Rules:   games.Say(rulesEN, rulesCS),
+	Actions: codec,
+	Start:   games.NewWith(ParseOptions, NewState),
 }
-
-// New starts a game for 1–4 players.
-func (Game) New(players []string, options json.RawMessage) (games.State, error) {
-	o, err := ParseOptions(options)
-	if err != nil {
-		return nil, err
-	}
-	return NewState(players, o)
-}
-
-// DecodeAction reads a FITS action from JSON.
-func (Game) DecodeAction(data []byte) (games.Action, error) { return DecodeAction(data) }
-
-// Rules returns the short rules summary.
-func (Game) Rules() games.Text { return games.Say(rulesEN, rulesCS) }
 
 const rulesEN = `**FITS** — drop pieces into your own board like Tetris; cover the dots, mind the special cells.
 • Each round is played on one board (6 columns A–F, 12 rows). Pieces enter from above in the column of their leftmost square and slide straight down — they never move sideways, so a hole once covered stays open.

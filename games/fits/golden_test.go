@@ -1,7 +1,6 @@
 package fits
 
 import (
-	"encoding/json"
 	"flag"
 	"testing"
 
@@ -27,14 +26,8 @@ func TestGoldenRecords(t *testing.T) {
 // TestGoldenRecordsTruncated: a record cut short replays to a running game whose replay
 // detail lists only the rounds scored so far; a corrupted move stops the replay there.
 func TestGoldenRecordsTruncated(t *testing.T) {
-	rec := gamestest.ReadRecord(t, "testdata", "ai-2p.json")
 	// Each round of 2 seats has 1 deal + 2 start pieces + 16 reveals + at most 32 moves.
-	cut := rec
-	cut.Moves = rec.Moves[:len(rec.Moves)/2]
-	st, _, err := games.Replay(Game{}, cut)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, rec := gamestest.ReplayHalf(t, Game{}, "testdata", "ai-2p.json")
 	s := st.(*State)
 	if games.Over(s) || s.scored() < 1 || s.scored() > 3 {
 		t.Fatalf("half a record: over %v, %d rounds scored", games.Over(s), s.scored())
@@ -42,10 +35,5 @@ func TestGoldenRecordsTruncated(t *testing.T) {
 	if d := s.Result().Seats[0].Detail.(Detail); len(d.Boards) != s.scored() {
 		t.Fatalf("detail %v with %d rounds scored", d, s.scored())
 	}
-	bad := rec
-	bad.Moves = append([]games.Move(nil), rec.Moves...)
-	bad.Moves[5].Action = json.RawMessage(`{"type":"aside","piece":"I3","col":"A"}`)
-	if _, n, err := games.Replay(Game{}, bad); err == nil || n != 5 {
-		t.Fatalf("corrupted move 5: replay stopped at %d with %v", n, err)
-	}
+	gamestest.StopsAt(t, Game{}, rec, 5, `{"type":"aside","piece":"I3","col":"A"}`)
 }

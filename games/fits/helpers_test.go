@@ -1,7 +1,6 @@
 package fits
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -83,7 +82,7 @@ func dealt(t testing.TB, n int, boards []int, cards ...Shape) *State {
 	if cards == nil {
 		cards = startTable[:n]
 	}
-	mustApply(t, s, games.Chance, Start{Cards: cards})
+	must.Apply(t, s, games.Chance, Start{Cards: cards})
 	return s
 }
 
@@ -92,7 +91,7 @@ func building(t testing.TB, n int, boards []int, cards ...Shape) *State {
 	t.Helper()
 	s := dealt(t, n, boards, cards...)
 	for _, seat := range s.ToAct() {
-		mustApply(t, s, seat, s.Hint(seat))
+		must.Apply(t, s, seat, s.Hint(seat))
 	}
 	return s
 }
@@ -102,57 +101,15 @@ func pl(piece Shape, rot int, flip bool, col byte) Place {
 	return Place{Piece: piece, Rot: rot, Flip: flip, Col: int(col - 'A')}
 }
 
-// snapshot is everything observable about a state, for "a refused move changes nothing".
-func snapshot(s *State) string {
-	return gamestest.Fingerprint(s) + fmt.Sprintf("%+v", *s)
-}
-
-func checkText(t testing.TB, what string, x games.Text) {
-	t.Helper()
-	if x.EN == "" || x.CS == "" || strings.Contains(x.EN+x.CS, "%!") {
-		t.Fatalf("%s: bad text %+v", what, x)
-	}
-}
-
-func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
-	t.Helper()
-	ev, err := s.Apply(seat, a)
-	if err != nil {
-		t.Fatalf("%s by %v refused: %v\n%s", s.Describe(a), seat, err, s.drawSeat(seat))
-	}
-	for _, e := range ev {
-		checkText(t, "event", e.Text)
-	}
-	return ev
-}
-
-func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) *games.Refusal {
-	t.Helper()
-	before := snapshot(s)
-	_, err := s.Apply(seat, a)
-	if err == nil {
-		t.Fatalf("%s by %v accepted, want refusal\n%s", s.Describe(a), seat, s.drawSeat(seat))
-	}
-	if !errors.Is(err, kind) {
-		t.Fatalf("%s by %v: got %v, want %v", s.Describe(a), seat, err, kind)
-	}
-	var r *games.Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("%s: %v is not a *games.Refusal", s.Describe(a), err)
-	}
-	checkText(t, "refusal", r.Reason)
-	if snapshot(s) != before {
-		t.Fatalf("refused move %s changed the state", s.Describe(a))
-	}
-	return r
-}
+// must makes and refuses moves, drawing the seat's board when one goes wrong.
+var must = gamestest.Must[*State]{Show: (*State).drawSeat}
 
 // drawSeat draws seat's board with its marks, for failure messages.
 func (s *State) drawSeat(seat games.Seat) string {
-	if !s.isSeat(seat) {
+	if !s.IsSeat(seat) {
 		return ""
 	}
-	return fmt.Sprintf("board %d of %s:\n%s", s.Board(), s.players[seat], drawGrid(&s.seats[seat].board.grid, s.Board()))
+	return fmt.Sprintf("board %d of %s:\n%s", s.Board(), s.Names[seat], drawGrid(&s.seats[seat].board.grid, s.Board()))
 }
 
 // labels writes cells as "A1 B1".

@@ -1,31 +1,27 @@
 package fits
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
-
-// observe is everything seat (or a spectator) can learn from a state: its view, the result,
-// who acts, and its own legal moves, hint and prompt.
-func observe(s *State, seat games.Seat) string {
-	return fmt.Sprintf("view=%+v\nresult=%+v\nact=%v\nlegal=%v\nhint=%v\nprompt=%v\n",
-		*s.view(seat), s.Result(), s.ToAct(), s.Legal(seat), s.Hint(seat), s.Prompt(seat))
-}
 
 // TestHiddenChoice: a committed choice cannot leak through View, Result, Legal, Hint or the
 // events until the last seat of the step has moved; only the fact of choosing is public.
+// observe is what seat can learn from s (see gamestest.Observe).
+func observe(s *State, seat games.Seat) string { return gamestest.Observe(s, seat, true) }
+
 func TestHiddenChoice(t *testing.T) {
 	base := building(t, 3, []int{2})
-	mustApply(t, base, games.Chance, Reveal{Piece: L4})
+	must.Apply(t, base, games.Chance, Reveal{Piece: L4})
 	others := []games.Seat{1, 2, games.NoSeat, games.Chance}
 
 	placed, aside := base.clone(), base.clone()
-	evPlace := mustApply(t, placed, 0, pl(L4, 0, false, 'A'))
-	evAside := mustApply(t, aside, 0, Aside{Piece: L4})
+	evPlace := must.Apply(t, placed, 0, pl(L4, 0, false, 'A'))
+	evAside := must.Apply(t, aside, 0, Aside{Piece: L4})
 	for _, seat := range others {
 		if a, b := observe(placed, seat), observe(aside, seat); a != b {
 			t.Fatalf("seat %v tells a placement from an aside:\n%s\nvs\n%s", seat, a, b)
@@ -65,11 +61,11 @@ func TestHiddenChoice(t *testing.T) {
 		t.Fatal("another seat sees a pending aside")
 	}
 	// The last seat's move reveals every choice.
-	mustApply(t, placed, 2, Aside{Piece: L4})
+	must.Apply(t, placed, 2, Aside{Piece: L4})
 	if v := placed.view(2).Seats[0]; len(v.Pieces) != 1 {
 		t.Fatal("seat 2 sees seat 0's piece before seat 1 has chosen")
 	}
-	ev := mustApply(t, placed, 1, pl(L4, 0, true, 'D'))
+	ev := must.Apply(t, placed, 1, pl(L4, 0, true, 'D'))
 	if len(ev) != 3 {
 		t.Fatalf("last move: %d events, want one per seat: %v", len(ev), ev)
 	}
@@ -88,7 +84,7 @@ func TestHiddenChoice(t *testing.T) {
 // TestHiddenStartPieces: start pieces are hidden like building choices.
 func TestHiddenStartPieces(t *testing.T) {
 	s := dealt(t, 2, nil)
-	mustApply(t, s, 1, s.Hint(1))
+	must.Apply(t, s, 1, s.Hint(1))
 	if v := s.view(0); len(v.Seats[1].Pieces) != 0 || !v.Seats[1].Decided {
 		t.Fatalf("seat 0 sees seat 1's start piece: %+v", v.Seats[1])
 	}
@@ -103,7 +99,7 @@ func TestHiddenStartPieces(t *testing.T) {
 // TestViewContents checks the public parts of a view.
 func TestViewContents(t *testing.T) {
 	s := building(t, 2, []int{4, 1}, U5, W5)
-	mustApply(t, s, games.Chance, Reveal{Piece: T4})
+	must.Apply(t, s, games.Chance, Reveal{Piece: T4})
 	v := s.view(0)
 	if v.Board != 4 || v.Round != 0 || v.RoundOver || v.Card != T4 || !slices.Equal(v.Turned, []Shape{T4}) ||
 		!slices.Equal(v.StartCards, []Shape{U5, W5}) || len(v.Specials) != 10 || v.Viewer != 0 || v.Solo {

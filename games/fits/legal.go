@@ -20,7 +20,7 @@ func (s *State) Legal(seat games.Seat) []games.Action {
 	var out []games.Action
 	switch s.phase {
 	case PhaseDeal:
-		for _, cards := range assignments(len(s.players)) {
+		for _, cards := range assignments(len(s.Names)) {
 			out = append(out, Start{Cards: cards})
 		}
 	case PhaseReveal:

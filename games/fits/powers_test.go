@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 	"github.com/tablebot/tablebot/games/search"
 )
 
@@ -65,7 +66,7 @@ func midGame(t *testing.T, seed uint64, round, cards int) *State {
 		} else {
 			a = s.Hint(act[0])
 		}
-		mustApply(t, s, act[0], a)
+		must.Apply(t, s, act[0], a)
 	}
 	t.Fatalf("round %d card %d never reached", round, cards)
 	return nil
@@ -79,7 +80,7 @@ func TestPowersLegalAndPure(t *testing.T) {
 		if s.Piece(0) == NoShape {
 			continue
 		}
-		before := snapshot(s)
+		before := gamestest.Snapshot(s)
 		legal := s.Legal(0)
 		var want []string
 		for _, a := range legal {
@@ -111,7 +112,7 @@ func TestPowersLegalAndPure(t *testing.T) {
 		if est := s.Estimate(); len(est) != 1 {
 			t.Fatalf("Estimate %v: want one score", est)
 		}
-		if snapshot(s) != before {
+		if gamestest.Snapshot(s) != before {
 			t.Fatal("the powers changed the state")
 		}
 	}
@@ -137,7 +138,7 @@ func TestEstimate(t *testing.T) {
 		if act[0] != games.Chance {
 			a = s.RolloutMove(0, r)
 		}
-		mustApply(t, s, act[0], a)
+		must.Apply(t, s, act[0], a)
 	}
 	if est, total := s.Estimate()[0], float64(s.total(0)); est != total {
 		t.Fatalf("Estimate at the end %v, want the total %v", est, total)
@@ -158,7 +159,7 @@ func TestSettledRounds(t *testing.T) {
 	for c.roundIndex() < 3 {
 		act := c.ToAct()
 		if act[0] == games.Chance {
-			mustApply(t, c, games.Chance, c.SampleChance(r))
+			must.Apply(t, c, games.Chance, c.SampleChance(r))
 			continue
 		}
 		if c.settled() {
@@ -167,7 +168,7 @@ func TestSettledRounds(t *testing.T) {
 				t.Fatalf("settled round: RolloutMove %v, want aside", a)
 			}
 		}
-		mustApply(t, c, 0, c.RolloutMove(0, r))
+		must.Apply(t, c, 0, c.RolloutMove(0, r))
 	}
 	if len(estimates) < 10 {
 		t.Fatalf("only %d decisions in the settled round", len(estimates))
@@ -182,7 +183,7 @@ func TestSettledRounds(t *testing.T) {
 // BenchmarkRankMoves is the search's ordering of a solo seat's moves where it decides.
 func BenchmarkRankMoves(b *testing.B) {
 	s := building(b, 1, nil, F5)
-	mustApply(b, s, games.Chance, Reveal{Piece: T4})
+	must.Apply(b, s, games.Chance, Reveal{Piece: T4})
 	for b.Loop() {
 		s.RankMoves(0, 0)
 	}
@@ -191,7 +192,7 @@ func BenchmarkRankMoves(b *testing.B) {
 // BenchmarkRolloutMove is one move of a rollout.
 func BenchmarkRolloutMove(b *testing.B) {
 	s := building(b, 1, nil, F5)
-	mustApply(b, s, games.Chance, Reveal{Piece: T4})
+	must.Apply(b, s, games.Chance, Reveal{Piece: T4})
 	r := rand.New(rand.NewPCG(1, 1))
 	for b.Loop() {
 		s.RolloutMove(0, r)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 func TestStartDeal(t *testing.T) {
@@ -29,7 +30,7 @@ func TestStartDeal(t *testing.T) {
 			}
 			seen[key] = true
 			c := s.clone()
-			mustApply(t, c, games.Chance, a)
+			must.Apply(t, c, games.Chance, a)
 		}
 		r := testRand()
 		for range 50 {
@@ -43,13 +44,13 @@ func TestStartDeal(t *testing.T) {
 	if got := s.ToAct(); !slices.Equal(got, []games.Seat{games.Chance}) {
 		t.Fatalf("a new game waits for %v, want chance", got)
 	}
-	mustRefuse(t, s, games.Chance, Start{Cards: []Shape{F5}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Start{Cards: []Shape{F5, F5}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Start{Cards: []Shape{F5, T4}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Reveal{Piece: T4}, games.ErrUnknownAction)
-	mustRefuse(t, s, 0, pl(F5, 0, false, 'A'), games.ErrNotYourTurn)
-	mustRefuse(t, s, games.Chance, pl(F5, 0, false, 'A'), games.ErrUnknownAction)
-	mustApply(t, s, games.Chance, Start{Cards: []Shape{X5, U5}})
+	must.Refuse(t, s, games.Chance, Start{Cards: []Shape{F5}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Start{Cards: []Shape{F5, F5}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Start{Cards: []Shape{F5, T4}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Reveal{Piece: T4}, games.ErrUnknownAction)
+	must.Refuse(t, s, 0, pl(F5, 0, false, 'A'), games.ErrNotYourTurn)
+	must.Refuse(t, s, games.Chance, pl(F5, 0, false, 'A'), games.ErrUnknownAction)
+	must.Apply(t, s, games.Chance, Start{Cards: []Shape{X5, U5}})
 	if s.Piece(0) != X5 || s.Piece(1) != U5 {
 		t.Fatalf("start pieces %v %v, want X5 U5", s.Piece(0), s.Piece(1))
 	}
@@ -60,7 +61,7 @@ func TestStartPieceMandatory(t *testing.T) {
 	if got := s.ToAct(); !slices.Equal(got, []games.Seat{0, 1}) {
 		t.Fatalf("to act %v, want both seats", got)
 	}
-	r := mustRefuse(t, s, 0, Aside{Piece: W5}, games.ErrIllegal)
+	r := must.Refuse(t, s, 0, Aside{Piece: W5}, games.ErrIllegal)
 	if !strings.Contains(r.Reason.EN, "cannot be set aside") {
 		t.Errorf("refusal %q does not say the start piece cannot be set aside", r.Reason.EN)
 	}
@@ -69,15 +70,15 @@ func TestStartPieceMandatory(t *testing.T) {
 			t.Fatal("Legal offers to set the start piece aside")
 		}
 	}
-	mustRefuse(t, s, 0, pl(F5, 0, false, 'A'), games.ErrIllegal) // seat 1's piece
-	mustRefuse(t, s, 0, pl(T4, 0, false, 'A'), games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Reveal{Piece: T4}, games.ErrNotYourTurn)
+	must.Refuse(t, s, 0, pl(F5, 0, false, 'A'), games.ErrIllegal) // seat 1's piece
+	must.Refuse(t, s, 0, pl(T4, 0, false, 'A'), games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Reveal{Piece: T4}, games.ErrNotYourTurn)
 	// Any order: seat 1 first.
-	mustApply(t, s, 1, pl(F5, 0, false, 'B'))
+	must.Apply(t, s, 1, pl(F5, 0, false, 'B'))
 	if got := s.ToAct(); !slices.Equal(got, []games.Seat{0}) {
 		t.Fatalf("to act %v, want seat 0", got)
 	}
-	mustApply(t, s, 0, pl(W5, 0, false, 'A'))
+	must.Apply(t, s, 0, pl(W5, 0, false, 'A'))
 	if got := s.ToAct(); !slices.Equal(got, []games.Seat{games.Chance}) || s.Phase() != PhaseReveal {
 		t.Fatalf("to act %v phase %v, want chance to reveal", got, s.Phase())
 	}
@@ -91,30 +92,30 @@ func TestStartPieceMandatory(t *testing.T) {
 
 func TestBuildingCards(t *testing.T) {
 	s := building(t, 2, nil, F5, X5)
-	mustRefuse(t, s, games.Chance, Reveal{Piece: NoShape}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Reveal{Piece: T4}, games.ErrNotYourTurn)
+	must.Refuse(t, s, games.Chance, Reveal{Piece: NoShape}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Reveal{Piece: T4}, games.ErrNotYourTurn)
 	if got := len(s.Legal(games.Chance)); got != 16 {
 		t.Fatalf("%d cards to turn, want 16", got)
 	}
-	mustApply(t, s, games.Chance, Reveal{Piece: T4})
+	must.Apply(t, s, games.Chance, Reveal{Piece: T4})
 	if got := s.ToAct(); !slices.Equal(got, []games.Seat{0, 1}) {
 		t.Fatalf("to act %v, want both", got)
 	}
-	mustRefuse(t, s, 0, Reveal{Piece: L4}, games.ErrUnknownAction)
-	mustRefuse(t, s, 0, Start{Cards: []Shape{F5, X5}}, games.ErrUnknownAction)
-	r := mustRefuse(t, s, 0, pl(L4, 0, false, 'A'), games.ErrIllegal)
+	must.Refuse(t, s, 0, Reveal{Piece: L4}, games.ErrUnknownAction)
+	must.Refuse(t, s, 0, Start{Cards: []Shape{F5, X5}}, games.ErrUnknownAction)
+	r := must.Refuse(t, s, 0, pl(L4, 0, false, 'A'), games.ErrIllegal)
 	if !strings.Contains(r.Reason.EN, "The card shows T (4 squares)") {
 		t.Errorf("refusal %q does not name the card", r.Reason.EN)
 	}
-	mustRefuse(t, s, 0, Aside{Piece: L4}, games.ErrIllegal)
-	mustApply(t, s, 1, Aside{Piece: T4})
-	r = mustRefuse(t, s, 1, pl(T4, 0, false, 'A'), games.ErrNotYourTurn)
+	must.Refuse(t, s, 0, Aside{Piece: L4}, games.ErrIllegal)
+	must.Apply(t, s, 1, Aside{Piece: T4})
+	r = must.Refuse(t, s, 1, pl(T4, 0, false, 'A'), games.ErrNotYourTurn)
 	if !strings.Contains(r.Reason.EN, "waiting for Ada") {
 		t.Errorf("refusal %q does not say whom it waits for", r.Reason.EN)
 	}
-	mustRefuse(t, s, 1, Aside{Piece: T4}, games.ErrNotYourTurn)
-	mustApply(t, s, 0, pl(T4, 2, false, 'D'))
-	mustRefuse(t, s, games.Chance, Reveal{Piece: T4}, games.ErrIllegal) // turned already
+	must.Refuse(t, s, 1, Aside{Piece: T4}, games.ErrNotYourTurn)
+	must.Apply(t, s, 0, pl(T4, 2, false, 'D'))
+	must.Refuse(t, s, games.Chance, Reveal{Piece: T4}, games.ErrIllegal) // turned already
 	if got := len(s.Legal(games.Chance)); got != 15 {
 		t.Fatalf("%d cards left to turn, want 15", got)
 	}
@@ -135,9 +136,9 @@ func TestOwnStartSkip(t *testing.T) {
 	if s.Piece(1) != NoShape || s.Legal(1) != nil || s.Hint(1) != nil || !s.Prompt(1).IsZero() {
 		t.Fatal("the skipping seat is offered something")
 	}
-	r := mustRefuse(t, s, 1, Aside{Piece: X5}, games.ErrNotYourTurn)
-	if !strings.Contains(r.Reason.EN, "start piece") {
-		t.Errorf("refusal %q does not explain the skip", r.Reason.EN)
+	r := must.Refuse(t, s, 1, Aside{Piece: X5}, games.ErrNotYourTurn)
+	if !strings.Contains(r.Reason.EN, "Ada and Cid") {
+		t.Errorf("refusal %q does not say whom the game waits for", r.Reason.EN)
 	}
 	for _, seat := range []games.Seat{2, 0} {
 		if _, err := rec.Apply(seat, s.Hint(seat)); err != nil {
@@ -159,7 +160,7 @@ func TestOwnStartSkip(t *testing.T) {
 
 func TestSoloSkipGoesStraightToChance(t *testing.T) {
 	s := building(t, 1, nil, U5)
-	ev := mustApply(t, s, games.Chance, Reveal{Piece: U5})
+	ev := must.Apply(t, s, games.Chance, Reveal{Piece: U5})
 	if got := s.ToAct(); !slices.Equal(got, []games.Seat{games.Chance}) {
 		t.Fatalf("to act %v, want chance at once", got)
 	}
@@ -172,11 +173,11 @@ func TestSoloSkipGoesStraightToChance(t *testing.T) {
 func TestAnyOrder(t *testing.T) {
 	play := func(order []games.Seat) string {
 		s := building(t, 3, nil)
-		mustApply(t, s, games.Chance, Reveal{Piece: L4})
+		must.Apply(t, s, games.Chance, Reveal{Piece: L4})
 		for _, seat := range order {
-			mustApply(t, s, seat, s.Hint(seat))
+			must.Apply(t, s, seat, s.Hint(seat))
 		}
-		return snapshot(s)
+		return gamestest.Snapshot(s)
 	}
 	want := play([]games.Seat{0, 1, 2})
 	for _, order := range [][]games.Seat{{2, 0, 1}, {1, 2, 0}, {2, 1, 0}} {
@@ -204,7 +205,7 @@ func TestRoundsAndEnd(t *testing.T) {
 		if _, ok := a.(Start); ok && s.scored() != rounds {
 			t.Fatalf("deal of round %d with %d rounds scored", rounds+1, s.scored())
 		}
-		mustApply(t, s, seat, a)
+		must.Apply(t, s, seat, a)
 		if _, ok := a.(Start); ok {
 			want := []int{3, 1}[rounds]
 			rounds++
@@ -229,21 +230,21 @@ func TestRoundsAndEnd(t *testing.T) {
 	if !res.Over || s.ToAct() != nil || s.SampleChance(r) != nil || s.Legal(0) != nil || s.Hint(0) != nil {
 		t.Fatal("the game goes on after the last round")
 	}
-	mustRefuse(t, s, 0, pl(T4, 0, false, 'A'), games.ErrGameOver)
-	mustRefuse(t, s, 7, pl(T4, 0, false, 'A'), games.ErrNotYourTurn) // not at the table: checked before the end
-	mustRefuse(t, s, games.Chance, Start{Cards: []Shape{F5, X5}}, games.ErrGameOver)
+	must.Refuse(t, s, 0, pl(T4, 0, false, 'A'), games.ErrGameOver)
+	must.Refuse(t, s, 7, pl(T4, 0, false, 'A'), games.ErrNotYourTurn) // not at the table: checked before the end
+	must.Refuse(t, s, games.Chance, Start{Cards: []Shape{F5, X5}}, games.ErrGameOver)
 }
 
 func TestApplyRefusalOrder(t *testing.T) {
 	s := building(t, 2, nil)
-	mustApply(t, s, games.Chance, Reveal{Piece: T4})
-	mustRefuse(t, s, games.Chance, Reveal{Piece: L4}, games.ErrNotYourTurn)
-	mustRefuse(t, s, 2, pl(T4, 0, false, 'A'), games.ErrNotYourTurn)
-	mustRefuse(t, s, games.NoSeat, pl(T4, 0, false, 'A'), games.ErrNotYourTurn)
-	mustRefuse(t, s, 0, nil, games.ErrUnknownAction)
-	mustRefuse(t, s, 0, Reveal{Piece: L4}, games.ErrUnknownAction)
-	mustRefuse(t, s, 0, pl(T4, 0, false, 'E'), games.ErrIllegal)
-	mustRefuse(t, s, 0, Place{Piece: T4, Rot: -1}, games.ErrIllegal)
+	must.Apply(t, s, games.Chance, Reveal{Piece: T4})
+	must.Refuse(t, s, games.Chance, Reveal{Piece: L4}, games.ErrNotYourTurn)
+	must.Refuse(t, s, 2, pl(T4, 0, false, 'A'), games.ErrNotYourTurn)
+	must.Refuse(t, s, games.NoSeat, pl(T4, 0, false, 'A'), games.ErrNotYourTurn)
+	must.Refuse(t, s, 0, nil, games.ErrUnknownAction)
+	must.Refuse(t, s, 0, Reveal{Piece: L4}, games.ErrUnknownAction)
+	must.Refuse(t, s, 0, pl(T4, 0, false, 'E'), games.ErrIllegal)
+	must.Refuse(t, s, 0, Place{Piece: T4, Rot: -1}, games.ErrIllegal)
 }
 
 func TestDecodeAction(t *testing.T) {
@@ -304,8 +305,8 @@ func TestOptions(t *testing.T) {
 			continue
 		}
 		s := st.(*State)
-		if !slices.Equal(s.opts.Boards, want) || s.Board() != want[0] {
-			t.Errorf("%q: boards %v, want %v", in, s.opts.Boards, want)
+		if !slices.Equal(s.Opts.Boards, want) || s.Board() != want[0] {
+			t.Errorf("%q: boards %v, want %v", in, s.Opts.Boards, want)
 		}
 		var back struct{ Boards []int }
 		if err := json.Unmarshal(s.Options(), &back); err != nil || !slices.Equal(back.Boards, want) {
@@ -332,8 +333,8 @@ func TestOptions(t *testing.T) {
 	if lo, hi := g.Seats(); lo != 1 || hi != 4 || g.Name() != "fits" || len(g.Options()) != 1 || g.Options()[0].Default != "[1,2,3,4]" {
 		t.Error("definition wrong")
 	}
-	checkText(t, "rules", g.Rules())
-	checkText(t, "title", g.Title())
+	gamestest.CheckText(t, "rules", g.Rules())
+	gamestest.CheckText(t, "title", g.Title())
 }
 
 // TestRoundScoredAfter16thCard: the round is scored after the 16th card, here one the solo
@@ -345,13 +346,13 @@ func TestRoundScoredAfter16thCard(t *testing.T) {
 		if sh == X5 {
 			continue
 		}
-		mustApply(t, s, games.Chance, Reveal{Piece: sh})
+		must.Apply(t, s, games.Chance, Reveal{Piece: sh})
 		if s.scored() != 0 {
 			t.Fatalf("scored after %d cards", len(s.turned))
 		}
-		mustApply(t, s, 0, Aside{Piece: sh})
+		must.Apply(t, s, 0, Aside{Piece: sh})
 	}
-	ev := mustApply(t, s, games.Chance, Reveal{Piece: X5})
+	ev := must.Apply(t, s, games.Chance, Reveal{Piece: X5})
 	if s.scored() != 1 || s.Phase() != PhaseDeal || !slices.Equal(s.ToAct(), []games.Seat{games.Chance}) {
 		t.Fatalf("after the 16th card: %d scored, phase %v", s.scored(), s.Phase())
 	}
@@ -366,7 +367,7 @@ func TestRoundScoredAfter16thCard(t *testing.T) {
 	if v := s.view(games.NoSeat); v.Board != 3 || !v.RoundOver || v.Seats[0].Rounds[0] != want {
 		t.Fatalf("view after scoring: board %d round over %v", v.Board, v.RoundOver)
 	}
-	mustApply(t, s, games.Chance, Start{Cards: []Shape{W5}})
+	must.Apply(t, s, games.Chance, Start{Cards: []Shape{W5}})
 	if v := s.view(games.NoSeat); v.Board != 2 || v.RoundOver || v.Round != 1 || len(v.Seats[0].Pieces) != 0 {
 		t.Fatalf("view of round 2: %+v", v)
 	}
@@ -376,7 +377,7 @@ func TestRoundScoredAfter16thCard(t *testing.T) {
 // lists each cell set once.
 func TestEveryPairAccepted(t *testing.T) {
 	s := building(t, 1, []int{1}, F5)
-	mustApply(t, s, games.Chance, Reveal{Piece: O4})
+	must.Apply(t, s, games.Chance, Reveal{Piece: O4})
 	rec := &games.Recorder{State: s}
 	odd := Place{Piece: O4, Rot: 3, Flip: true, Col: 4}
 	if slices.Contains(s.Legal(0), games.Action(odd)) || !slices.Contains(s.Legal(0), games.Action(odd.Canonical())) {
@@ -403,7 +404,7 @@ func TestProgress(t *testing.T) {
 		t.Fatalf("start pieces: %q", got)
 	}
 	b := building(t, 2, []int{3, 1}, F5, X5)
-	mustApply(t, b, games.Chance, Reveal{Piece: T4})
+	must.Apply(t, b, games.Chance, Reveal{Piece: T4})
 	if got := b.Progress(); got.EN != "round 1 of 2 (board 3) · card 1 of 16" || got.CS != "kolo 1 ze 2 (deska 3) · karta 1 ze 16" {
 		t.Fatalf("first card: %+v", got)
 	}

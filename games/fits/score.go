@@ -121,14 +121,14 @@ func (s *State) scoreRound() []games.Event {
 		st := &s.seats[i]
 		rs := ScoreGrid(s.Board(), &st.board.grid)
 		st.rounds = append(st.rounds, rs)
-		parts = append(parts, games.Say("%s %d (total %d)", "%s %d (celkem %d)", s.players[i], rs.Total, s.total(games.Seat(i))))
+		parts = append(parts, games.Say("%s %d (total %d)", "%s %d (celkem %d)", s.Names[i], rs.Total, s.total(games.Seat(i))))
 	}
 	all := games.Join(parts, ", ")
 	events := []games.Event{{Seat: games.Chance, Milestone: true, Text: games.Text{
 		EN: fmt.Sprintf("Board %d scored: %s.", s.Board(), all.EN),
 		CS: fmt.Sprintf("Deska %d sečtena: %s.", s.Board(), all.CS),
 	}}}
-	if s.round+1 < len(s.opts.Boards) {
+	if s.round+1 < len(s.Opts.Boards) {
 		s.phase = PhaseDeal
 		return events
 	}
@@ -174,7 +174,7 @@ func (s *State) Result() games.Result {
 		}
 		res.Seats = append(res.Seats, games.SeatResult{Seat: seat, Score: s.total(seat), Detail: d, Breakdown: bd})
 	}
-	order := make([]games.Seat, len(s.players))
+	order := make([]games.Seat, len(s.Names))
 	for i := range order {
 		order[i] = games.Seat(i)
 	}
@@ -194,7 +194,7 @@ func (s *State) Result() games.Result {
 // summary is the end line: the solo rating, or who won.
 func (s *State) summary(winners []games.Seat) games.Text {
 	if s.Solo() {
-		if len(s.opts.Boards) < 4 {
+		if len(s.Opts.Boards) < 4 {
 			return games.Text{}
 		}
 		t := s.total(0)
@@ -206,7 +206,7 @@ func (s *State) summary(winners []games.Seat) games.Text {
 	}
 	var names []string
 	for _, w := range winners {
-		names = append(names, s.players[w])
+		names = append(names, s.Names[w])
 	}
 	t := s.total(winners[0])
 	if len(names) == 1 {

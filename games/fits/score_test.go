@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 // The special cells as the rules file writes them, for an independent scoring in tests.
@@ -181,7 +182,7 @@ func TestScoring(t *testing.T) {
 			if indep := rulesScore(tc.board, coveredIn(&g)); indep != got.Total {
 				t.Errorf("independent scoring gives %d, ScoreGrid %d\n%s", indep, got.Total, drawGrid(&g, tc.board))
 			}
-			checkText(t, "breakdown", got.Breakdown())
+			gamestest.CheckText(t, "breakdown", got.Breakdown())
 		})
 	}
 	// Board 3 with only one black cell visible: all covered but B12.
@@ -260,7 +261,7 @@ func TestRanking(t *testing.T) {
 	if !strings.Contains(res.Summary.EN, "Ada, Ben and Dee share the win with 7 points") || !strings.Contains(res.Summary.CS, "Ada, Ben a Dee se dělí") {
 		t.Errorf("summary %+v", res.Summary)
 	}
-	checkText(t, "summary", res.Summary)
+	gamestest.CheckText(t, "summary", res.Summary)
 	detail, _ := json.Marshal(res.Seats[1].Detail)
 	if string(detail) != `{"boards":[10,-3]}` || res.Seats[1].Score != 7 {
 		t.Errorf("seat 1 detail %s score %d", detail, res.Seats[1].Score)

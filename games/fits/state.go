@@ -1,7 +1,6 @@
 package fits
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -57,13 +56,12 @@ const (
 // lists, scores and everything derived from them therefore never show a pending choice; only
 // the seat's own View adds it back.
 type State struct {
-	players []string
-	opts    Options
-	round   int   // index in opts.Boards of the round on the table
-	phase   Phase // what the game waits for
-	start   []Shape
-	turned  []Shape // building cards turned this round, in order
-	seats   []seatState
+	games.Seating[Game, Options]
+	round  int   // index in opts.Boards of the round on the table
+	phase  Phase // what the game waits for
+	start  []Shape
+	turned []Shape // building cards turned this round, in order
+	seats  []seatState
 	// focus, when positive, marks a copy drawn by Determinize for the search AI: 1 + the
 	// index of the round its decision belongs to. The AI's powers treat the rounds after it as
 	// settled (see RolloutMove and Estimate): no choice in that round changes them.
@@ -97,21 +95,15 @@ var _ games.Composer = (*State)(nil)
 // NewState starts a game for 1–4 named players with options o (see ParseOptions for what is
 // valid). It fails with games.ErrBadRecord otherwise.
 func NewState(players []string, o Options) (*State, error) {
+	if r := games.CheckPlayers(Game{}, players); r != nil {
+		return nil, r
+	}
 	n := len(players)
-	if n < 1 || n > 4 {
-		return nil, games.Refuse(games.ErrBadRecord, "FITS takes 1 to 4 players, not %d.", "FITS hrají 1 až 4 hráči, ne %d.", n)
-	}
-	for i, p := range players {
-		if strings.TrimSpace(p) == "" {
-			return nil, games.Refuse(games.ErrBadRecord, "Player %d has no name.", "Hráč %d nemá jméno.", i+1)
-		}
-	}
 	if err := o.check(); err != nil {
 		return nil, err
 	}
 	s := &State{
-		players: slices.Clone(players),
-		opts:    Options{Boards: slices.Clone(o.Boards)},
+		Seating: games.Seating[Game, Options]{Names: slices.Clone(players), Opts: Options{Boards: slices.Clone(o.Boards)}},
 		phase:   PhaseDeal,
 		start:   make([]Shape, n),
 		seats:   make([]seatState, n),
@@ -122,27 +114,12 @@ func NewState(players []string, o Options) (*State, error) {
 	return s, nil
 }
 
-// Game returns the definition.
-func (s *State) Game() games.Game { return Game{} }
-
-// Players returns the seats' names.
-func (s *State) Players() []string { return slices.Clone(s.players) }
-
-// Options returns the options in force as a complete JSON object.
-func (s *State) Options() json.RawMessage {
-	b, _ := json.Marshal(s.opts)
-	return b
-}
-
-// Solo reports whether this is the one-player game.
-func (s *State) Solo() bool { return len(s.players) == 1 }
-
 // Phase returns the kind of step the game waits for.
 func (s *State) Phase() Phase { return s.phase }
 
 // Board returns the number (1–4) of the board on the table: the one being played, or the one
 // just scored while chance deals the next round's start cards.
-func (s *State) Board() int { return s.opts.Boards[s.round] }
+func (s *State) Board() int { return s.Opts.Boards[s.round] }
 
 // scored returns how many rounds have been scored.
 func (s *State) scored() int { return len(s.seats[0].rounds) }
@@ -162,7 +139,7 @@ func (s *State) card() Shape {
 // pieces are placed, the turned card while building; NoShape when it has nothing to do,
 // including when the card shows its start shape or it has already chosen.
 func (s *State) Piece(seat games.Seat) Shape {
-	if !s.isSeat(seat) || !s.seats[seat].waiting {
+	if !s.IsSeat(seat) || !s.seats[seat].waiting {
 		return NoShape
 	}
 	if s.phase == PhaseStart {
@@ -170,9 +147,6 @@ func (s *State) Piece(seat games.Seat) Shape {
 	}
 	return s.card()
 }
-
-// isSeat reports whether seat is a player's seat.
-func (s *State) isSeat(seat games.Seat) bool { return seat >= 0 && int(seat) < len(s.players) }
 
 // ToAct returns [Chance] while a card must be dealt or turned, the seats that still must act
 // on the current piece (in seat order) during a simultaneous step, and nothing at the end.
@@ -211,7 +185,7 @@ func (s *State) SampleChance(r *rand.Rand) games.Action {
 	switch s.phase {
 	case PhaseDeal:
 		perm := r.Perm(len(startTable))
-		cards := make([]Shape, len(s.players))
+		cards := make([]Shape, len(s.Names))
 		for i := range cards {
 			cards[i] = startTable[perm[i]]
 		}
@@ -239,8 +213,7 @@ func (s *State) Clone() games.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.players = slices.Clone(s.players)
-	c.opts.Boards = slices.Clone(s.opts.Boards)
+	c.Opts.Boards = slices.Clone(s.Opts.Boards)
 	c.start = slices.Clone(s.start)
 	c.turned = slices.Clone(s.turned)
 	c.seats = slices.Clone(s.seats)

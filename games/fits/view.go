@@ -92,9 +92,9 @@ func (s *State) View(seat games.Seat) any { return s.view(seat) }
 func (s *State) view(seat games.Seat) *View {
 	v := &View{
 		Viewer:     games.NoSeat,
-		Players:    slices.Clone(s.players),
+		Players:    slices.Clone(s.Names),
 		Solo:       s.Solo(),
-		Boards:     slices.Clone(s.opts.Boards),
+		Boards:     slices.Clone(s.Opts.Boards),
 		Round:      s.round,
 		Board:      s.Board(),
 		RoundOver:  s.roundOver(),
@@ -106,7 +106,7 @@ func (s *State) view(seat games.Seat) *View {
 		Specials:   Specials(s.Board()),
 		Result:     s.Result(),
 	}
-	if s.isSeat(seat) {
+	if s.IsSeat(seat) {
 		v.Viewer = seat
 		if s.seats[seat].waiting {
 			v.Suggested = s.suggestedDraft(seat)
@@ -123,7 +123,7 @@ func (s *State) seatView(seat games.Seat, own bool) SeatView {
 	st := &s.seats[seat]
 	sv := SeatView{
 		Seat:      seat,
-		Name:      s.players[seat],
+		Name:      s.Names[seat],
 		Colour:    ColourOf(seat),
 		Grid:      st.board.grid,
 		Aside:     slices.Clone(st.aside),
@@ -189,7 +189,7 @@ func (v *View) Ghost(d Draft) (Placed, error) {
 // Progress says where the game stands, for message headers: "round 2 of 4 (board 3) · card 7
 // of 16", or the start pieces, or the end.
 func (s *State) Progress() games.Text {
-	of := games.OutOf("round", "kolo", s.round+1, len(s.opts.Boards))
+	of := games.OutOf("round", "kolo", s.round+1, len(s.Opts.Boards))
 	round := games.Text{EN: fmt.Sprintf("%s (board %d)", of.EN, s.Board()), CS: fmt.Sprintf("%s (deska %d)", of.CS, s.Board())}
 	switch {
 	case s.phase == PhaseOver:

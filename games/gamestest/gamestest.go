@@ -167,7 +167,7 @@ func (s Suite) playout(t *testing.T, c Case, r *rand.Rand) {
 			}
 		}
 	}
-	if _, err := st.Apply(0, st.Hint(0)); err == nil {
+	if _, err := games.Apply(st, 0, st.Hint(0)); err == nil {
 		t.Fatalf("a move after the end was accepted")
 	}
 	hidden.done(t, st)
@@ -203,7 +203,7 @@ func (s Suite) checkMutations(t *testing.T, st games.State, seat games.Seat, leg
 	for range 5 {
 		a := s.Mutate(r, st, seat)
 		c := st.Clone()
-		_, err := c.Apply(seat, a)
+		_, err := games.Apply(c, seat, a)
 		switch {
 		case listed[key(s.Canonical(a))] && err != nil:
 			t.Fatalf("listed move %s refused: %v", st.Describe(a), err)

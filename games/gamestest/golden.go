@@ -116,3 +116,29 @@ func RunGolden(t *testing.T, g games.Game, dir string, goldens []Golden, update 
 		})
 	}
 }
+
+// ReplayHalf replays the first half of the record file in dir and returns the state it reaches
+// with the whole record: a test of how a game in progress replays and scores.
+func ReplayHalf(t testing.TB, g games.Game, dir, file string) (games.State, games.Record) {
+	t.Helper()
+	rec := ReadRecord(t, dir, file)
+	cut := rec
+	cut.Moves = rec.Moves[:len(rec.Moves)/2]
+	st, n, err := games.Replay(g, cut)
+	if err != nil || n != len(cut.Moves) {
+		t.Fatalf("half of %s: %d of %d moves, %v", file, n, len(cut.Moves), err)
+	}
+	return st, rec
+}
+
+// StopsAt replaces move at of a copy of rec with action (JSON) and requires the replay to stop
+// there with an error.
+func StopsAt(t testing.TB, g games.Game, rec games.Record, at int, action string) {
+	t.Helper()
+	bad := rec
+	bad.Moves = append([]games.Move(nil), rec.Moves...)
+	bad.Moves[at].Action = json.RawMessage(action)
+	if _, n, err := games.Replay(g, bad); err == nil || n != at {
+		t.Fatalf("corrupted move %d: replay stopped at %d with %v", at, n, err)
+	}
+}

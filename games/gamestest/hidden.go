@@ -111,3 +111,14 @@ func playOn(t *testing.T, st games.State, r *rand.Rand, n int) {
 		}
 	}
 }
+
+// Observe is everything seat (or a spectator) can learn from st: its view, the result, who
+// acts, and its own legal moves and prompt; with hint, the game's hint for it too. Two states
+// a seat must not tell apart observe alike.
+func Observe(st games.State, seat games.Seat, hint bool) string {
+	s := fmt.Sprintf("view=%+v\nresult=%+v\nact=%v\nlegal=%v\n", deref(st.View(seat)), st.Result(), st.ToAct(), st.Legal(seat))
+	if hint {
+		s += fmt.Sprintf("hint=%v\n", st.Hint(seat))
+	}
+	return s + fmt.Sprintf("prompt=%v\n", st.Prompt(seat))
+}

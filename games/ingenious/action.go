@@ -108,63 +108,41 @@ func (d Draw) MarshalJSON() ([]byte, error) {
 	}{"draw", tiles})
 }
 
-// DecodeAction reads an action strictly: the type must be known, every field present and no
-// other field given. Errors wrap games.ErrBadRecord.
-func DecodeAction(data []byte) (Action, error) {
-	var head struct {
-		Type *string `json:"type"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("%w: action: %v", games.ErrBadRecord, err)
-	}
-	if head.Type == nil {
-		return nil, fmt.Errorf("%w: action has no \"type\"", games.ErrBadRecord)
-	}
-	switch *head.Type {
-	case "place":
-		var raw struct {
-			Type string          `json:"type"`
-			Tile *string         `json:"tile"`
-			Raw  json.RawMessage `json:"cells"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Tile == nil || raw.Raw == nil {
-			return nil, fmt.Errorf("%w: place needs \"tile\" and \"cells\"", games.ErrBadRecord)
-		}
-		a, b, err := parsePair(*raw.Tile)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", games.ErrBadRecord, err)
-		}
-		var cells [][]int
-		if err := json.Unmarshal(raw.Raw, &cells); err != nil || len(cells) != 2 || len(cells[0]) != 2 || len(cells[1]) != 2 {
-			return nil, fmt.Errorf("%w: place \"cells\" must be two [q, r] pairs", games.ErrBadRecord)
-		}
-		return Place{First: a, Second: b, Cells: [2]Cell{{cells[0][0], cells[0][1]}, {cells[1][0], cells[1][1]}}}, nil
-	case "swap", "keep":
-		var raw struct {
-			Type string `json:"type"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Type == "swap" {
-			return Swap{}, nil
-		}
-		return Keep{}, nil
-	case "draw":
-		var raw struct {
-			Type  string  `json:"type"`
-			Tiles *[]Tile `json:"tiles"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Tiles == nil {
-			return nil, fmt.Errorf("%w: draw needs \"tiles\"", games.ErrBadRecord)
-		}
-		return Draw{Tiles: *raw.Tiles}, nil
-	}
-	return nil, fmt.Errorf("%w: unknown action type %q (want place, swap, keep or draw)", games.ErrBadRecord, *head.Type)
+// codec reads Ingenious actions: a tile as its two colour letters, cells as [q, r] pairs.
+var codec = games.NewCodec(Name,
+	games.Kind[placeWire]("place"),
+	games.Bare[Swap]("swap"),
+	games.Bare[Keep]("keep"),
+	games.Kind[drawWire]("draw").ByChance(),
+)
+
+// DecodeAction reads an action strictly (see games.Codec.Decode). Errors wrap
+// games.ErrBadRecord.
+func DecodeAction(data []byte) (games.Action, error) { return codec.Decode(data) }
+
+// placeWire is the JSON form of Place.
+type placeWire struct {
+	Tile  string  `json:"tile"`
+	Cells [][]int `json:"cells"`
 }
+
+// Action reads the tile's letters and the two cells.
+func (w *placeWire) Action() (games.Action, error) {
+	a, b, err := parsePair(w.Tile)
+	if err != nil {
+		return nil, err
+	}
+	c := w.Cells
+	if len(c) != 2 || len(c[0]) != 2 || len(c[1]) != 2 {
+		return nil, fmt.Errorf("place \"cells\" must be two [q, r] pairs")
+	}
+	return Place{First: a, Second: b, Cells: [2]Cell{{c[0][0], c[0][1]}, {c[1][0], c[1][1]}}}, nil
+}
+
+// drawWire is the JSON form of Draw.
+type drawWire struct {
+	Tiles []Tile `json:"tiles"`
+}
+
+// Action builds the Draw.
+func (w *drawWire) Action() (games.Action, error) { return Draw{Tiles: w.Tiles}, nil }

@@ -37,24 +37,11 @@ func startOf(cells [2]Cell) (Colour, bool) {
 	return startTouched(cells[1])
 }
 
-// Apply makes seat's move. It refuses, in the contract's order: a seat that is not at the
-// table (ErrNotYourTurn), any move after the end (ErrGameOver), a seat that need not act now
-// (ErrNotYourTurn), an action that is not the decision faced now (ErrUnknownAction), and a
-// move the rules forbid (ErrIllegal). A refused move changes nothing.
+// Apply makes seat's move, the common refusals passed (see games.Check). It refuses an action
+// that is not the decision faced now (ErrUnknownAction) and a move the rules forbid
+// (ErrIllegal). A refused move changes nothing.
 func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	s.rank = &ranking{} // the position changes (or, refused, stays: ranking again is harmless)
-	if err := games.CheckSeat(seat, len(s.players)); err != nil {
-		return nil, err
-	}
-	if s.phase == PhaseOver {
-		return nil, games.Refuse(games.ErrGameOver, "The game is over.", "Hra skončila.")
-	}
-	if !games.IsToAct(s, seat) {
-		if seat >= 0 && int(seat) < len(s.players) && s.phase != PhaseDeal && s.phase != PhaseDraw {
-			return nil, games.Refuse(games.ErrNotYourTurn, "It is %s's turn, not yours.", "Na tahu je %s, ne ty.", s.players[s.turn])
-		}
-		return nil, games.Refuse(games.ErrNotYourTurn, "Seat %s does not act now.", "Místo %s teď nehraje.", seat)
-	}
 	switch a := a.(type) {
 	case Draw:
 		return s.applyDraw(a)
@@ -96,12 +83,12 @@ func (s *State) applyDraw(d Draw) ([]games.Event, error) {
 	s.returning = nil
 	drawn := games.Count(len(d.Tiles), "tile", "tiles", "dílek", "dílky", "dílků")
 	events := []games.Event{{Seat: games.Chance, Minor: true, Text: games.Text{
-		EN: s.players[seat] + " drew " + drawn.EN + ".", CS: s.players[seat] + " si dobral(a) " + drawn.CS + ".",
+		EN: s.Names[seat] + " drew " + drawn.EN + ".", CS: s.Names[seat] + " si dobral(a) " + drawn.CS + ".",
 	}}}
 	switch {
 	case s.Solo():
 		s.phase = PhasePlace
-	case s.phase == PhaseDeal && int(seat)+1 < len(s.players):
+	case s.phase == PhaseDeal && int(seat)+1 < len(s.Names):
 		s.turn++
 	case s.phase == PhaseDeal:
 		s.turn, s.phase = 0, PhasePlace
@@ -113,7 +100,7 @@ func (s *State) applyDraw(d Draw) ([]games.Event, error) {
 
 // nextTurn passes play to the next seat.
 func (s *State) nextTurn() {
-	s.turn = (s.turn + 1) % games.Seat(len(s.players))
+	s.turn = (s.turn + 1) % games.Seat(len(s.Names))
 	s.phase, s.bonus = PhasePlace, 0
 }
 
@@ -202,8 +189,8 @@ func (s *State) applyPlace(seat games.Seat, p Place) ([]games.Event, error) {
 			for _, mark := range []int{Cap, s.top()} {
 				if before[c] < mark && after[c] >= mark {
 					events = append(events, games.Event{Seat: seat, Milestone: true, Text: games.Text{
-						EN: fmt.Sprintf("%s reached %d in %s.", s.players[seat], mark, c.Name().EN),
-						CS: fmt.Sprintf("%s má %s na %d.", s.players[seat], soloColourAcc[c], mark),
+						EN: fmt.Sprintf("%s reached %d in %s.", s.Names[seat], mark, c.Name().EN),
+						CS: fmt.Sprintf("%s má %s na %d.", s.Names[seat], soloColourAcc[c], mark),
 					}})
 					break
 				}
@@ -211,7 +198,7 @@ func (s *State) applyPlace(seat games.Seat, p Place) ([]games.Event, error) {
 		}
 		return events, nil
 	case s.bonus > 0 && len(s.racks[seat]) > 0:
-		return append(events, games.Event{Seat: seat, Text: games.Say("Bonus placement for %s!", "%s má tah navíc!", s.players[seat])}), nil
+		return append(events, games.Event{Seat: seat, Text: games.Say("Bonus placement for %s!", "%s má tah navíc!", s.Names[seat])}), nil
 	}
 	s.bonus = 0
 	if s.swapAllowed(seat) {
@@ -264,13 +251,13 @@ func (s *State) swapAllowed(seat games.Seat) bool {
 func (s *State) applySwap(seat games.Seat, swap bool) ([]games.Event, error) {
 	if !swap {
 		s.refill(seat)
-		return []games.Event{{Seat: seat, Text: games.Say("%s kept their rack.", "%s si ponechal(a) stojánek.", s.players[seat])}}, nil
+		return []games.Event{{Seat: seat, Text: games.Say("%s kept their rack.", "%s si ponechal(a) stojánek.", s.Names[seat])}}, nil
 	}
 	old := s.racks[seat]
 	s.returning = old
 	s.racks[seat] = nil
 	s.phase, s.drawCount = PhaseDraw, RackSize
-	return []games.Event{{Seat: seat, Text: games.Say("%s swapped their rack: %s.", "%s vyměnil(a) stojánek: %s.", s.players[seat], tileWords(old))}}, nil
+	return []games.Event{{Seat: seat, Text: games.Say("%s swapped their rack: %s.", "%s vyměnil(a) stojánek: %s.", s.Names[seat], tileWords(old))}}, nil
 }
 
 // placeText says what a placement did: "Ada placed red–green on F7–F8: +2 red, +1 green"
@@ -288,8 +275,8 @@ func (s *State) placeText(seat games.Seat, p Place, before, after [6]int, bonus 
 	}
 	cells := p.Cells[0].Label(s.radius) + "–" + p.Cells[1].Label(s.radius)
 	t := games.Text{
-		EN: s.players[seat] + " " + verb.EN + " on " + cells + ": " + what.EN,
-		CS: s.players[seat] + " " + verb.CS + " na " + cells + ": " + what.CS,
+		EN: s.Names[seat] + " " + verb.EN + " on " + cells + ": " + what.EN,
+		CS: s.Names[seat] + " " + verb.CS + " na " + cells + ": " + what.CS,
 	}
 	for _, c := range Colours {
 		if (before[c] < Cap && after[c] == Cap) || (before[c] < TeamCap && after[c] == TeamCap) {

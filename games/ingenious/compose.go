@@ -72,7 +72,7 @@ func stale() *games.Refusal {
 // Compose builds seat's panel at draft.
 func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	if !games.IsToAct(s, seat) || seat == games.Chance {
-		return games.Panel{}, games.Refuse(games.ErrNotYourTurn, "You have nothing to decide right now.", "Teď nemáš co rozhodovat.")
+		return games.Panel{}, nothingToDecide()
 	}
 	d, err := ParseDraft(draft, s.radius)
 	if err != nil {
@@ -308,6 +308,11 @@ func (s *State) placeMenu(seat games.Seat, tile Tile, chosen *Place) *games.Menu
 	return m
 }
 
+// nothingToDecide refuses a panel to a seat that need not act.
+func nothingToDecide() *games.Refusal {
+	return games.Refuse(games.ErrNotYourTurn, "You have nothing to decide right now.", "Teď nemáš co rozhodovat.")
+}
+
 // Resolve returns the action of a complete draft.
 func (s *State) Resolve(seat games.Seat, draft string) (games.Action, error) {
 	d, err := ParseDraft(draft, s.radius)
@@ -332,6 +337,9 @@ var cellPattern = regexp.MustCompile(`[A-Za-z][0-9]{1,2}`)
 // written before the cells, in English or Czech initials ("GR", "ZČ"), replaces the one chosen
 // in the draft (and sets the orientation). A refusal speaks of what the box asks for: cells.
 func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
+	if !games.IsToAct(s, seat) || seat == games.Chance {
+		return "", nothingToDecide()
+	}
 	d, err := ParseDraft(draft, s.radius)
 	if err != nil {
 		return "", stale()

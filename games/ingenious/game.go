@@ -1,7 +1,6 @@
 package ingenious
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/tablebot/tablebot/games"
@@ -19,59 +18,33 @@ type Options struct {
 }
 
 // Game is the definition of Ingenious. Its zero value is ready to use.
-type Game struct{}
+type Game struct{ games.Base[Game] }
 
 var _ games.Game = Game{}
 
-// Name returns "ingenious".
-func (Game) Name() string { return Name }
+// Meta describes Ingenious.
+func (Game) Meta() *games.Meta { return &meta }
 
-// Title returns the printed name.
-func (Game) Title() games.Text { return games.Text{EN: "Ingenious", CS: "Ingenious"} }
-
-// Emoji returns the game's emoji.
-func (Game) Emoji() string { return "🔶" }
-
-// Seats returns 1 and 4.
-func (Game) Seats() (int, int) { return 1, 4 }
-
-// Options lists teams and talk.
-func (Game) Options() []games.Option {
-	return []games.Option{
+var meta = games.Meta{
+	Name: Name, Title: games.Text{EN: "Ingenious", CS: "Ingenious"}, Emoji: "🔶", MinSeats: 1, MaxSeats: 4,
+	Options: []games.Option{
 		{Name: "teams", Label: games.Say("Teams", "Týmy"), Kind: games.OptionBool, Default: "false", About: games.Say(
 			"Four players in two teams: seats 1 & 3 against 2 & 4, one joint score per colour up to 36.",
 			"Čtyři hráči ve dvou týmech: místa 1 a 3 proti 2 a 4, společné skóre každé barvy až do 36.")},
 		{Name: "talk", Label: games.Say("Partners may talk", "Rady spoluhráčů"), Kind: games.OptionBool, Default: "false", About: games.Say(
 			"Team partners may discuss the game.",
 			"Spoluhráči v týmu se smějí radit.")},
-	}
+	},
+	Rules:   games.Say(rulesEN, rulesCS),
+	Actions: codec,
+	Start:   games.NewWith(ParseOptions, NewState),
 }
 
 // ParseOptions reads the options object strictly; nil or empty means the defaults.
 func ParseOptions(data json.RawMessage) (Options, error) {
 	var o Options
-	if len(bytes.TrimSpace(data)) == 0 || string(bytes.TrimSpace(data)) == "null" {
-		return o, nil
-	}
-	err := games.DecodeStrict(data, &o, "ingenious options")
+	_, err := games.DecodeOptions(data, &o, Name)
 	return o, err
-}
-
-// New starts a game for 1–4 players.
-func (Game) New(players []string, options json.RawMessage) (games.State, error) {
-	o, err := ParseOptions(options)
-	if err != nil {
-		return nil, err
-	}
-	return NewState(players, o)
-}
-
-// DecodeAction reads an Ingenious action from JSON.
-func (Game) DecodeAction(data []byte) (games.Action, error) { return DecodeAction(data) }
-
-// Rules returns the short rules summary.
-func (Game) Rules() games.Text {
-	return games.Say(rulesEN, rulesCS)
 }
 
 const rulesEN = `**Ingenious** — lay two-hex tiles, score every colour; your result is your *weakest* colour.

@@ -50,7 +50,7 @@ func tiles(t *testing.T, ss ...string) []Tile {
 
 func mustApply(t *testing.T, s *State, seat games.Seat, a games.Action) []games.Event {
 	t.Helper()
-	ev, err := s.Apply(seat, a)
+	ev, err := games.Apply(s, seat, a)
 	if err != nil {
 		t.Fatalf("%s by %v refused: %v\n%s", s.Describe(a), seat, err, s.Draw())
 	}
@@ -60,7 +60,7 @@ func mustApply(t *testing.T, s *State, seat games.Seat, a games.Action) []games.
 func mustRefuse(t *testing.T, s *State, seat games.Seat, a games.Action, kind error) *games.Refusal {
 	t.Helper()
 	before := s.Draw() + fmt.Sprint(s.scores, s.racks, s.phase, s.turn, s.bonus, s.bag)
-	_, err := s.Apply(seat, a)
+	_, err := games.Apply(s, seat, a)
 	if err == nil {
 		t.Fatalf("%s by %v accepted, want refusal\n%s", s.Describe(a), seat, s.Draw())
 	}

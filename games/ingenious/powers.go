@@ -70,7 +70,7 @@ const estimateRate = 1.5
 // a lopsided one with the same lowest colour. Over, it returns the final scores. It is the
 // search AI's search.Evaluator and does not change s.
 func (s *State) Estimate() []float64 {
-	out := make([]float64, len(s.players))
+	out := make([]float64, len(s.Names))
 	if s.phase == PhaseOver {
 		for seat := range out {
 			out[seat] = float64(sortedScores(s.scores[s.side(games.Seat(seat))])[0])

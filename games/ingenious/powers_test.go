@@ -29,7 +29,7 @@ func TestRolloutMoveIsHintAndLegal(t *testing.T) {
 		if !containsAction(s.Legal(seat), a) {
 			t.Fatalf("RolloutMove %v is not legal", a)
 		}
-		other := games.Seat((int(seat) + 1) % len(s.players))
+		other := games.Seat((int(seat) + 1) % len(s.Names))
 		if other != seat && s.RolloutMove(other, r) != nil {
 			t.Fatalf("RolloutMove for seat %v not in turn", other)
 		}

@@ -132,7 +132,7 @@ func detailOf(t [6]int) ScoreDetail {
 // first, then the others by lowest colour, second lowest and so on; equal tracks share a place
 // (partners always do).
 func (s *State) Result() games.Result {
-	n := len(s.players)
+	n := len(s.Names)
 	res := games.Result{Over: s.phase == PhaseOver}
 	for seat := range n {
 		t := s.scores[s.side(games.Seat(seat))]
@@ -188,11 +188,11 @@ func breakdown(t [6]int) games.Text {
 
 // sideName names a seat, or both partners in a team game ("Ada and Cyril", "Ada a Cyril").
 func (s *State) sideName(seat games.Seat) games.Text {
-	if s.opts.Teams {
+	if s.Opts.Teams {
 		a, b := int(seat)%2, int(seat)%2+2
-		return games.And([]string{s.players[a], s.players[b]})
+		return games.And([]string{s.Names[a], s.Names[b]})
 	}
-	return games.Text{EN: s.players[seat], CS: s.players[seat]}
+	return games.Text{EN: s.Names[seat], CS: s.Names[seat]}
 }
 
 // reachedAll says that seat's side reached the top in all six colours, with the verb agreeing
@@ -200,9 +200,9 @@ func (s *State) sideName(seat games.Seat) games.Text {
 func (s *State) reachedAll(seat games.Seat, wins bool) games.Text {
 	name := s.sideName(seat)
 	switch {
-	case s.opts.Teams && wins:
+	case s.Opts.Teams && wins:
 		return games.Text{EN: fmt.Sprintf("%s reached %d in all six colours and win!", name.EN, s.top()), CS: fmt.Sprintf("%s dosáhli %d ve všech šesti barvách a vyhrávají!", name.CS, s.top())}
-	case s.opts.Teams:
+	case s.Opts.Teams:
 		return games.Text{EN: fmt.Sprintf("%s reached the top in all six colours!", name.EN), CS: fmt.Sprintf("%s dosáhli vrcholu ve všech šesti barvách!", name.CS)}
 	case wins:
 		return games.Text{EN: fmt.Sprintf("%s reached %d in all six colours and wins!", name.EN, s.top()), CS: fmt.Sprintf("%s dosáhl(a) %d ve všech šesti barvách a vyhrává!", name.CS, s.top())}

@@ -1,7 +1,6 @@
 package ingenious
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -59,9 +58,8 @@ type State struct {
 	// every Apply and every clone starts a fresh one.
 	rank *ranking
 
-	players []string
-	opts    Options
-	radius  int
+	games.Seating[Game, Options]
+	radius int
 
 	board      [cellCount]int8 // 0 empty, else colour+1
 	placements []Placement
@@ -84,22 +82,16 @@ var _ games.Composer = (*State)(nil)
 
 // NewState starts a game: 1–4 players; teams needs exactly 4.
 func NewState(players []string, o Options) (*State, error) {
-	n := len(players)
-	if n < 1 || n > 4 {
-		return nil, games.Refuse(games.ErrBadRecord, "Ingenious takes 1 to 4 players, not %d.", "Ingenious hrají 1 až 4 hráči, ne %d.", n)
+	if r := games.CheckPlayers(Game{}, players); r != nil {
+		return nil, r
 	}
+	n := len(players)
 	if o.Teams && n != 4 {
 		return nil, games.Refuse(games.ErrBadRecord, "The team game needs exactly 4 players, not %d.", "Týmová hra potřebuje přesně 4 hráče, ne %d.", n)
 	}
-	for i, p := range players {
-		if strings.TrimSpace(p) == "" {
-			return nil, fmt.Errorf("%w: player %d has no name", games.ErrBadRecord, i)
-		}
-	}
 	s := &State{
 		rank:      &ranking{},
-		players:   slices.Clone(players),
-		opts:      o,
+		Seating:   games.Seating[Game, Options]{Names: slices.Clone(players), Opts: o},
 		radius:    radiusFor(n),
 		bag:       fullBag(),
 		racks:     make([][]Tile, n),
@@ -129,33 +121,30 @@ func radiusFor(n int) int {
 	return 7
 }
 
-// Solo reports whether this is the one-player game.
-func (s *State) Solo() bool { return len(s.players) == 1 }
-
 // Teams reports whether this is the team game.
-func (s *State) Teams() bool { return s.opts.Teams }
+func (s *State) Teams() bool { return s.Opts.Teams }
 
 // Radius returns the active area's radius.
 func (s *State) Radius() int { return s.radius }
 
 // sides returns the number of score tracks: one per seat, per team, or one in solo.
 func (s *State) sides() int {
-	if s.opts.Teams {
+	if s.Opts.Teams {
 		return 2
 	}
-	return len(s.players)
+	return len(s.Names)
 }
 
 // side returns the score track seat adds to.
 func (s *State) side(seat games.Seat) int {
-	if s.opts.Teams {
+	if s.Opts.Teams {
 		return int(seat) % 2
 	}
 	return int(seat)
 }
 
 // twoTracks reports whether scores run to 36 over two tracks (teams and solo).
-func (s *State) twoTracks() bool { return s.opts.Teams || s.Solo() }
+func (s *State) twoTracks() bool { return s.Opts.Teams || s.Solo() }
 
 // canonical returns the form of p this game's move lists use: Place.Canonical, except that on
 // two tracks (team and solo games) a double keeps the order of its cells, because its halves
@@ -173,18 +162,6 @@ func (s *State) top() int {
 		return TeamCap
 	}
 	return Cap
-}
-
-// Game returns the definition.
-func (s *State) Game() games.Game { return Game{} }
-
-// Players returns the seats' names.
-func (s *State) Players() []string { return slices.Clone(s.players) }
-
-// Options returns the options in force as a complete JSON object.
-func (s *State) Options() json.RawMessage {
-	b, _ := json.Marshal(s.opts)
-	return b
 }
 
 // Phase returns the kind of decision the game waits for.
@@ -274,7 +251,6 @@ func (s *State) Clone() games.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.rank = &ranking{}
-	c.players = slices.Clone(s.players)
 	c.placements = slices.Clone(s.placements)
 	c.racks = make([][]Tile, len(s.racks))
 	for i, r := range s.racks {

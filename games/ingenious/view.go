@@ -60,11 +60,11 @@ func (s *State) View(seat games.Seat) any { return s.view(seat) }
 func (s *State) view(seat games.Seat) *View {
 	v := &View{
 		Viewer:     games.NoSeat,
-		Players:    slices.Clone(s.players),
+		Players:    slices.Clone(s.Names),
 		Radius:     s.radius,
-		Teams:      s.opts.Teams,
+		Teams:      s.Opts.Teams,
 		Solo:       s.Solo(),
-		Talk:       s.opts.Talk,
+		Talk:       s.Opts.Talk,
 		Board:      map[Cell]Colour{},
 		Placements: slices.Clone(s.placements),
 		Top:        s.top(),
@@ -81,11 +81,11 @@ func (s *State) view(seat games.Seat) *View {
 			v.Board[c] = col
 		}
 	}
-	for i := range s.players {
+	for i := range s.Names {
 		v.Scores = append(v.Scores, s.scores[s.side(games.Seat(i))])
 		v.RackSizes = append(v.RackSizes, len(s.racks[i]))
 	}
-	if seat >= 0 && int(seat) < len(s.players) {
+	if seat >= 0 && int(seat) < len(s.Names) {
 		v.Viewer = seat
 		v.Rack = slices.Clone(s.racks[seat])
 		if s.phase == PhasePlace && s.turn == seat {

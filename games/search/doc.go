@@ -47,18 +47,16 @@
 //     the test is not fooled by the luck that made the move look best. A budget too small for
 //     a noisy game thus plays like the game's own AI rather than worse; a clear improvement
 //     passes, and when the policy's move is the best the search stops early. The duel is what
-//     lifts the search above the policy: in Ingenious the tree's best move played without it
-//     scored 1.7 less of a lowest colour than the committed search (see that package's
-//     documentation). In Shelfie a margin of 1 standard error scored 2.35 more than 2 on 20
-//     "beat your score" games (seed 1) and 1.3 less on 20 others (seed 2): no change.
+//     lifts the search above the policy: without it the tree's best move, chosen on the same
+//     futures that made it look best, plays worse than the policy.
 //   - Trusted rankings: a game whose ranking is itself a deeper search than its rollouts can
 //     judge (the RankingTrust power) has its best-ranked move played without a tree. FITS is
 //     one: its ranking looks two pieces ahead over every piece to come, its rollouts one
-//     piece ahead over a few, and on the same 40 seeded solo games every tree search tried
-//     scored less than the ranking alone (a mean of 27.6 points): 26.6 and 27.3 in two runs
-//     of Strong, 27.2 with a duel sure by 3 standard errors, 26.9 with rollouts cut after
-//     one piece, and 27.3 against the ranking's 27.5 over the first 27 games with rollouts
-//     that look at every piece to come.
+//     piece ahead over a few, and every tree search measured scored less than the ranking
+//     alone.
+//
+// The measurements behind the duel, its margin and the trusted rankings are in
+// docs/ai-strength.md.
 //
 // # Rewards
 //

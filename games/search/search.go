@@ -112,33 +112,12 @@ func searchAmong(ctx context.Context, st games.State, seat games.Seat, cfg Confi
 		return Choice{Action: legal[0], Moves: []MoveStat{{Action: legal[0]}}}, nil
 	}
 
-	budgetCtx, searchCtx := ctx, ctx
-	if cfg.Budget.Time > 0 {
-		var cancel, cancelSearch context.CancelFunc
-		budgetCtx, cancel = context.WithTimeout(ctx, cfg.Budget.Time)
-		defer cancel()
-		searchCtx, cancelSearch = context.WithTimeout(ctx, time.Duration(float64(cfg.Budget.Time)*(1-cfg.Verify)))
-		defer cancelSearch()
-	}
+	budgetCtx, searchCtx, cancel := withBudget(ctx, cfg)
+	defer cancel()
 	duelPairs := int(float64(cfg.Budget.Nodes)*cfg.Verify) / 2
-	searchNodes := cfg.Budget.Nodes - 2*duelPairs
-	trees := make([]*tree, cfg.Trees)
-	for i := range trees {
-		nodes := -1 // only the time bounds the search
-		if cfg.Budget.Nodes > 0 {
-			nodes = share(searchNodes, cfg.Trees, i)
-		}
-		trees[i] = newTree(seat, cfg, nodes, seed, uint64(i))
-	}
-	// Every determinization lists the same moves for the seat, so the root's candidates (a
-	// Ranker's order can be costly) are listed once, by the first tree, and shared.
-	drawn := trees[0].determinize(st, trees[0].r)
-	var roots []candidate
-	if only != nil {
-		for _, a := range legal {
-			roots = append(roots, candidate{key: keyOf(a), action: a})
-		}
-	} else if roots, err = trees[0].candidates(drawn, trees[0].root, 0); err != nil {
+	trees := plant(seat, cfg, cfg.Budget.Nodes-2*duelPairs, seed)
+	drawn, roots, err := trees[0].rootCandidates(st, legal, only)
+	if err != nil {
 		return Choice{}, fmt.Errorf("search: %s seat %v: %w", name, seat, err)
 	}
 	if tr, ok := drawn.(RankingTrust); ok && tr.TrustRanking() {
@@ -174,24 +153,9 @@ func searchAmong(ctx context.Context, st games.State, seat games.Seat, cfg Confi
 		won := false
 		if cfg.Budget.Nodes == 0 || duelPairs >= 2 {
 			cand := candidate{key: bk, action: c.Action}
-			err := run(cfg.Parallel, trees, func(t *tree) error {
-				pairs := -1 // only the time bounds the duel
-				if cfg.Budget.Nodes > 0 {
-					pairs = share(duelPairs, len(trees), t.index)
-				}
-				return t.duel(budgetCtx, st, cand, policy, pairs)
-			})
-			if err != nil {
+			if won, err = duelAll(ctx, budgetCtx, st, cfg, trees, cand, policy, duelPairs); err != nil {
 				return Choice{}, fmt.Errorf("search: %s seat %v: %w", name, seat, err)
 			}
-			if err := ctx.Err(); err != nil {
-				return Choice{}, fmt.Errorf("search: %s seat %v: %w", name, seat, err)
-			}
-			var diffs []float64
-			for _, t := range trees {
-				diffs = append(diffs, t.duels...)
-			}
-			won = significant(diffs, cfg.Confidence)
 		}
 		if i := indexOf(legal, policy.key); !won && i >= 0 {
 			c.Action = legal[i]
@@ -200,6 +164,72 @@ func searchAmong(ctx context.Context, st games.State, seat games.Seat, cfg Confi
 	c.Policy = keyOf(c.Action) == policy.key
 	c.Moves, c.Nodes = rootStats(legal, trees), done(trees)
 	return c, nil
+}
+
+// rootCandidates returns a state drawn for the tree's seat and the root's candidates: legal
+// as given when only restricts the search, else the game's ranking of the drawn state. Every
+// determinization lists the same moves for the seat, so the candidates (a Ranker's order can
+// be costly) are listed once, by the first tree, and shared.
+func (t *tree) rootCandidates(st games.State, legal, only []games.Action) (games.State, []candidate, error) {
+	drawn := t.determinize(st, t.r)
+	if only == nil {
+		roots, err := t.candidates(drawn, t.root, 0)
+		return drawn, roots, err
+	}
+	roots := make([]candidate, 0, len(legal))
+	for _, a := range legal {
+		roots = append(roots, candidate{key: keyOf(a), action: a})
+	}
+	return drawn, roots, nil
+}
+
+// withBudget returns the contexts of a search with cfg's time budget: the whole budget, and
+// the share of it before the duel; cancel releases both.
+func withBudget(ctx context.Context, cfg Config) (budgetCtx, searchCtx context.Context, cancel func()) {
+	if cfg.Budget.Time <= 0 {
+		return ctx, ctx, func() {}
+	}
+	budgetCtx, cancelBudget := context.WithTimeout(ctx, cfg.Budget.Time)
+	searchCtx, cancelSearch := context.WithTimeout(ctx, time.Duration(float64(cfg.Budget.Time)*(1-cfg.Verify)))
+	return budgetCtx, searchCtx, func() { cancelSearch(); cancelBudget() }
+}
+
+// plant returns cfg.Trees new trees for seat sharing searchNodes iterations (none: only the
+// time bounds them).
+func plant(seat games.Seat, cfg Config, searchNodes int, seed uint64) []*tree {
+	trees := make([]*tree, cfg.Trees)
+	for i := range trees {
+		nodes := -1 // only the time bounds the search
+		if cfg.Budget.Nodes > 0 {
+			nodes = share(searchNodes, cfg.Trees, i)
+		}
+		trees[i] = newTree(seat, cfg, nodes, seed, uint64(i))
+	}
+	return trees
+}
+
+// duelAll plays cand against the policy's move on every tree, duelPairs pairs shared among
+// them (or until budgetCtx is done), and reports whether cand won by cfg.Confidence standard
+// errors.
+func duelAll(ctx, budgetCtx context.Context, st games.State, cfg Config, trees []*tree, cand, policy candidate, duelPairs int) (bool, error) {
+	err := run(cfg.Parallel, trees, func(t *tree) error {
+		pairs := -1 // only the time bounds the duel
+		if cfg.Budget.Nodes > 0 {
+			pairs = share(duelPairs, len(trees), t.index)
+		}
+		return t.duel(budgetCtx, st, cand, policy, pairs)
+	})
+	if err != nil {
+		return false, err
+	}
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	var diffs []float64
+	for _, t := range trees {
+		diffs = append(diffs, t.duels...)
+	}
+	return significant(diffs, cfg.Confidence), nil
 }
 
 // policyOf returns the policy's move at the root: the first candidate of the first tree that

@@ -21,6 +21,9 @@ func (guessGame) Emoji() string           { return "?" }
 func (guessGame) Seats() (int, int)       { return 2, 2 }
 func (guessGame) Options() []games.Option { return nil }
 func (guessGame) Rules() games.Text       { return games.Text{} }
+func (guessGame) Actions() *games.Codec {
+	return games.NewCodec("guess", games.Bare[deal]("deal").ByChance(), games.Bare[guess]("guess"))
+}
 func (guessGame) DecodeAction([]byte) (games.Action, error) {
 	return nil, fmt.Errorf("guess: %w", games.ErrBadRecord)
 }
@@ -203,6 +206,7 @@ func (buildGame) Emoji() string           { return "🧱" }
 func (buildGame) Seats() (int, int)       { return 2, 2 }
 func (buildGame) Options() []games.Option { return nil }
 func (buildGame) Rules() games.Text       { return games.Text{} }
+func (buildGame) Actions() *games.Codec   { return games.NewCodec("build", games.Bare[choose]("choose")) }
 func (buildGame) DecodeAction([]byte) (games.Action, error) {
 	return nil, fmt.Errorf("build: %w", games.ErrBadRecord)
 }

@@ -13,7 +13,7 @@ import (
 func onTurn(t testing.TB, shelf []string, ship, shame string, up, spent []int) *State {
 	t.Helper()
 	s := atTurn(t, 2, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3", 1, 2)
-	mustApply(t, s, 0, Take{Box: 1})
+	must.Apply(t, s, 0, Take{Box: 1})
 	s.shipment = dice(t, ship)
 	s.seats[0].shelf = parseShelf(t, shelf...)
 	s.seats[0].shame = dice(t, shame)
@@ -132,9 +132,9 @@ func TestAbilities(t *testing.T) {
 				if n := len(s.Legal(games.Chance)); n != 36 {
 					t.Fatalf("%d roll outcomes listed, want 36", n)
 				}
-				mustRefuse(t, s, games.Chance, Roll{Values: []int{5}}, games.ErrIllegal)
-				mustRefuse(t, s, games.Chance, Roll{Values: []int{5, 7}}, games.ErrIllegal)
-				mustApply(t, s, games.Chance, Roll{Values: []int{6, 1}})
+				must.Refuse(t, s, games.Chance, Roll{Values: []int{5}}, games.ErrIllegal)
+				must.Refuse(t, s, games.Chance, Roll{Values: []int{5, 7}}, games.ErrIllegal)
+				must.Apply(t, s, games.Chance, Roll{Values: []int{6, 1}})
 				if got := diceString(s.shipment); got != "O6 P2 B1" || s.phase != PhaseTurn {
 					t.Fatalf("after the roll: %s", got)
 				}
@@ -181,20 +181,20 @@ func TestAbilities(t *testing.T) {
 				if s.phase != PhaseDraw {
 					t.Fatal("chance must draw")
 				}
-				mustApply(t, s, games.Chance, Draw{Colour: Orange})
+				must.Apply(t, s, games.Chance, Draw{Colour: Orange})
 				if s.bag[Orange] != bag-1 || !s.setNext || diceString(s.shipment) != "P2 O?" {
 					t.Fatalf("after the draw: %s", diceString(s.shipment))
 				}
-				mustRefuse(t, s, 0, Place{Die: 1, Col: 4}, games.ErrUnknownAction)
-				mustRefuse(t, s, 0, Set{Die: 1, Value: 3}, games.ErrIllegal)
+				must.Refuse(t, s, 0, Place{Die: 1, Col: 4}, games.ErrUnknownAction)
+				must.Refuse(t, s, 0, Set{Die: 1, Value: 3}, games.ErrIllegal)
 				if l := s.Legal(0); len(l) != 6 {
 					t.Fatalf("legal %v", l)
 				}
-				mustApply(t, s, 0, Set{Die: 2, Value: 6})
+				must.Apply(t, s, 0, Set{Die: 2, Value: 6})
 				if diceString(s.shipment) != "P2 O6" || s.setNext {
 					t.Fatal("the drawn die was not set")
 				}
-				mustApply(t, s, 0, Set{Die: 2, Value: 1}) // still a wild six
+				must.Apply(t, s, 0, Set{Die: 2, Value: 1}) // still a wild six
 			}},
 		// 16 Master Shuffler
 		{name: "16 slides a die into a column", ship: "G2 P2", up: []int{16}, a: Ability{Card: 16, Col: 1, At: 2, Die: 1}, ok: true, shipOut: "P2",
@@ -230,10 +230,10 @@ func TestAbilities(t *testing.T) {
 				t.Fatalf("%s listed %v, want %v", Notation(c.a), listed, c.ok)
 			}
 			if !c.ok {
-				mustRefuse(t, s, 0, c.a, games.ErrIllegal)
+				must.Refuse(t, s, 0, c.a, games.ErrIllegal)
 				return
 			}
-			mustApply(t, s, 0, c.a)
+			must.Apply(t, s, 0, c.a)
 			if s.faceUp(0, c.a.Card) >= 0 {
 				t.Fatalf("card %d still face up", c.a.Card)
 			}
@@ -265,35 +265,35 @@ func TestAbilities(t *testing.T) {
 func TestCard9(t *testing.T) {
 	s := atTurn(t, 2, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3", 1, 2)
 	s.seats[0].played[0].Card.Number = 9 // seat 0 has card 9 face up
-	mustRefuse(t, s, 0, Ability{Card: 9, Box: 2, Pos: 1, Box2: 1, Pos2: 1}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Ability{Card: 9, Box: 1, Pos: 4, Box2: 2, Pos2: 1}, games.ErrIllegal)
-	mustApply(t, s, 0, Ability{Card: 9, Box: 1, Pos: 3, Box2: 3, Pos2: 1})
+	must.Refuse(t, s, 0, Ability{Card: 9, Box: 2, Pos: 1, Box2: 1, Pos2: 1}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Ability{Card: 9, Box: 1, Pos: 4, Box2: 2, Pos2: 1}, games.ErrIllegal)
+	must.Apply(t, s, 0, Ability{Card: 9, Box: 1, Pos: 3, Box2: 3, Pos2: 1})
 	if a, b := diceString(s.boxes[0].dice), diceString(s.boxes[2].dice); a != "P1 P2 B1" || b != "P3 B2 B3" {
 		t.Fatalf("boxes %s / %s", a, b)
 	}
-	mustApply(t, s, 0, Take{Box: 2})
+	must.Apply(t, s, 0, Take{Box: 2})
 	// Seat 1 cannot swap with a taken box.
-	mustApply(t, s, 0, Place{Die: 1, Shame: true})
-	mustApply(t, s, 0, Place{Die: 1, Shame: true})
-	mustApply(t, s, 0, Place{Die: 1, Shame: true})
-	mustApply(t, s, 0, Done{})
+	must.Apply(t, s, 0, Place{Die: 1, Shame: true})
+	must.Apply(t, s, 0, Place{Die: 1, Shame: true})
+	must.Apply(t, s, 0, Place{Die: 1, Shame: true})
+	must.Apply(t, s, 0, Done{})
 	s.seats[1].played[0].Card.Number = 9
-	mustRefuse(t, s, 1, Ability{Card: 9, Box: 1, Pos: 1, Box2: 2, Pos2: 1}, games.ErrIllegal)
-	mustApply(t, s, 1, Ability{Card: 9, Box: 1, Pos: 1, Box2: 3, Pos2: 2})
+	must.Refuse(t, s, 1, Ability{Card: 9, Box: 1, Pos: 1, Box2: 2, Pos2: 1}, games.ErrIllegal)
+	must.Apply(t, s, 1, Ability{Card: 9, Box: 1, Pos: 1, Box2: 3, Pos2: 2})
 }
 
 // TestCardReuse: a card stays face up over rounds until used; abilities combine on one die.
 func TestCardReuse(t *testing.T) {
 	s := onTurn(t, []string{".. .. .. .. .."}, "O3 P2", "", []int{3, 6, 7}, nil)
-	mustApply(t, s, 0, Ability{Card: 6, Die: 1})                    // O3 → O4
-	mustApply(t, s, 0, Ability{Card: 3, Die: 1})                    // O4 → O5
-	mustRefuse(t, s, 0, Ability{Card: 3, Die: 1}, games.ErrIllegal) // spent
-	mustApply(t, s, 0, Place{Die: 1, Col: 1})
-	mustApply(t, s, 0, Place{Die: 1, Col: 2})
+	must.Apply(t, s, 0, Ability{Card: 6, Die: 1})                    // O3 → O4
+	must.Apply(t, s, 0, Ability{Card: 3, Die: 1})                    // O4 → O5
+	must.Refuse(t, s, 0, Ability{Card: 3, Die: 1}, games.ErrIllegal) // spent
+	must.Apply(t, s, 0, Place{Die: 1, Col: 1})
+	must.Apply(t, s, 0, Place{Die: 1, Col: 2})
 	if got := s.seats[0].shelf.String(); got != shelfText(t, "O5 P2 .. .. ..") {
 		t.Fatalf("shelf\n%s", got)
 	}
-	mustApply(t, s, 0, Done{})
+	must.Apply(t, s, 0, Done{})
 	if s.faceUp(0, 7) < 0 {
 		t.Fatal("card 7 must stay face up")
 	}

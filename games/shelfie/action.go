@@ -162,13 +162,7 @@ func (Ability) shelfie()  {}
 func (Done) shelfie()     {}
 
 // isChance reports whether a is one of chance's actions.
-func isChance(a games.Action) bool {
-	switch a.(type) {
-	case Deal, Rewards, Fill, Reveal, Roll, Draw:
-		return true
-	}
-	return false
-}
+func isChance(a games.Action) bool { return codec.IsChance(a) }
 
 // fields returns the set of target fields a names (Copy and Card aside).
 func (a Ability) fields() Field {

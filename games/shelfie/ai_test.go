@@ -14,52 +14,15 @@ import (
 func playGame(t testing.TB, n int, options string, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) *State {
 	t.Helper()
 	s := newGame(t, n, options)
-	for moves := 0; s.phase != PhaseOver; moves++ {
-		if moves > 3000 {
-			t.Fatal("game not over after 3000 moves")
-		}
-		act := s.ToAct()
-		seat := act[r.IntN(len(act))]
-		a := s.SampleChance(r)
-		if seat != games.Chance {
-			a = pick(s, seat)
-		}
-		mustApply(t, s, seat, a)
-	}
+	gamestest.PlayRandomly(t, s, r, 3001, func(seat games.Seat) games.Action { return pick(s, seat) }, nil)
 	return s
-}
-
-func randomPick(r *rand.Rand) func(*State, games.Seat) games.Action {
-	return func(s *State, seat games.Seat) games.Action {
-		legal := s.Legal(seat)
-		return legal[r.IntN(len(legal))]
-	}
 }
 
 // TestAIBeatsRandom: the greedy player beats a random one in 2-player games, by far.
 func TestAIBeatsRandom(t *testing.T) {
-	seed := gamestest.Seed(t)
-	const rounds = 6
-	wins, margin := 0, 0
-	for g := range rounds {
-		r := rand.New(rand.NewPCG(seed, uint64(g)))
-		ai := games.Seat(g % 2)
-		s := playGame(t, 2, "", r, func(s *State, seat games.Seat) games.Action {
-			if seat == ai {
-				return s.Hint(seat)
-			}
-			return randomPick(r)(s, seat)
-		})
-		res := s.Result()
-		if res.PlaceOf(ai) == 1 {
-			wins++
-		}
-		margin += res.Seats[ai].Score - res.Seats[1-ai].Score
-	}
-	t.Logf("greedy AI won %d of %d, by %.1f points a game", wins, rounds, float64(margin)/rounds)
-	if wins < rounds-1 || margin < rounds*15 {
-		t.Fatalf("greedy AI won %d of %d games against random play by %d points in all", wins, rounds, margin)
-	}
+	gamestest.VersusRandom(t, gamestest.Rivals{Games: 6, Wins: 5, Margin: 15}, func(r *rand.Rand, pick gamestest.Pick) games.State {
+		return playGame(t, 2, "", r, func(s *State, seat games.Seat) games.Action { return pick(s, seat) })
+	})
 }
 
 // TestAIUsesAbilities: over a few self-play games the AI uses abilities, sets sixes, and
@@ -100,7 +63,7 @@ func TestHintDeterministic(t *testing.T) {
 		act := s.ToAct()
 		seat := act[0]
 		if seat == games.Chance {
-			mustApply(t, s, seat, s.SampleChance(r))
+			must.Apply(t, s, seat, s.SampleChance(r))
 			continue
 		}
 		h := s.Hint(seat)
@@ -112,7 +75,7 @@ func TestHintDeterministic(t *testing.T) {
 		if _, err := s.listed(seat, h); err != nil {
 			t.Fatalf("hint %s is not listed: %v", a, err)
 		}
-		mustApply(t, s, seat, h)
+		must.Apply(t, s, seat, h)
 	}
 	if s.Hint(games.Chance) != nil {
 		t.Fatal("chance gets a hint")
@@ -131,8 +94,7 @@ func TestColumnWorth(t *testing.T) {
 		type seen struct{ left, col, h, top, rivals int }
 		var seens []seen
 		round := -1
-		for !games.Over(s) {
-			seat := s.ToAct()[0]
+		look := func(_ games.State, seat games.Seat) games.Action {
 			if s.phase == PhaseChoose && s.round != round {
 				// the shelf as it stands after the last round, which columnWorth values
 				// with the rounds left after it
@@ -143,11 +105,10 @@ func TestColumnWorth(t *testing.T) {
 					seens = append(seens, seen{Rounds - s.round + 1, col, h, top, rivals(sh, col)})
 				}
 			}
-			a := s.SampleChance(r)
-			if seat != games.Chance {
-				a = s.Hint(seat)
-			}
-			mustApply(t, s, seat, a)
+			return s.Hint(seat)
+		}
+		if _, err := games.Advance(&games.Recorder{State: s}, r, look); err != nil || !games.Over(s) {
+			t.Fatalf("game %d: over %v, %v", g, games.Over(s), err)
 		}
 		for _, x := range seens {
 			h, top := columnAt(&s.seats[0].shelf, x.col)

@@ -7,28 +7,11 @@ import (
 	"github.com/tablebot/tablebot/games"
 )
 
-// Apply makes seat's move. It refuses, in this order: a seat that is not at the table
-// (ErrNotYourTurn); any move after the end (ErrGameOver); a seat that need not act now,
-// including a player who has chosen already (ErrNotYourTurn); an action that is not the
-// decision the seat faces (ErrUnknownAction); and a move the rules forbid (ErrIllegal). A
-// refused move changes nothing. A choice stays secret: its event says only that the player
-// has chosen, and the last player's choice reveals them all.
+// Apply makes seat's move, the common refusals passed (see games.Check). It refuses an action
+// that is not the decision the seat faces (ErrUnknownAction) and a move the rules forbid
+// (ErrIllegal). A refused move changes nothing. A choice stays secret: its event says only
+// that the player has chosen, and the last player's choice reveals them all.
 func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
-	if err := games.CheckSeat(seat, len(s.players)); err != nil {
-		return nil, err
-	}
-	if s.phase == PhaseOver {
-		return nil, games.Refuse(games.ErrGameOver, "The game is over.", "Hra skončila.")
-	}
-	if !games.IsToAct(s, seat) {
-		return nil, s.notYourTurn(seat)
-	}
-	if (seat == games.Chance) != isChance(a) {
-		if seat == games.Chance {
-			return nil, games.Refuse(games.ErrUnknownAction, "Chance deals, fills, reveals and rolls; it makes no player's move.", "Náhoda rozdává, plní, odhaluje a hází; tahy hráčů nedělá.")
-		}
-		return nil, games.Refuse(games.ErrUnknownAction, "Only chance deals cards, fills boxes and rolls dice.", "Karty rozdává, přepravky plní a kostkami hází jen náhoda.")
-	}
 	switch a := a.(type) {
 	case Deal:
 		return s.applyDeal(a)
@@ -76,34 +59,6 @@ func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	return nil, games.Refuse(games.ErrUnknownAction, "Shelfie Stacker has no such move.", "Takový tah Deskovkáři neznají.")
 }
 
-// notYourTurn explains why seat may not act now.
-func (s *State) notYourTurn(seat games.Seat) *games.Refusal {
-	switch {
-	case seat == games.Chance:
-		return games.Refuse(games.ErrNotYourTurn, "Chance waits for the players.", "Náhoda čeká na hráče.")
-	case s.phase == PhaseChoose && s.seats[seat].chosen:
-		w := s.waiting()
-		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
-			EN: fmt.Sprintf("You have chosen already — waiting for %s.", w.EN),
-			CS: fmt.Sprintf("Už máš vybráno — čeká se na: %s.", w.CS)}}
-	case s.current() != games.NoSeat && s.phase == PhaseTurn:
-		n := s.name(s.current())
-		return games.Refuse(games.ErrNotYourTurn, "It is %s's turn.", "Na tahu je %s.", n)
-	}
-	return games.Refuse(games.ErrNotYourTurn, "Wait: chance moves next.", "Počkej: teď táhne náhoda.")
-}
-
-// waiting lists the names of the players still to choose: "Ben and Cid".
-func (s *State) waiting() games.Text {
-	var names []string
-	for _, seat := range s.ToAct() {
-		if s.isPlayer(seat) {
-			names = append(names, s.players[seat])
-		}
-	}
-	return games.And(names)
-}
-
 // event is an event of seat with the given text.
 func event(seat games.Seat, t games.Text) games.Event { return games.Event{Seat: seat, Text: t} }
 
@@ -114,8 +69,8 @@ func (s *State) applyDeal(d Deal) ([]games.Event, error) {
 	if s.phase != PhaseDeal {
 		return nil, games.Refuse(games.ErrUnknownAction, "The cards have been dealt already.", "Karty už jsou rozdané.")
 	}
-	want := len(s.players)
-	if s.solo() && s.opts.BotCards == BotRandom {
+	want := len(s.Names)
+	if s.solo() && s.Opts.BotCards == BotRandom {
 		want++
 	}
 	if len(d.Hands) != want {
@@ -130,14 +85,14 @@ func (s *State) applyDeal(d Deal) ([]games.Event, error) {
 				return nil, games.Refuse(games.ErrIllegal, "A hand holds 8 different numbers from 1 to 16.", "Ruka obsahuje 8 různých čísel od 1 do 16.")
 			}
 		}
-		if i >= len(s.players) {
+		if i >= len(s.Names) {
 			continue
 		}
 		sorted := slices.Sorted(slices.Values(h))
 		switch {
-		case s.opts.Cards == CardsBasic && !slices.Equal(sorted, basicNumbers()):
+		case s.Opts.Cards == CardsBasic && !slices.Equal(sorted, basicNumbers()):
 			return nil, games.Refuse(games.ErrIllegal, "With basic cards every player holds 1 to 8.", "Se základními kartami má každý hráč 1 až 8.")
-		case s.opts.Cards == CardsShared && i > 0 && !slices.Equal(sorted, slices.Sorted(slices.Values(d.Hands[0]))):
+		case s.Opts.Cards == CardsShared && i > 0 && !slices.Equal(sorted, slices.Sorted(slices.Values(d.Hands[0]))):
 			return nil, games.Refuse(games.ErrIllegal, "With shared cards every player holds the same numbers.", "Se společnými kartami mají všichni stejná čísla.")
 		}
 	}
@@ -174,7 +129,7 @@ func (s *State) applyRewards(r Rewards) ([]games.Event, error) {
 	if s.phase != PhaseRewards {
 		return nil, games.Refuse(games.ErrUnknownAction, "The reward cards are on the table already.", "Karty odměn už leží na stole.")
 	}
-	beat := s.opts.SoloMode() == SoloBeat
+	beat := s.Opts.SoloMode() == SoloBeat
 	switch {
 	case beat && (r.Sidekick != 0 || r.Contest != 0):
 		return nil, games.Refuse(games.ErrIllegal, "Beat your score plays no sidekick and no contest.", "Hra na překonání skóre nemá parťáka ani soutěž.")

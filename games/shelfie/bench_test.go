@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 // midTurn returns a 4-player game in round 4 with a seat on turn after taking its box.
@@ -33,33 +34,18 @@ func BenchmarkLegal(b *testing.B) {
 // a move.
 func BenchmarkLegalApply(b *testing.B) {
 	s := midTurn(b)
-	seat := s.current()
-	for i := 0; b.Loop(); i++ {
-		legal := s.Legal(seat)
-		c := s.clone()
-		if _, err := c.Apply(seat, legal[i%len(legal)]); err != nil {
-			b.Fatal(err)
-		}
-	}
+	gamestest.BenchLegalApply(b, s, s.current())
 }
 
 // BenchmarkCloneBaseline is the naive baseline beside LegalApply: only the clone.
 func BenchmarkCloneBaseline(b *testing.B) {
-	s := midTurn(b)
-	for b.Loop() {
-		_ = s.clone()
-	}
+	gamestest.BenchClone(b, midTurn(b))
 }
 
 // BenchmarkHint is the AI's answer for the seat on turn, mid-placement.
 func BenchmarkHint(b *testing.B) {
 	s := midTurn(b)
-	seat := s.current()
-	for b.Loop() {
-		if s.Hint(seat) == nil {
-			b.Fatal("no hint")
-		}
-	}
+	gamestest.BenchHint(b, s, s.current())
 }
 
 // BenchmarkHintChoose is the AI's choice of a character.

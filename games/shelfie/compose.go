@@ -47,8 +47,8 @@ func (s *State) mustAct(seat games.Seat) *games.Refusal {
 	if seat >= 0 && games.IsToAct(s, seat) {
 		return nil
 	}
-	if s.phase == PhaseChoose && s.isPlayer(seat) && s.seats[seat].chosen {
-		w := s.waiting()
+	if s.phase == PhaseChoose && s.IsSeat(seat) && s.seats[seat].chosen {
+		w := games.Waiting(s)
 		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
 			EN: "You have chosen already — waiting for " + w.EN + ".",
 			CS: "Už máš vybráno — čeká se na: " + w.CS + "."}}

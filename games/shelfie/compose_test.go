@@ -37,17 +37,17 @@ func TestPanels(t *testing.T) {
 	if _, err := s.Resolve(0, "=choose_9"); err == nil {
 		t.Fatal("a card not in hand resolves")
 	}
-	mustApply(t, s, 0, Choose{Card: 1})
+	must.Apply(t, s, 0, Choose{Card: 1})
 	var r *games.Refusal
 	if _, err := s.Compose(0, ""); !errors.As(err, &r) || !errors.Is(err, games.ErrNotYourTurn) {
 		t.Fatalf("a seat that has chosen gets %v", err)
 	}
-	mustApply(t, s, 1, Choose{Card: 2})
+	must.Apply(t, s, 1, Choose{Card: 2})
 	p, _ = s.Compose(0, "")
 	if len(p.Controls) != 4 { // suggestion + 3 boxes
 		t.Fatalf("take panel: %+v", p.Controls)
 	}
-	mustApply(t, s, 0, Take{Box: 1})
+	must.Apply(t, s, 0, Take{Box: 1})
 	s.seats[0].shelf = parseShelf(t, "P1 G1 .. .. ..")
 	p, _ = s.Compose(0, "d3") // P6
 	enabled := 0

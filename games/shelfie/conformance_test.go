@@ -86,7 +86,7 @@ func invariant(s *State) error {
 			return fmt.Errorf("seat %d holds %d cards and played %d", i, len(st.hand), len(st.played))
 		}
 	}
-	per := bagPerColour(max(len(s.players), 2))
+	per := bagPerColour(max(len(s.Names), 2))
 	for _, c := range Colours() {
 		if count[c] != per {
 			return fmt.Errorf("%d %s dice in play, want %d (bag %v)", count[c], c, per, s.bag)
@@ -169,21 +169,13 @@ func TestRandomPlayouts(t *testing.T) {
 			o = []string{`{"solo":"beat"}`, `{"solo":"bot"}`, `{"solo":"bot","hard":true,"botcards":"random"}`}[g/4%3]
 		}
 		s := newGame(t, n, o)
-		for moves := 0; s.phase != PhaseOver; moves++ {
-			if moves > 3000 {
-				t.Fatal("game not over after 3000 moves")
-			}
-			act := s.ToAct()
-			seat := act[r.IntN(len(act))]
-			a := s.SampleChance(r)
-			if seat != games.Chance {
-				legal := s.Legal(seat)
-				a = legal[r.IntN(len(legal))]
-			}
-			mustApply(t, s, seat, a)
+		gamestest.PlayRandomly(t, s, r, 3001, func(seat games.Seat) games.Action {
+			legal := s.Legal(seat)
+			return legal[r.IntN(len(legal))]
+		}, func(seat games.Seat, a games.Action) {
 			if err := invariant(s); err != nil {
 				t.Fatalf("game %d after %s by %v: %v", g, Notation(a), seat, err)
 			}
-		}
+		})
 	}
 }

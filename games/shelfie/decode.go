@@ -1,255 +1,206 @@
 package shelfie
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 
 	"github.com/tablebot/tablebot/games"
 )
 
-// DecodeAction reads an action strictly: the type must be known, every field it needs present
-// and no other field given; indices count from 1; an ability's fields must be one of its
-// card's forms. Whether the move is legal now is Apply's business. Errors wrap
-// games.ErrBadRecord.
-func DecodeAction(data []byte) (Action, error) {
-	var head struct {
-		Type *string `json:"type"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("%w: action: %v", games.ErrBadRecord, err)
-	}
-	if head.Type == nil {
-		return nil, fmt.Errorf("%w: action has no \"type\"", games.ErrBadRecord)
-	}
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s: %s", games.ErrBadRecord, *head.Type, fmt.Sprintf(format, args...))
-	}
-	switch *head.Type {
-	case "deal":
-		var raw struct {
-			Type  string   `json:"type"`
-			Hands *[][]int `json:"hands"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Hands == nil {
-			return nil, bad(`needs "hands"`)
-		}
-		return Deal{Hands: *raw.Hands}, nil
-	case "rewards":
-		var raw struct {
-			Type     string    `json:"type"`
-			Sidekick *string   `json:"sidekick"`
-			Contest  *string   `json:"contest"`
-			Endgame  *[]string `json:"endgame"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Endgame == nil {
-			return nil, bad(`needs "endgame"`)
-		}
-		var r Rewards
-		var err error
-		if raw.Sidekick != nil {
-			if r.Sidekick, err = cardName(*raw.Sidekick, 'S', NumSidekicks); err != nil {
-				return nil, bad("%v", err)
-			}
-		}
-		if raw.Contest != nil {
-			if r.Contest, err = cardName(*raw.Contest, 'K', NumContests); err != nil {
-				return nil, bad("%v", err)
-			}
-		}
-		r.Endgame = []int{}
-		for _, e := range *raw.Endgame {
-			k, err := cardName(e, 'E', NumEndgames)
-			if err != nil {
-				return nil, bad("%v", err)
-			}
-			r.Endgame = append(r.Endgame, k)
-		}
-		return r, nil
-	case "fill":
-		var raw struct {
-			Type  string   `json:"type"`
-			Boxes *[][]Die `json:"boxes"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Boxes == nil {
-			return nil, bad(`needs "boxes"`)
-		}
-		return Fill{Boxes: *raw.Boxes}, nil
-	case "roll":
-		var raw struct {
-			Type   string `json:"type"`
-			Values *[]int `json:"values"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Values == nil {
-			return nil, bad(`needs "values"`)
-		}
-		return Roll{Values: *raw.Values}, nil
-	case "draw":
-		var raw struct {
-			Type   string  `json:"type"`
-			Colour *Colour `json:"color"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Colour == nil {
-			return nil, bad(`needs "color"`)
-		}
-		return Draw{Colour: *raw.Colour}, nil
-	case "reveal", "choose", "take":
-		var raw struct {
-			Type string `json:"type"`
-			Card *int   `json:"card"`
-			Box  *int   `json:"box"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if *head.Type == "take" {
-			if raw.Box == nil || raw.Card != nil {
-				return nil, bad(`needs "box" and nothing else`)
-			}
-			return Take{Box: *raw.Box}, nil
-		}
-		if raw.Card == nil || raw.Box != nil {
-			return nil, bad(`needs "card" and nothing else`)
-		}
-		if *head.Type == "reveal" {
-			return Reveal{Card: *raw.Card}, nil
-		}
-		return Choose{Card: *raw.Card}, nil
-	case "set":
-		var raw struct {
-			Type  string `json:"type"`
-			Die   *int   `json:"die"`
-			Value *int   `json:"value"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Die == nil || raw.Value == nil {
-			return nil, bad(`needs "die" and "value"`)
-		}
-		return Set{Die: *raw.Die, Value: *raw.Value}, nil
-	case "place":
-		var raw struct {
-			Type string  `json:"type"`
-			Die  *int    `json:"die"`
-			Col  *int    `json:"col"`
-			To   *string `json:"to"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		switch {
-		case raw.Die == nil:
-			return nil, bad(`needs "die"`)
-		case (raw.Col == nil) == (raw.To == nil):
-			return nil, bad(`needs either "col" or "to":"shame"`)
-		case raw.To != nil && *raw.To != "shame":
-			return nil, bad(`"to" is "shame", not %q`, *raw.To)
-		case raw.Col != nil && *raw.Col < 1:
-			return nil, bad(`"col" counts from 1`)
-		}
-		if raw.To != nil {
-			return Place{Die: *raw.Die, Shame: true}, nil
-		}
-		return Place{Die: *raw.Die, Col: *raw.Col}, nil
-	case "retrieve":
-		var raw struct {
-			Type string `json:"type"`
-			Card *int   `json:"card"`
-			Slot *int   `json:"slot"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Card == nil || raw.Slot == nil {
-			return nil, bad(`needs "card" and "slot"`)
-		}
-		if *raw.Card != cardKeeper {
-			return nil, bad("only card 1 holds dice to retrieve, not card %d", *raw.Card)
-		}
-		return Retrieve{Slot: *raw.Slot}, nil
-	case "ability":
-		return decodeAbility(data)
-	case "done":
-		var raw struct {
-			Type string `json:"type"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		return Done{}, nil
-	}
-	return nil, fmt.Errorf("%w: unknown action type %q (want choose, take, set, place, retrieve, ability, done, deal, rewards, fill, reveal, roll or draw)", games.ErrBadRecord, *head.Type)
+// codec reads Shelfie Stacker actions: indices count from 1; reward cards are named as printed
+// ("S2"); an ability's fields must be one of its card's forms.
+var codec = games.NewCodec(Name,
+	games.Kind[cardWire[Choose]]("choose"),
+	games.Kind[takeWire]("take"),
+	games.Kind[setWire]("set"),
+	games.Kind[placeWire]("place"),
+	games.Kind[retrieveWire]("retrieve"),
+	games.Kind[abilityWire]("ability"),
+	games.Bare[Done]("done"),
+	games.Kind[dealWire]("deal").ByChance(),
+	games.Kind[rewardsWire]("rewards").ByChance(),
+	games.Kind[fillWire]("fill").ByChance(),
+	games.Kind[cardWire[Reveal]]("reveal").ByChance(),
+	games.Kind[rollWire]("roll").ByChance(),
+	games.Kind[drawWire]("draw").ByChance(),
+)
+
+// DecodeAction reads an action strictly (see games.Codec.Decode). Whether the move is legal now
+// is Apply's business. Errors wrap games.ErrBadRecord.
+func DecodeAction(data []byte) (games.Action, error) { return codec.Decode(data) }
+
+// dealWire is the JSON form of Deal.
+type dealWire struct {
+	Hands [][]int `json:"hands"`
 }
 
-// decodeAbility reads an ability move: a card 1–16, and exactly the fields of one of the
+// Action builds the Deal.
+func (w *dealWire) Action() (games.Action, error) { return Deal{Hands: w.Hands}, nil }
+
+// rewardsWire is the JSON form of Rewards: the sidekick and the contest may be left out.
+type rewardsWire struct {
+	Sidekick *string  `json:"sidekick,omitempty"`
+	Contest  *string  `json:"contest,omitempty"`
+	Endgame  []string `json:"endgame"`
+}
+
+// Action reads the reward cards' names.
+func (w *rewardsWire) Action() (games.Action, error) {
+	var r Rewards
+	var err error
+	if w.Sidekick != nil {
+		if r.Sidekick, err = cardName(*w.Sidekick, 'S', NumSidekicks); err != nil {
+			return nil, err
+		}
+	}
+	if w.Contest != nil {
+		if r.Contest, err = cardName(*w.Contest, 'K', NumContests); err != nil {
+			return nil, err
+		}
+	}
+	r.Endgame = []int{}
+	for _, e := range w.Endgame {
+		k, err := cardName(e, 'E', NumEndgames)
+		if err != nil {
+			return nil, err
+		}
+		r.Endgame = append(r.Endgame, k)
+	}
+	return r, nil
+}
+
+// fillWire is the JSON form of Fill.
+type fillWire struct {
+	Boxes [][]Die `json:"boxes"`
+}
+
+// Action builds the Fill.
+func (w *fillWire) Action() (games.Action, error) { return Fill{Boxes: w.Boxes}, nil }
+
+// rollWire is the JSON form of Roll.
+type rollWire struct {
+	Values []int `json:"values"`
+}
+
+// Action builds the Roll.
+func (w *rollWire) Action() (games.Action, error) { return Roll{Values: w.Values}, nil }
+
+// drawWire is the JSON form of Draw.
+type drawWire struct {
+	Colour Colour `json:"color"`
+}
+
+// Action builds the Draw.
+func (w *drawWire) Action() (games.Action, error) { return Draw{Colour: w.Colour}, nil }
+
+// cardWire is the JSON form of Choose and Reveal, which name one character card.
+type cardWire[A interface{ Choose | Reveal }] struct {
+	Card int `json:"card"`
+}
+
+// Action builds the A naming the card.
+func (w *cardWire[A]) Action() (games.Action, error) { return any(A{Card: w.Card}).(games.Action), nil }
+
+// takeWire is the JSON form of Take.
+type takeWire struct {
+	Box int `json:"box"`
+}
+
+// Action builds the Take.
+func (w *takeWire) Action() (games.Action, error) { return Take{Box: w.Box}, nil }
+
+// setWire is the JSON form of Set.
+type setWire struct {
+	Die   int `json:"die"`
+	Value int `json:"value"`
+}
+
+// Action builds the Set.
+func (w *setWire) Action() (games.Action, error) { return Set{Die: w.Die, Value: w.Value}, nil }
+
+// placeWire is the JSON form of Place: a column, or "to":"shame".
+type placeWire struct {
+	Die int     `json:"die"`
+	Col *int    `json:"col,omitempty"`
+	To  *string `json:"to,omitempty"`
+}
+
+// Action reads the die's destination.
+func (w *placeWire) Action() (games.Action, error) {
+	switch {
+	case (w.Col == nil) == (w.To == nil):
+		return nil, fmt.Errorf(`needs either "col" or "to":"shame"`)
+	case w.To != nil && *w.To != "shame":
+		return nil, fmt.Errorf(`"to" is "shame", not %q`, *w.To)
+	case w.Col != nil && *w.Col < 1:
+		return nil, fmt.Errorf(`"col" counts from 1`)
+	case w.To != nil:
+		return Place{Die: w.Die, Shame: true}, nil
+	}
+	return Place{Die: w.Die, Col: *w.Col}, nil
+}
+
+// retrieveWire is the JSON form of Retrieve: card 1's slot.
+type retrieveWire struct {
+	Card int `json:"card"`
+	Slot int `json:"slot"`
+}
+
+// Action builds the Retrieve from card 1.
+func (w *retrieveWire) Action() (games.Action, error) {
+	if w.Card != cardKeeper {
+		return nil, fmt.Errorf("only card 1 holds dice to retrieve, not card %d", w.Card)
+	}
+	return Retrieve{Slot: w.Slot}, nil
+}
+
+// abilityWire is the JSON form of Ability: a card 1–16 and exactly the fields of one of the
 // acting card's forms, each 1 or more.
-func decodeAbility(data []byte) (Action, error) {
-	var raw struct {
-		Type  string `json:"type"`
-		Card  *int   `json:"card"`
-		Copy  *int   `json:"copy"`
-		Die   *int   `json:"die"`
-		Col   *int   `json:"col"`
-		Value *int   `json:"value"`
-		Other *int   `json:"other"`
-		Shame *int   `json:"shame"`
-		Box   *int   `json:"box"`
-		Pos   *int   `json:"pos"`
-		Box2  *int   `json:"box2"`
-		Pos2  *int   `json:"pos2"`
-		At    *int   `json:"at"`
-		Dice  *[]int `json:"dice"`
-	}
-	if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-		return nil, err
-	}
-	if raw.Card == nil {
-		return nil, fmt.Errorf("%w: ability needs \"card\"", games.ErrBadRecord)
-	}
-	var a Ability
-	a.Card = *raw.Card
+type abilityWire struct {
+	Card  int   `json:"card"`
+	Copy  *int  `json:"copy,omitempty"`
+	Die   *int  `json:"die,omitempty"`
+	Col   *int  `json:"col,omitempty"`
+	Value *int  `json:"value,omitempty"`
+	Other *int  `json:"other,omitempty"`
+	Shame *int  `json:"shame,omitempty"`
+	Box   *int  `json:"box,omitempty"`
+	Pos   *int  `json:"pos,omitempty"`
+	Box2  *int  `json:"box2,omitempty"`
+	Pos2  *int  `json:"pos2,omitempty"`
+	At    *int  `json:"at,omitempty"`
+	Dice  []int `json:"dice,omitempty"`
+}
+
+// Action checks the fields against the card's forms.
+func (w *abilityWire) Action() (games.Action, error) {
+	a := Ability{Card: w.Card}
 	for _, f := range []struct {
 		name string
 		p    *int
 		dst  *int
-	}{{"copy", raw.Copy, &a.Copy}, {"die", raw.Die, &a.Die}, {"col", raw.Col, &a.Col}, {"value", raw.Value, &a.Value}, {"other", raw.Other, &a.Other}, {"shame", raw.Shame, &a.Shame}, {"box", raw.Box, &a.Box}, {"pos", raw.Pos, &a.Pos}, {"box2", raw.Box2, &a.Box2}, {"pos2", raw.Pos2, &a.Pos2}, {"at", raw.At, &a.At}} {
+	}{{"copy", w.Copy, &a.Copy}, {"die", w.Die, &a.Die}, {"col", w.Col, &a.Col}, {"value", w.Value, &a.Value}, {"other", w.Other, &a.Other}, {"shame", w.Shame, &a.Shame}, {"box", w.Box, &a.Box}, {"pos", w.Pos, &a.Pos}, {"box2", w.Box2, &a.Box2}, {"pos2", w.Pos2, &a.Pos2}, {"at", w.At, &a.At}} {
 		if f.p == nil {
 			continue
 		}
 		if *f.p < 1 {
-			return nil, fmt.Errorf("%w: ability %q counts from 1, not %d", games.ErrBadRecord, f.name, *f.p)
+			return nil, fmt.Errorf("%q counts from 1, not %d", f.name, *f.p)
 		}
 		*f.dst = *f.p
 	}
-	if raw.Dice != nil {
-		a.Dice = *raw.Dice
+	if w.Dice != nil {
+		a.Dice = w.Dice
 		if len(a.Dice) == 0 {
-			return nil, fmt.Errorf("%w: ability \"dice\" lists at least one die", games.ErrBadRecord)
+			return nil, fmt.Errorf(`"dice" lists at least one die`)
 		}
 		for _, d := range a.Dice {
 			if d < 1 {
-				return nil, fmt.Errorf("%w: ability \"dice\" count from 1, not %d", games.ErrBadRecord, d)
+				return nil, fmt.Errorf(`"dice" count from 1, not %d`, d)
 			}
 		}
 	}
 	if r := a.checkForm(); r != nil {
-		return nil, fmt.Errorf("%w: ability: %s", games.ErrBadRecord, r.Reason.EN)
+		return nil, fmt.Errorf("%s", r.Reason.EN)
 	}
 	return a, nil
 }

@@ -116,7 +116,7 @@ func TestNotationRoundTrip(t *testing.T) {
 			if err != nil || !equalJSON(back, a) {
 				t.Fatalf("%q reads back as %v (%v)", s.Describe(a), back, err)
 			}
-			mustApply(t, s, seat, a)
+			must.Apply(t, s, seat, a)
 		}
 	}
 }

@@ -18,7 +18,7 @@ func (s *State) Determinize(seat games.Seat, r *rand.Rand) games.State {
 	if c.phase != PhaseChoose {
 		return c
 	}
-	for i := range c.players {
+	for i := range c.Names {
 		st := &c.seats[i]
 		if games.Seat(i) == seat || !st.chosen {
 			continue

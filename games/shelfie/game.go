@@ -1,8 +1,6 @@
 package shelfie
 
 import (
-	"encoding/json"
-
 	"github.com/tablebot/tablebot/games"
 )
 
@@ -10,43 +8,21 @@ import (
 const Name = "shelfie"
 
 // Game is the definition of Shelfie Stacker. Its zero value is ready to use.
-type Game struct{}
+type Game struct{ games.Base[Game] }
 
 var (
 	_ games.Game   = Game{}
 	_ games.Undoer = Game{}
 )
 
-// Name returns "shelfie".
-func (Game) Name() string { return Name }
+// Meta describes Shelfie Stacker.
+func (Game) Meta() *games.Meta { return &meta }
 
-// Title returns the printed name of each edition.
-func (Game) Title() games.Text { return games.Text{EN: "Shelfie Stacker", CS: "Deskovkáři"} }
-
-// Emoji returns the game's emoji.
-func (Game) Emoji() string { return "📦" }
-
-// Seats returns 1 and 4.
-func (Game) Seats() (int, int) { return 1, 4 }
-
-// Options lists cards, draft, solo, hard and botcards.
-func (Game) Options() []games.Option { return optionList() }
-
-// New starts a game for 1–4 players. It fails with games.ErrBadRecord for bad options (see
-// ParseOptions and Options.Check) or names.
-func (Game) New(players []string, options json.RawMessage) (games.State, error) {
-	o, err := ParseOptions(options)
-	if err != nil {
-		return nil, err
-	}
-	return NewState(players, o)
+var meta = games.Meta{
+	Name: Name, Title: games.Text{EN: "Shelfie Stacker", CS: "Deskovkáři"}, Emoji: "📦", MinSeats: 1, MaxSeats: 4,
+	Options: optionList(), Rules: games.Say(rulesEN, rulesCS), Actions: codec,
+	Start: games.NewWith(ParseOptions, NewState),
 }
-
-// DecodeAction reads a Shelfie Stacker action from JSON (see the package's DecodeAction).
-func (Game) DecodeAction(data []byte) (games.Action, error) { return DecodeAction(data) }
-
-// Rules returns the short rules summary.
-func (Game) Rules() games.Text { return games.Say(rulesEN, rulesCS) }
 
 // Undoable allows taking back every decision of a turn that draws nothing: taking a box,
 // setting, placing, retrieving, ending the turn and every ability but cards 10 and 15 (and

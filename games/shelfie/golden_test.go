@@ -1,7 +1,6 @@
 package shelfie
 
 import (
-	"encoding/json"
 	"flag"
 	"testing"
 
@@ -29,13 +28,7 @@ func TestGoldenRecords(t *testing.T) {
 // TestGoldenTruncated: a record cut short replays to a running game whose result scores every
 // seat as if the game ended now; a corrupted move stops the replay there.
 func TestGoldenTruncated(t *testing.T) {
-	rec := gamestest.ReadRecord(t, "testdata", "ai-2p.json")
-	cut := rec
-	cut.Moves = rec.Moves[:len(rec.Moves)/2]
-	st, n, err := games.Replay(Game{}, cut)
-	if err != nil || n != len(cut.Moves) {
-		t.Fatalf("half a record: %d of %d moves, %v", n, len(cut.Moves), err)
-	}
+	st, rec := gamestest.ReplayHalf(t, Game{}, "testdata", "ai-2p.json")
 	s := st.(*State)
 	if games.Over(s) || s.round < 2 || s.round > Rounds-1 {
 		t.Fatalf("half a record: over %v, round %d", games.Over(s), s.round)
@@ -48,17 +41,12 @@ func TestGoldenTruncated(t *testing.T) {
 	if s.Result().Seats[0].Score == 0 && s.Result().Seats[1].Score == 0 {
 		t.Error("half a game in, both seats score 0")
 	}
-	bad := rec
-	bad.Moves = append([]games.Move(nil), rec.Moves...)
 	at := -1
-	for i, m := range bad.Moves {
+	for i, m := range rec.Moves {
 		if m.Seat != games.Chance && i > 10 {
 			at = i
 			break
 		}
 	}
-	bad.Moves[at].Action = json.RawMessage(`{"type":"place","die":9,"col":3}`)
-	if _, n, err := games.Replay(Game{}, bad); err == nil || n != at {
-		t.Fatalf("corrupted move %d: replay stopped at %d with %v", at, n, err)
-	}
+	gamestest.StopsAt(t, Game{}, rec, at, `{"type":"place","die":9,"col":3}`)
 }

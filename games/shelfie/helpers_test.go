@@ -2,7 +2,6 @@ package shelfie
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -70,50 +69,8 @@ func dice(t testing.TB, s string) []Die {
 	return out
 }
 
-// snapshot is everything observable about a state, for "a refused move changes nothing".
-func snapshot(s *State) string {
-	return gamestest.Fingerprint(s) + fmt.Sprintf("%+v", *s)
-}
-
-func checkText(t testing.TB, what string, x games.Text) {
-	t.Helper()
-	if x.EN == "" || x.CS == "" || strings.Contains(x.EN+x.CS, "%!") {
-		t.Fatalf("%s: bad text %+v", what, x)
-	}
-}
-
-func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
-	t.Helper()
-	ev, err := s.Apply(seat, a)
-	if err != nil {
-		t.Fatalf("%s by %v refused: %v\n%s", Notation(a), seat, err, s.drawSeat(seat))
-	}
-	for _, e := range ev {
-		checkText(t, "event", e.Text)
-	}
-	return ev
-}
-
-func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) *games.Refusal {
-	t.Helper()
-	before := snapshot(s)
-	_, err := s.Apply(seat, a)
-	if err == nil {
-		t.Fatalf("%s by %v accepted, want refusal\n%s", Notation(a), seat, s.drawSeat(seat))
-	}
-	if !errors.Is(err, kind) {
-		t.Fatalf("%s by %v: got %v, want %v", Notation(a), seat, err, kind)
-	}
-	var r *games.Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("%s: %v is not a *games.Refusal", Notation(a), err)
-	}
-	checkText(t, "refusal", r.Reason)
-	if snapshot(s) != before {
-		t.Fatalf("refused move %s changed the state", Notation(a))
-	}
-	return r
-}
+// must makes and refuses moves, drawing the seat's board when one goes wrong.
+var must = gamestest.Must[*State]{Show: (*State).drawSeat}
 
 // drawSeat draws seat's shelf and shipment, for failure messages.
 func (s *State) drawSeat(seat games.Seat) string {
@@ -132,19 +89,19 @@ func atTurn(t testing.TB, n int, options string, boxes string, cards ...int) *St
 	for s.phase == PhaseDeal || s.phase == PhaseRewards {
 		switch s.phase {
 		case PhaseDeal:
-			mustApply(t, s, games.Chance, s.SampleChance(testRand()))
+			must.Apply(t, s, games.Chance, s.SampleChance(testRand()))
 		case PhaseRewards:
-			if s.opts.SoloMode() == SoloBeat {
-				mustApply(t, s, games.Chance, Rewards{Endgame: []int{1, 6}})
+			if s.Opts.SoloMode() == SoloBeat {
+				must.Apply(t, s, games.Chance, Rewards{Endgame: []int{1, 6}})
 			} else {
-				mustApply(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{1}})
+				must.Apply(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{1}})
 			}
 		}
 	}
-	mustApply(t, s, games.Chance, fillOf(t, boxes))
+	must.Apply(t, s, games.Chance, fillOf(t, boxes))
 	for i, c := range cards {
 		if s.phase == PhaseChoose {
-			mustApply(t, s, games.Seat(i), Choose{Card: c})
+			must.Apply(t, s, games.Seat(i), Choose{Card: c})
 		}
 	}
 	return s

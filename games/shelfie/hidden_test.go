@@ -1,26 +1,23 @@
 package shelfie
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
-
-// observe is everything seat (or a spectator) can learn from a state.
-func observe(s *State, seat games.Seat) string {
-	return fmt.Sprintf("view=%+v\nresult=%+v\nact=%v\nlegal=%v\nprompt=%v\n",
-		*s.view(seat), s.Result(), s.ToAct(), s.Legal(seat), s.Prompt(seat))
-}
 
 // TestHiddenChoiceLeaksNothing: two different choices of seat 0 look the same to every other
 // seat in every way, hints included.
+// observe is what seat can learn from s (see gamestest.Observe).
+func observe(s *State, seat games.Seat) string { return gamestest.Observe(s, seat, false) }
+
 func TestHiddenChoiceLeaksNothing(t *testing.T) {
 	s := atTurn(t, 4, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3 / P4 P5 P6")
 	a, b := s.clone(), s.clone()
-	mustApply(t, a, 0, Choose{Card: 1})
-	mustApply(t, b, 0, Choose{Card: 8})
+	must.Apply(t, a, 0, Choose{Card: 1})
+	must.Apply(t, b, 0, Choose{Card: 8})
 	for _, seat := range []games.Seat{1, 2, 3, games.NoSeat, games.Chance} {
 		if x, y := observe(a, seat), observe(b, seat); x != y {
 			t.Fatalf("seat %v tells the choices apart:\n%s\nvs\n%s", seat, x, y)
@@ -35,8 +32,8 @@ func TestHiddenChoiceLeaksNothing(t *testing.T) {
 // choices.
 func TestDeterminize(t *testing.T) {
 	s := atTurn(t, 3, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3")
-	mustApply(t, s, 1, Choose{Card: 3})
-	mustApply(t, s, 2, Choose{Card: 4})
+	must.Apply(t, s, 1, Choose{Card: 3})
+	must.Apply(t, s, 2, Choose{Card: 4})
 	r := rand.New(rand.NewPCG(3, 3))
 	seen := map[int8]bool{}
 	for range 50 {

@@ -176,70 +176,36 @@ func (s *State) abilityMoves(seat games.Seat, base Ability) []games.Action {
 func (s *State) candidates(seat games.Seat, base Ability, f Field) []Ability {
 	n := len(s.shipment)
 	var out []Ability
-	add := func(a Ability) { out = append(out, a) }
+	// grid adds base with set(x, y) for x in 1..nx, then y in 1..ny.
+	grid := func(nx, ny int, set func(a *Ability, x, y int)) {
+		for x := 1; x <= nx; x++ {
+			for y := 1; y <= ny; y++ {
+				a := base
+				set(&a, x, y)
+				out = append(out, a)
+			}
+		}
+	}
 	switch f {
 	case FieldDie:
-		for i := 1; i <= n; i++ {
-			a := base
-			a.Die = i
-			add(a)
-		}
+		grid(n, 1, func(a *Ability, i, _ int) { a.Die = i })
 	case FieldCol:
-		for c := 1; c <= Columns; c++ {
-			a := base
-			a.Col = c
-			add(a)
-		}
+		grid(Columns, 1, func(a *Ability, c, _ int) { a.Col = c })
 	case FieldDie | FieldCol:
-		for i := 1; i <= n; i++ {
-			for c := 1; c <= Columns; c++ {
-				a := base
-				a.Die, a.Col = i, c
-				add(a)
-			}
-		}
+		grid(n, Columns, func(a *Ability, i, c int) { a.Die, a.Col = i, c })
 	case FieldDie | FieldValue:
-		for i := 1; i <= n; i++ {
-			for v := 1; v <= 6; v++ {
-				a := base
-				a.Die, a.Value = i, v
-				add(a)
-			}
-		}
+		grid(n, 6, func(a *Ability, i, v int) { a.Die, a.Value = i, v })
 	case FieldCol | FieldValue:
-		for c := 1; c <= Columns; c++ {
-			for v := 1; v <= 6; v++ {
-				a := base
-				a.Col, a.Value = c, v
-				add(a)
-			}
-		}
+		grid(Columns, 6, func(a *Ability, c, v int) { a.Col, a.Value = c, v })
 	case FieldDie | FieldOther:
-		for i := 1; i <= n; i++ {
-			for j := i + 1; j <= n; j++ {
-				a := base
-				a.Die, a.Other = i, j
-				add(a)
-			}
-		}
+		grid(n, n, func(a *Ability, i, j int) { a.Die, a.Other = i, j })
+		out = slices.DeleteFunc(out, func(a Ability) bool { return a.Other <= a.Die })
 	case FieldShame | FieldCol:
-		for j := 1; j <= len(s.seats[seat].shame); j++ {
-			for c := 1; c <= Columns; c++ {
-				a := base
-				a.Shame, a.Col = j, c
-				add(a)
-			}
-		}
+		grid(len(s.seats[seat].shame), Columns, func(a *Ability, j, c int) { a.Shame, a.Col = j, c })
 	case FieldBoxes:
 		for b := 1; b <= len(s.boxes); b++ {
 			for b2 := b + 1; b2 <= len(s.boxes); b2++ {
-				for p := 1; p <= len(s.boxes[b-1].dice); p++ {
-					for p2 := 1; p2 <= len(s.boxes[b2-1].dice); p2++ {
-						a := base
-						a.Box, a.Pos, a.Box2, a.Pos2 = b, p, b2, p2
-						add(a)
-					}
-				}
+				grid(len(s.boxes[b-1].dice), len(s.boxes[b2-1].dice), func(a *Ability, p, p2 int) { a.Box, a.Pos, a.Box2, a.Pos2 = b, p, b2, p2 })
 			}
 		}
 	case FieldDice:
@@ -250,17 +216,11 @@ func (s *State) candidates(seat games.Seat, base Ability, f Field) []Ability {
 					a.Dice = append(a.Dice, i+1)
 				}
 			}
-			add(a)
+			out = append(out, a)
 		}
 	case FieldCol | FieldAt | FieldDie:
 		for c := 1; c <= Columns; c++ {
-			for h := 1; h < Height; h++ {
-				for i := 1; i <= n; i++ {
-					a := base
-					a.Col, a.At, a.Die = c, h, i
-					add(a)
-				}
-			}
+			grid(Height-1, n, func(a *Ability, h, i int) { a.Col, a.At, a.Die = c, h, i })
 		}
 	}
 	return out

@@ -129,95 +129,117 @@ func joinInts(v []int, sep string) string {
 // whether the move is legal. The error is a *games.Refusal saying what is wrong.
 func ParseMove(text string) (Action, error) {
 	f := strings.Fields(strings.ToLower(strings.TrimSpace(text)))
-	bad := func() (Action, error) {
-		return nil, games.Refuse(games.ErrIllegal, "“%s” is not a move. Write e.g. “take 2”, “place 1 c3”, “place 1 shame”, “set 1=4”, “use 3 d1” or “done”.",
-			"„%s“ není tah. Napiš např. „take 2“, „place 1 c3“, „place 1 shame“, „set 1=4“, „use 3 d1“ nebo „done“.", text)
-	}
+	bad := games.Refuse(games.ErrIllegal, "“%s” is not a move. Write e.g. “take 2”, “place 1 c3”, “place 1 shame”, “set 1=4”, “use 3 d1” or “done”.",
+		"„%s“ není tah. Napiš např. „take 2“, „place 1 c3“, „place 1 shame“, „set 1=4“, „use 3 d1“ nebo „done“.", text)
 	if len(f) == 0 {
-		return bad()
+		return nil, bad
 	}
-	num := func(s string) (int, bool) {
-		n, err := strconv.Atoi(s)
-		return n, err == nil && n >= 1
-	}
-	switch f[0] {
-	case "choose", "take", "retrieve", "reveal":
-		if len(f) != 2 {
-			return bad()
-		}
-		n, ok := num(f[1])
-		if !ok {
-			return bad()
-		}
-		switch f[0] {
-		case "choose":
-			return Choose{Card: n}, nil
-		case "take":
-			return Take{Box: n}, nil
-		case "retrieve":
-			return Retrieve{Slot: n}, nil
-		}
-		return Reveal{Card: n}, nil
-	case "done":
-		if len(f) != 1 {
-			return bad()
-		}
-		return Done{}, nil
-	case "set":
-		if len(f) != 2 {
-			return bad()
-		}
-		d, v, ok := strings.Cut(f[1], "=")
-		die, ok1 := num(d)
-		val, ok2 := num(v)
-		if !ok || !ok1 || !ok2 {
-			return bad()
-		}
-		return Set{Die: die, Value: val}, nil
-	case "place":
-		if len(f) != 3 {
-			return bad()
-		}
-		die, ok := num(f[1])
-		if !ok {
-			return bad()
-		}
-		if f[2] == "shame" || f[2] == "hanba" {
-			return Place{Die: die, Shame: true}, nil
-		}
-		col, ok := num(strings.TrimPrefix(f[2], "c"))
-		if !ok {
-			return bad()
-		}
-		return Place{Die: die, Col: col}, nil
-	case "use":
+	if f[0] == "use" {
 		a, ok := parseAbility(f[1:])
 		if !ok {
-			return bad()
+			return nil, bad
 		}
 		if r := a.checkForm(); r != nil {
 			return nil, r
 		}
 		return a, nil
+	}
+	a, ok := parsePlayerMove(f)
+	if !ok {
+		a, ok = parseChanceMove(f)
+	}
+	if !ok {
+		return nil, bad
+	}
+	return a, nil
+}
+
+// positive reads a whole number from 1.
+func positive(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 1
+}
+
+// parsePlayerMove reads the words of a player's move but an ability; false when they are none.
+func parsePlayerMove(f []string) (Action, bool) {
+	num := positive
+	switch f[0] {
+	case "choose", "take", "retrieve", "reveal":
+		if len(f) != 2 {
+			return nil, false
+		}
+		n, ok := num(f[1])
+		if !ok {
+			return nil, false
+		}
+		switch f[0] {
+		case "choose":
+			return Choose{Card: n}, true
+		case "take":
+			return Take{Box: n}, true
+		case "retrieve":
+			return Retrieve{Slot: n}, true
+		}
+		return Reveal{Card: n}, true
+	case "done":
+		if len(f) != 1 {
+			return nil, false
+		}
+		return Done{}, true
+	case "set":
+		if len(f) != 2 {
+			return nil, false
+		}
+		d, v, ok := strings.Cut(f[1], "=")
+		die, ok1 := num(d)
+		val, ok2 := num(v)
+		if !ok || !ok1 || !ok2 {
+			return nil, false
+		}
+		return Set{Die: die, Value: val}, true
+	case "place":
+		if len(f) != 3 {
+			return nil, false
+		}
+		die, ok := num(f[1])
+		if !ok {
+			return nil, false
+		}
+		if f[2] == "shame" || f[2] == "hanba" {
+			return Place{Die: die, Shame: true}, true
+		}
+		col, ok := num(strings.TrimPrefix(f[2], "c"))
+		if !ok {
+			return nil, false
+		}
+		return Place{Die: die, Col: col}, true
+	}
+	return nil, false
+}
+
+// parseChanceMove reads the words of a chance move; false when they are none.
+func parseChanceMove(f []string) (Action, bool) {
+	num := positive
+	switch f[0] {
 	case "draw":
 		if len(f) != 2 {
-			return bad()
+			return nil, false
 		}
 		c, ok := ParseColour(f[1])
 		if !ok {
-			return bad()
+			return nil, false
 		}
-		return Draw{Colour: c}, nil
+		return Draw{Colour: c}, true
 	case "roll":
 		var r Roll
 		for _, x := range f[1:] {
 			n, ok := num(x)
 			if !ok {
-				return bad()
+				return nil, false
 			}
 			r.Values = append(r.Values, n)
 		}
-		return r, nil
+		return r, true
 	case "rewards":
 		var r Rewards
 		r.Endgame = []int{}
@@ -234,13 +256,13 @@ func ParseMove(text string) (Action, error) {
 				e, err = cardName(x, 'E', NumEndgames)
 				r.Endgame = append(r.Endgame, e)
 			default:
-				return bad()
+				return nil, false
 			}
 			if err != nil {
-				return bad()
+				return nil, false
 			}
 		}
-		return r, nil
+		return r, true
 	case "deal":
 		var d Deal
 		for _, h := range strings.Split(strings.Join(f[1:], " "), "/") {
@@ -248,13 +270,13 @@ func ParseMove(text string) (Action, error) {
 			for _, x := range strings.Split(strings.TrimSpace(h), ",") {
 				n, ok := num(strings.TrimSpace(x))
 				if !ok {
-					return bad()
+					return nil, false
 				}
 				hand = append(hand, n)
 			}
 			d.Hands = append(d.Hands, hand)
 		}
-		return d, nil
+		return d, true
 	case "fill":
 		var fl Fill
 		for _, b := range strings.Split(strings.Join(f[1:], " "), "/") {
@@ -262,15 +284,15 @@ func ParseMove(text string) (Action, error) {
 			for _, x := range strings.Fields(b) {
 				d, ok := ParseDie(strings.ToUpper(x))
 				if !ok {
-					return bad()
+					return nil, false
 				}
 				dice = append(dice, d)
 			}
 			fl.Boxes = append(fl.Boxes, dice)
 		}
-		return fl, nil
+		return fl, true
 	}
-	return bad()
+	return nil, false
 }
 
 // parseAbility reads the words after "use".
@@ -291,76 +313,83 @@ func parseAbility(f []string) (Ability, bool) {
 		}
 		a.Copy, f = k, f[2:]
 	}
-	pos := func(s string) (int, bool) {
-		k, err := strconv.Atoi(s)
-		return k, err == nil && k >= 1
-	}
 	for _, w := range f {
-		head, value, hasValue := strings.Cut(w, "=")
-		if hasValue {
-			v, ok := pos(value)
-			if !ok || a.Value != 0 {
-				return a, false
-			}
-			a.Value = v
-		}
-		if len(head) < 2 {
-			return a, false
-		}
-		body := head[1:]
-		switch head[0] {
-		case 'd':
-			k, ok := pos(body)
-			switch {
-			case !ok:
-				return a, false
-			case a.Acting() == cardDiceLord:
-				a.Dice = append(a.Dice, k)
-			case a.Die == 0:
-				a.Die = k
-			case a.Other == 0:
-				a.Other = k
-			default:
-				return a, false
-			}
-		case 'c':
-			c, at, hasAt := strings.Cut(body, "@")
-			k, ok := pos(c)
-			if !ok || a.Col != 0 {
-				return a, false
-			}
-			a.Col = k
-			if hasAt {
-				h, ok := pos(at)
-				if !ok {
-					return a, false
-				}
-				a.At = h
-			}
-		case 's':
-			k, ok := pos(body)
-			if !ok || a.Shame != 0 {
-				return a, false
-			}
-			a.Shame = k
-		case 'b':
-			bs, ps, ok := strings.Cut(body, ".")
-			b, ok1 := pos(bs)
-			p, ok2 := pos(ps)
-			if !ok || !ok1 || !ok2 {
-				return a, false
-			}
-			switch {
-			case a.Box == 0:
-				a.Box, a.Pos = b, p
-			case a.Box2 == 0:
-				a.Box2, a.Pos2 = b, p
-			default:
-				return a, false
-			}
-		default:
+		if !a.readWord(w) {
 			return a, false
 		}
 	}
 	return a, true
+}
+
+// readWord reads one word of an ability's targets into a: "d2", "c3", "c3@2", "s1", "b1.2",
+// any of them with "=v" for a value. It reports false for a word that is none of them or
+// names a target a has already.
+func (a *Ability) readWord(w string) bool {
+	pos := positive
+	head, value, hasValue := strings.Cut(w, "=")
+	if hasValue {
+		v, ok := pos(value)
+		if !ok || a.Value != 0 {
+			return false
+		}
+		a.Value = v
+	}
+	if len(head) < 2 {
+		return false
+	}
+	body := head[1:]
+	switch head[0] {
+	case 'd':
+		k, ok := pos(body)
+		switch {
+		case !ok:
+			return false
+		case a.Acting() == cardDiceLord:
+			a.Dice = append(a.Dice, k)
+		case a.Die == 0:
+			a.Die = k
+		case a.Other == 0:
+			a.Other = k
+		default:
+			return false
+		}
+	case 'c':
+		c, at, hasAt := strings.Cut(body, "@")
+		k, ok := pos(c)
+		if !ok || a.Col != 0 {
+			return false
+		}
+		a.Col = k
+		if hasAt {
+			h, ok := pos(at)
+			if !ok {
+				return false
+			}
+			a.At = h
+		}
+	case 's':
+		k, ok := pos(body)
+		if !ok || a.Shame != 0 {
+			return false
+		}
+		a.Shame = k
+	case 'b':
+		bs, ps, ok := strings.Cut(body, ".")
+		b, ok1 := pos(bs)
+		p, ok2 := pos(ps)
+		if !ok || !ok1 || !ok2 {
+			return false
+		}
+		switch {
+		case a.Box == 0:
+			a.Box, a.Pos = b, p
+		case a.Box2 == 0:
+			a.Box2, a.Pos2 = b, p
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	return true
 }

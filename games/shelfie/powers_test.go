@@ -20,14 +20,12 @@ func soloStates(t *testing.T, mode string, games_ int, fn func(s *State, final f
 		r := rand.New(rand.NewPCG(uint64(g), 0xe57))
 		s := newGame(t, 1, `{"solo":"`+mode+`"}`)
 		var seen []*State
-		for !games.Over(s) {
-			seat := s.ToAct()[0]
-			a := s.SampleChance(r)
-			if seat != games.Chance {
-				seen = append(seen, s.clone())
-				a = s.Hint(seat)
-			}
-			mustApply(t, s, seat, a)
+		keep := func(_ games.State, seat games.Seat) games.Action {
+			seen = append(seen, s.clone())
+			return s.Hint(seat)
+		}
+		if _, err := games.Advance(&games.Recorder{State: s}, r, keep); err != nil || !games.Over(s) {
+			t.Fatalf("solo game %d: over %v, %v", g, games.Over(s), err)
 		}
 		for _, x := range seen {
 			fn(x, func() *State { return s })

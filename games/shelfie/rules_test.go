@@ -75,16 +75,16 @@ func TestSetupAndFill(t *testing.T) {
 	if s.phase != PhaseRewards || len(s.seats[0].hand) != 8 || s.seats[1].hand[0] != (Card{1, 1}) {
 		t.Fatalf("basic hands: %v %v", s.seats[0].hand, s.seats[1].hand)
 	}
-	mustRefuse(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Rewards{Sidekick: 5, Contest: 1, Endgame: []int{1}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Fill{}, games.ErrUnknownAction)
-	mustApply(t, s, games.Chance, Rewards{Sidekick: 2, Contest: 7, Endgame: []int{1}})
-	mustRefuse(t, s, games.Chance, fillOf(t, "P1 P2 P3 / G1 G2 G3"), games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, fillOf(t, "P1 P2 / G1 G2 G3 / B1 B2 B3"), games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Rewards{Sidekick: 5, Contest: 1, Endgame: []int{1}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Fill{}, games.ErrUnknownAction)
+	must.Apply(t, s, games.Chance, Rewards{Sidekick: 2, Contest: 7, Endgame: []int{1}})
+	must.Refuse(t, s, games.Chance, fillOf(t, "P1 P2 P3 / G1 G2 G3"), games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, fillOf(t, "P1 P2 / G1 G2 G3 / B1 B2 B3"), games.ErrIllegal)
 	s.bag[Orange] = 2
-	mustRefuse(t, s, games.Chance, fillOf(t, "O1 O2 O3 / G1 G2 G3 / B1 B2 B3"), games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, fillOf(t, "O1 O2 O3 / G1 G2 G3 / B1 B2 B3"), games.ErrIllegal)
 	s.bag[Orange] = 12
-	mustApply(t, s, games.Chance, fillOf(t, "O1 O2 O3 / G1 G2 G3 / B1 B2 B3"))
+	must.Apply(t, s, games.Chance, fillOf(t, "O1 O2 O3 / G1 G2 G3 / B1 B2 B3"))
 	if s.bag[Orange] != 9 || s.round != 1 || s.phase != PhaseChoose {
 		t.Fatalf("after the fill: bag %v round %d", s.bag, s.round)
 	}
@@ -97,8 +97,8 @@ func TestSetupAndFill(t *testing.T) {
 func TestSecretChoice(t *testing.T) {
 	s := atTurn(t, 3, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3")
 	other := s.clone()
-	ev := mustApply(t, s, 1, Choose{Card: 5})
-	evOther := mustApply(t, other, 1, Choose{Card: 2})
+	ev := must.Apply(t, s, 1, Choose{Card: 5})
+	evOther := must.Apply(t, other, 1, Choose{Card: 2})
 	if ev[0].Text != evOther[0].Text {
 		t.Fatalf("events tell the choices apart: %v / %v", ev, evOther)
 	}
@@ -114,11 +114,11 @@ func TestSecretChoice(t *testing.T) {
 	if v := s.view(1); v.Seats[1].Choice.Number != 5 {
 		t.Fatal("the chooser does not see its choice")
 	}
-	mustRefuse(t, s, 1, Choose{Card: 3}, games.ErrNotYourTurn)
-	mustRefuse(t, s, 0, Choose{Card: 9}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Take{Box: 1}, games.ErrUnknownAction)
-	mustApply(t, s, 0, Choose{Card: 5})
-	ev = mustApply(t, s, 2, Choose{Card: 1})
+	must.Refuse(t, s, 1, Choose{Card: 3}, games.ErrNotYourTurn)
+	must.Refuse(t, s, 0, Choose{Card: 9}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Take{Box: 1}, games.ErrUnknownAction)
+	must.Apply(t, s, 0, Choose{Card: 5})
+	ev = must.Apply(t, s, 2, Choose{Card: 1})
 	if !ev[0].Milestone || !strings.Contains(ev[0].Text.EN, "Ben — 5 Cat (letter B)") {
 		t.Fatalf("reveal event %v", ev[0])
 	}
@@ -155,52 +155,52 @@ func TestLetters(t *testing.T) {
 
 func TestTakeAndPlace(t *testing.T) {
 	s := atTurn(t, 2, "", "P1 P3 P6 / G1 G2 G3 / B1 B2 B3", 1, 2)
-	mustRefuse(t, s, 1, Take{Box: 2}, games.ErrNotYourTurn)
-	mustRefuse(t, s, 0, Place{Die: 1, Col: 1}, games.ErrUnknownAction)
-	mustRefuse(t, s, 0, Take{Box: 4}, games.ErrIllegal)
-	mustApply(t, s, 0, Take{Box: 1})
-	mustRefuse(t, s, 0, Take{Box: 2}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Done{}, games.ErrIllegal)
-	mustApply(t, s, 0, Place{Die: 2, Col: 2})                    // P3 on an empty column
-	mustRefuse(t, s, 0, Place{Die: 1, Col: 2}, games.ErrIllegal) // P1 not above P3
-	mustApply(t, s, 0, Place{Die: 2, Col: 2})                    // P6 above P3 (a gap is fine)
-	mustRefuse(t, s, 0, Place{Die: 1, Col: 6}, games.ErrIllegal)
-	mustApply(t, s, 0, Place{Die: 1, Shame: true}) // always allowed, even where it fits
-	mustApply(t, s, 0, Done{})
+	must.Refuse(t, s, 1, Take{Box: 2}, games.ErrNotYourTurn)
+	must.Refuse(t, s, 0, Place{Die: 1, Col: 1}, games.ErrUnknownAction)
+	must.Refuse(t, s, 0, Take{Box: 4}, games.ErrIllegal)
+	must.Apply(t, s, 0, Take{Box: 1})
+	must.Refuse(t, s, 0, Take{Box: 2}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Done{}, games.ErrIllegal)
+	must.Apply(t, s, 0, Place{Die: 2, Col: 2})                    // P3 on an empty column
+	must.Refuse(t, s, 0, Place{Die: 1, Col: 2}, games.ErrIllegal) // P1 not above P3
+	must.Apply(t, s, 0, Place{Die: 2, Col: 2})                    // P6 above P3 (a gap is fine)
+	must.Refuse(t, s, 0, Place{Die: 1, Col: 6}, games.ErrIllegal)
+	must.Apply(t, s, 0, Place{Die: 1, Shame: true}) // always allowed, even where it fits
+	must.Apply(t, s, 0, Done{})
 	if got := s.seats[0].shelf.String(); got != shelfText(t, ".. P6", ".. P3") || len(s.seats[0].shame) != 1 {
 		t.Fatalf("shelf\n%s", got)
 	}
 	if s.current() != 1 {
 		t.Fatal("seat 1 is next")
 	}
-	mustRefuse(t, s, 1, Take{Box: 1}, games.ErrIllegal)
-	mustApply(t, s, 1, Take{Box: 2})
+	must.Refuse(t, s, 1, Take{Box: 1}, games.ErrIllegal)
+	must.Apply(t, s, 1, Take{Box: 2})
 	s.seats[1].shelf = parseShelf(t, "B2 .. .. .. ..")
-	mustRefuse(t, s, 1, Place{Die: 1, Col: 1}, games.ErrIllegal) // colour
-	r := mustRefuse(t, s, 1, Place{Die: 1, Col: 1}, games.ErrIllegal)
+	must.Refuse(t, s, 1, Place{Die: 1, Col: 1}, games.ErrIllegal) // colour
+	r := must.Refuse(t, s, 1, Place{Die: 1, Col: 1}, games.ErrIllegal)
 	if !strings.Contains(r.Reason.EN, "blue") || !strings.Contains(r.Reason.CS, "modrý") {
 		t.Fatalf("refusal %v", r.Reason)
 	}
 	full := atTurn(t, 2, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3", 1, 2)
-	mustApply(t, full, 0, Take{Box: 1})
+	must.Apply(t, full, 0, Take{Box: 1})
 	full.seats[0].shelf = parseShelf(t, "P5", "P4", "P3", "P2", "P1")
 	full.shipment = dice(t, "P6")
-	mustRefuse(t, full, 0, Place{Die: 1, Col: 1}, games.ErrIllegal)
+	must.Refuse(t, full, 0, Place{Die: 1, Col: 1}, games.ErrIllegal)
 }
 
 func TestWildSixes(t *testing.T) {
 	s := onTurn(t, []string{"B5 .. .. .. .."}, "B6 G4", "", []int{14}, nil)
-	mustRefuse(t, s, 0, Set{Die: 2, Value: 2}, games.ErrIllegal) // not a six
-	mustRefuse(t, s, 0, Set{Die: 1, Value: 6}, games.ErrIllegal) // no change
-	mustRefuse(t, s, 0, Set{Die: 1, Value: 0}, games.ErrIllegal)
-	mustApply(t, s, 0, Ability{Card: 14, Die: 2, Value: 6}) // G4 became a six: wild too
-	mustApply(t, s, 0, Set{Die: 2, Value: 1})
-	mustApply(t, s, 0, Set{Die: 1, Value: 2})
-	mustApply(t, s, 0, Place{Die: 1, Col: 2})
+	must.Refuse(t, s, 0, Set{Die: 2, Value: 2}, games.ErrIllegal) // not a six
+	must.Refuse(t, s, 0, Set{Die: 1, Value: 6}, games.ErrIllegal) // no change
+	must.Refuse(t, s, 0, Set{Die: 1, Value: 0}, games.ErrIllegal)
+	must.Apply(t, s, 0, Ability{Card: 14, Die: 2, Value: 6}) // G4 became a six: wild too
+	must.Apply(t, s, 0, Set{Die: 2, Value: 1})
+	must.Apply(t, s, 0, Set{Die: 1, Value: 2})
+	must.Apply(t, s, 0, Place{Die: 1, Col: 2})
 	if d, _ := s.seats[0].shelf.Top(1); d.String() != "B2" {
 		t.Fatalf("placed %v", d)
 	}
-	mustRefuse(t, s, 0, Set{Die: 1, Value: 2}, games.ErrIllegal) // G1 is no six now
+	must.Refuse(t, s, 0, Set{Die: 1, Value: 2}, games.ErrIllegal) // G1 is no six now
 	// A six on the shelf is fixed: there is no move for it.
 	s.seats[0].shelf = parseShelf(t, "B6 .. .. .. ..")
 	for _, a := range s.Legal(0) {
@@ -212,29 +212,29 @@ func TestWildSixes(t *testing.T) {
 
 func TestRetrieve(t *testing.T) {
 	s := atTurn(t, 2, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3", 1, 2)
-	mustApply(t, s, 0, Take{Box: 1})
-	mustApply(t, s, 0, Ability{Card: 1, Die: 3}) // P3 on card 1
-	mustRefuse(t, s, 0, Retrieve{Slot: 1}, games.ErrIllegal)
+	must.Apply(t, s, 0, Take{Box: 1})
+	must.Apply(t, s, 0, Ability{Card: 1, Die: 3}) // P3 on card 1
+	must.Refuse(t, s, 0, Retrieve{Slot: 1}, games.ErrIllegal)
 	for _, a := range s.Legal(0) {
 		if _, ok := a.(Retrieve); ok {
 			t.Fatal("retrieve listed on the same turn")
 		}
 	}
-	mustApply(t, s, 0, Place{Die: 1, Col: 1})
-	mustApply(t, s, 0, Place{Die: 1, Col: 1})
-	mustApply(t, s, 0, Done{})
-	mustApply(t, s, 1, Take{Box: 2})
+	must.Apply(t, s, 0, Place{Die: 1, Col: 1})
+	must.Apply(t, s, 0, Place{Die: 1, Col: 1})
+	must.Apply(t, s, 0, Done{})
+	must.Apply(t, s, 1, Take{Box: 2})
 	for range 3 {
-		mustApply(t, s, 1, Place{Die: 1, Shame: true})
+		must.Apply(t, s, 1, Place{Die: 1, Shame: true})
 	}
-	mustApply(t, s, 1, Done{})
-	mustApply(t, s, games.Chance, fillOf(t, "P4 P5 P6 / G1 G2 G3 / B4 B5 B6"))
-	mustApply(t, s, 0, Choose{Card: 2})
-	mustApply(t, s, 1, Choose{Card: 3})
-	mustRefuse(t, s, 0, Retrieve{Slot: 1}, games.ErrUnknownAction) // before taking a box
-	mustApply(t, s, 0, Take{Box: 1})
-	mustRefuse(t, s, 0, Retrieve{Slot: 2}, games.ErrIllegal)
-	mustApply(t, s, 0, Retrieve{Slot: 1})
+	must.Apply(t, s, 1, Done{})
+	must.Apply(t, s, games.Chance, fillOf(t, "P4 P5 P6 / G1 G2 G3 / B4 B5 B6"))
+	must.Apply(t, s, 0, Choose{Card: 2})
+	must.Apply(t, s, 1, Choose{Card: 3})
+	must.Refuse(t, s, 0, Retrieve{Slot: 1}, games.ErrUnknownAction) // before taking a box
+	must.Apply(t, s, 0, Take{Box: 1})
+	must.Refuse(t, s, 0, Retrieve{Slot: 2}, games.ErrIllegal)
+	must.Apply(t, s, 0, Retrieve{Slot: 1})
 	if got := diceString(s.shipment); got != "P4 P5 P6 P3" {
 		t.Fatalf("shipment %s", got)
 	}
@@ -307,11 +307,11 @@ func TestContest(t *testing.T) {
 		}
 	}
 	s := atTurn(t, 2, "", "P1 G2 B3 / G1 G2 G3 / B1 B2 B3", 1, 2)
-	mustApply(t, s, 0, Take{Box: 1})
+	must.Apply(t, s, 0, Take{Box: 1})
 	for i := 1; i <= 3; i++ {
-		mustApply(t, s, 0, Place{Die: 1, Col: i})
+		must.Apply(t, s, 0, Place{Die: 1, Col: i})
 	}
-	ev := mustApply(t, s, 0, Done{})
+	ev := must.Apply(t, s, 0, Done{})
 	if s.contestHolder != 0 || !slices.ContainsFunc(ev, func(e games.Event) bool { return strings.Contains(e.Text.EN, "contest K1") }) {
 		t.Fatalf("contest K1 not taken: %v", ev)
 	}
@@ -412,26 +412,26 @@ func TestRankingTieBreak(t *testing.T) {
 
 func TestVariants(t *testing.T) {
 	s := newGame(t, 3, `{"cards":"shared","draft":true}`)
-	mustRefuse(t, s, games.Chance, Deal{Hands: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}, {1, 2, 3, 4, 5, 6, 7, 9}, {1, 2, 3, 4, 5, 6, 7, 8}}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Deal{Hands: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Deal{Hands: [][]int{{1, 1, 3, 4, 5, 6, 7, 8}, {1, 1, 3, 4, 5, 6, 7, 8}, {1, 1, 3, 4, 5, 6, 7, 8}}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Deal{Hands: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}, {1, 2, 3, 4, 5, 6, 7, 9}, {1, 2, 3, 4, 5, 6, 7, 8}}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Deal{Hands: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Deal{Hands: [][]int{{1, 1, 3, 4, 5, 6, 7, 8}, {1, 1, 3, 4, 5, 6, 7, 8}, {1, 1, 3, 4, 5, 6, 7, 8}}}, games.ErrIllegal)
 	h := []int{16, 2, 9, 4, 11, 6, 13, 8}
-	mustApply(t, s, games.Chance, Deal{Hands: [][]int{h, h, h}})
+	must.Apply(t, s, games.Chance, Deal{Hands: [][]int{h, h, h}})
 	if got := handText(s.seats[2].hand); got != "2 4 6 8 9 11 13 16" || s.seats[2].hand[0].Deck != 2 {
 		t.Fatalf("hand %s", got)
 	}
-	mustApply(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{2}})
-	mustApply(t, s, games.Chance, fillOf(t, "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3"))
-	mustApply(t, s, 0, Choose{Card: 2})
-	mustApply(t, s, 1, Choose{Card: 4})
-	mustApply(t, s, 2, Choose{Card: 16})
+	must.Apply(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{2}})
+	must.Apply(t, s, games.Chance, fillOf(t, "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3"))
+	must.Apply(t, s, 0, Choose{Card: 2})
+	must.Apply(t, s, 1, Choose{Card: 4})
+	must.Apply(t, s, 2, Choose{Card: 16})
 	for range 3 {
 		seat := s.current()
-		mustApply(t, s, seat, s.Legal(seat)[0])
+		must.Apply(t, s, seat, s.Legal(seat)[0])
 		for len(s.shipment) > 0 {
-			mustApply(t, s, seat, Place{Die: 1, Shame: true})
+			must.Apply(t, s, seat, Place{Die: 1, Shame: true})
 		}
-		mustApply(t, s, seat, Done{})
+		must.Apply(t, s, seat, Done{})
 	}
 	// Hands passed to seat s+1, each card keeping its deck.
 	if s.phase != PhaseFill || s.seats[1].hand[0] != (Card{Number: 4, Deck: 0}) || handText(s.seats[1].hand) != "4 6 8 9 11 13 16" {
@@ -441,14 +441,14 @@ func TestVariants(t *testing.T) {
 		t.Fatalf("seat 0 after the pass: %v", s.seats[0].hand)
 	}
 	own := newGame(t, 2, `{"cards":"own"}`)
-	mustApply(t, own, games.Chance, Deal{Hands: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}}})
+	must.Apply(t, own, games.Chance, Deal{Hands: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}}})
 	// A hand with two cards of the same number (draft): choose takes the earlier letter.
 	d := newGame(t, 2, `{"cards":"own","draft":true}`)
-	mustApply(t, d, games.Chance, Deal{Hands: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}, {1, 2, 3, 4, 5, 6, 7, 8}}})
-	mustApply(t, d, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{2}})
+	must.Apply(t, d, games.Chance, Deal{Hands: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}, {1, 2, 3, 4, 5, 6, 7, 8}}})
+	must.Apply(t, d, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{2}})
 	d.seats[0].hand = []Card{{Number: 3, Deck: 0}, {Number: 3, Deck: 1}} // C and D
-	mustApply(t, d, games.Chance, fillOf(t, "P1 P2 P3 / G1 G2 G3 / B1 B2 B3"))
-	mustApply(t, d, 0, Choose{Card: 3})
+	must.Apply(t, d, games.Chance, fillOf(t, "P1 P2 P3 / G1 G2 G3 / B1 B2 B3"))
+	must.Apply(t, d, 0, Choose{Card: 3})
 	if d.seats[0].choice.Letter() != 'C' {
 		t.Fatalf("chose %v", d.seats[0].choice)
 	}
@@ -456,24 +456,24 @@ func TestVariants(t *testing.T) {
 
 func TestSoloBeat(t *testing.T) {
 	s := newGame(t, 1, `{"solo":"beat"}`)
-	mustRefuse(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{1}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Rewards{Endgame: []int{3, 3}}, games.ErrIllegal)
-	mustApply(t, s, games.Chance, Rewards{Endgame: []int{1, 6}})
-	mustApply(t, s, games.Chance, fillOf(t, "P1 P2 P3 / G1 G2 G3 / B1 B2 B3"))
+	must.Refuse(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 1, Endgame: []int{1}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Rewards{Endgame: []int{3, 3}}, games.ErrIllegal)
+	must.Apply(t, s, games.Chance, Rewards{Endgame: []int{1, 6}})
+	must.Apply(t, s, games.Chance, fillOf(t, "P1 P2 P3 / G1 G2 G3 / B1 B2 B3"))
 	if !slices.Equal(s.ToAct(), []games.Seat{0}) {
 		t.Fatalf("to act %v", s.ToAct())
 	}
-	mustApply(t, s, 0, Choose{Card: 6})
+	must.Apply(t, s, 0, Choose{Card: 6})
 	if s.phase != PhaseReveal || len(s.Legal(games.Chance)) != 8 {
 		t.Fatalf("the opponent's card is revealed next: %v", s.Legal(games.Chance))
 	}
-	mustRefuse(t, s, games.Chance, Reveal{Card: 9}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Reveal{Card: 9}, games.ErrIllegal)
 	// Card 1 (letter B in seat 1's deck): first choice box 1.
-	ev := mustApply(t, s, games.Chance, Reveal{Card: 1})
+	ev := must.Apply(t, s, games.Chance, Reveal{Card: 1})
 	if s.boxes[0].taker != Opponent || s.current() != 0 || s.gone[Purple] != 3 {
 		t.Fatalf("the opponent took box %v: %v", s.boxes, ev)
 	}
-	mustRefuse(t, s, 0, Take{Box: 1}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Take{Box: 1}, games.ErrIllegal)
 	res := s.Result()
 	if len(res.Seats) != 1 {
 		t.Fatal("beat your score lists only the player")
@@ -491,18 +491,18 @@ func TestSoloBeat(t *testing.T) {
 func TestSoloOpponentBoxes(t *testing.T) {
 	// The player (card 2) goes first and takes box 3; the opponent's card 6 wants box 3, then 1.
 	s := newGame(t, 1, `{"solo":"bot"}`)
-	mustApply(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 2, Endgame: []int{1}})
-	mustApply(t, s, games.Chance, fillOf(t, "P1 P2 P3 / G1 G2 G3 / B1 B2 B3"))
-	mustApply(t, s, 0, Choose{Card: 2})
-	mustApply(t, s, games.Chance, Reveal{Card: 6})
+	must.Apply(t, s, games.Chance, Rewards{Sidekick: 1, Contest: 2, Endgame: []int{1}})
+	must.Apply(t, s, games.Chance, fillOf(t, "P1 P2 P3 / G1 G2 G3 / B1 B2 B3"))
+	must.Apply(t, s, 0, Choose{Card: 2})
+	must.Apply(t, s, games.Chance, Reveal{Card: 6})
 	if s.current() != 0 {
 		t.Fatal("the lower card goes first")
 	}
-	mustApply(t, s, 0, Take{Box: 3})
+	must.Apply(t, s, 0, Take{Box: 3})
 	for range 3 {
-		mustApply(t, s, 0, Place{Die: 1, Shame: true})
+		must.Apply(t, s, 0, Place{Die: 1, Shame: true})
 	}
-	mustApply(t, s, 0, Done{})
+	must.Apply(t, s, 0, Done{})
 	if s.boxes[0].taker != Opponent {
 		t.Fatalf("the opponent takes its second choice, box 1: %v", s.boxes)
 	}

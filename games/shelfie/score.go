@@ -57,7 +57,7 @@ func ScoreShelf(sh *Shelf, shame int, endgame []int, highest bool) Score {
 // Score returns seat's score as if the game ended now.
 func (s *State) Score(seat games.Seat) Score {
 	st := &s.seats[seat]
-	highest := s.opts.Hard && s.solo() && seat == Opponent
+	highest := s.Opts.Hard && s.solo() && seat == Opponent
 	sc := ScoreShelf(&st.shelf, len(st.shame), s.endgame, highest)
 	if s.sidekickHolder == seat && s.sidekick != 0 {
 		sc.Sidekick = SidekickPoints
@@ -145,7 +145,7 @@ func joinDot(parts []string) string {
 
 // summary is the end line: the solo rating, the result against Shem Bot, or the winners.
 func (s *State) summary(winners []games.Seat, totals map[games.Seat]int) games.Text {
-	switch s.opts.SoloMode() {
+	switch s.Opts.SoloMode() {
 	case SoloBeat:
 		return Rating(totals[0])
 	case SoloBot:

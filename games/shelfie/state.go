@@ -1,7 +1,6 @@
 package shelfie
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -103,13 +102,12 @@ type box struct {
 // and stays in its hand until every player has chosen, so nothing derived from hands or
 // shelves can show it.
 type State struct {
-	players []string
-	opts    Options
-	seats   []seatState
-	bag     [NumColours + 1]int
-	gone    [NumColours + 1]int // dice that left the game ("beat your score"), by colour
-	phase   Phase
-	round   int // 1–7 once the first boxes are filled
+	games.Seating[Game, Options]
+	seats []seatState
+	bag   [NumColours + 1]int
+	gone  [NumColours + 1]int // dice that left the game ("beat your score"), by colour
+	phase Phase
+	round int // 1–7 once the first boxes are filled
 
 	sidekick, contest int
 	endgame           []int
@@ -150,18 +148,15 @@ func NewState(players []string, o Options) (*State, error) {
 	if err := o.Check(n); err != nil {
 		return nil, err
 	}
-	for i, p := range players {
-		if strings.TrimSpace(p) == "" {
-			return nil, games.Refuse(games.ErrBadRecord, "Player %d has no name.", "Hráč %d nemá jméno.", i+1)
-		}
+	if r := games.CheckPlayers(Game{}, players); r != nil {
+		return nil, r
 	}
 	if o.Solo != nil {
 		mode := *o.Solo
 		o.Solo = &mode
 	}
 	s := &State{
-		players:        slices.Clone(players),
-		opts:           o,
+		Seating:        games.Seating[Game, Options]{Names: slices.Clone(players), Opts: o},
 		seats:          make([]seatState, max(n, 2)),
 		sidekickHolder: games.NoSeat,
 		contestHolder:  games.NoSeat,
@@ -197,18 +192,6 @@ func deck(numbers []int, seat int) []Card {
 	return hand
 }
 
-// Game returns the definition.
-func (s *State) Game() games.Game { return Game{} }
-
-// Players returns the players' names (without the solo opponent).
-func (s *State) Players() []string { return slices.Clone(s.players) }
-
-// Options returns the options in force as a complete JSON object.
-func (s *State) Options() json.RawMessage {
-	b, _ := json.Marshal(s.opts)
-	return b
-}
-
 // Phase returns the kind of step the game waits for.
 func (s *State) Phase() Phase { return s.phase }
 
@@ -216,17 +199,14 @@ func (s *State) Phase() Phase { return s.phase }
 func (s *State) Round() int { return s.round }
 
 // solo reports whether this is the one-player game (with an opponent seat).
-func (s *State) solo() bool { return s.opts.Solo != nil }
+func (s *State) solo() bool { return s.Opts.Solo != nil }
 
 // bot reports whether the solo opponent is Shem Bot, who keeps and scores its dice.
-func (s *State) bot() bool { return s.opts.SoloMode() == SoloBot }
-
-// isPlayer reports whether seat is one of the players (not the solo opponent).
-func (s *State) isPlayer(seat games.Seat) bool { return seat >= 0 && int(seat) < len(s.players) }
+func (s *State) bot() bool { return s.Opts.SoloMode() == SoloBot }
 
 // scoring lists the seats that score: the players, and Shem Bot.
 func (s *State) scoring() []games.Seat {
-	n := len(s.players)
+	n := len(s.Names)
 	if s.bot() {
 		n = 2
 	}
@@ -239,8 +219,8 @@ func (s *State) scoring() []games.Seat {
 
 // name returns the name of seat, the solo opponent's included.
 func (s *State) name(seat games.Seat) string {
-	if s.isPlayer(seat) {
-		return s.players[seat]
+	if s.IsSeat(seat) {
+		return s.Names[seat]
 	}
 	if s.solo() && seat == Opponent {
 		return OpponentName
@@ -269,7 +249,7 @@ func (s *State) ToAct() []games.Seat {
 		return []games.Seat{games.Chance}
 	case PhaseChoose:
 		var out []games.Seat
-		for i := range s.players {
+		for i := range s.Names {
 			if !s.seats[i].chosen {
 				out = append(out, games.Seat(i))
 			}
@@ -332,7 +312,7 @@ func (s *State) boxCount() int {
 	if s.solo() {
 		return 3
 	}
-	return len(s.players) + 1
+	return len(s.Names) + 1
 }
 
 // bagTotal returns the number of dice in the bag.
@@ -381,8 +361,8 @@ func (s *State) SampleChance(r *rand.Rand) games.Action {
 			return nums
 		}
 		shared := random8()
-		for range s.players {
-			switch s.opts.Cards {
+		for range s.Names {
+			switch s.Opts.Cards {
 			case CardsBasic:
 				d.Hands = append(d.Hands, basicNumbers())
 			case CardsShared:
@@ -391,12 +371,12 @@ func (s *State) SampleChance(r *rand.Rand) games.Action {
 				d.Hands = append(d.Hands, random8())
 			}
 		}
-		if s.solo() && s.opts.BotCards == BotRandom {
+		if s.solo() && s.Opts.BotCards == BotRandom {
 			d.Hands = append(d.Hands, random8())
 		}
 		return d
 	case PhaseRewards:
-		if s.opts.SoloMode() == SoloBeat {
+		if s.Opts.SoloMode() == SoloBeat {
 			e := r.Perm(NumEndgames)[:2]
 			return Rewards{Endgame: []int{e[0] + 1, e[1] + 1}}
 		}
@@ -450,10 +430,9 @@ func (s *State) Clone() games.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.players = slices.Clone(s.players)
-	if s.opts.Solo != nil {
-		mode := *s.opts.Solo
-		c.opts.Solo = &mode
+	if s.Opts.Solo != nil {
+		mode := *s.Opts.Solo
+		c.Opts.Solo = &mode
 	}
 	c.seats = slices.Clone(s.seats)
 	for i := range c.seats {

@@ -21,10 +21,7 @@ func (s *State) applyChoose(seat games.Seat, c Choose) ([]games.Event, error) {
 	}
 	st.choice, st.chosen = st.hand[i], true
 	if w := s.ToAct(); len(w) > 0 {
-		names := s.waiting()
-		return []games.Event{{Seat: seat, Minor: true, Text: games.Text{
-			EN: fmt.Sprintf("%s has chosen — waiting for %s.", s.players[seat], names.EN),
-			CS: fmt.Sprintf("%s má vybráno — čeká se na: %s.", s.players[seat], names.CS)}}}, nil
+		return []games.Event{games.Chosen(s, seat, games.Say("has chosen", "má vybráno"))}, nil
 	}
 	return s.reveal(), nil
 }
@@ -45,14 +42,14 @@ func (s *State) handIndex(seat games.Seat, n int) int {
 // to come, starts the turns.
 func (s *State) reveal() []games.Event {
 	var parts []games.Text
-	for i := range s.players {
+	for i := range s.Names {
 		st := &s.seats[i]
 		tie := false
-		for j := range s.players {
+		for j := range s.Names {
 			tie = tie || j != i && s.seats[j].choice.Number == st.choice.Number
 		}
 		s.playCard(games.Seat(i), st.choice)
-		parts = append(parts, games.Say("%s — %s", "%s — %s", s.players[i], cardWords(st.choice, tie)))
+		parts = append(parts, games.Say("%s — %s", "%s — %s", s.Names[i], cardWords(st.choice, tie)))
 	}
 	ev := games.Event{Seat: games.NoSeat, Milestone: true, Text: games.Join([]games.Text{
 		games.Say("Characters revealed: ", "Odhalené postavy: "), games.Join(parts, ", "), games.Say(".", ".")}, "")}
@@ -136,7 +133,7 @@ func (s *State) nextTurn() []games.Event {
 		}
 		seat := s.order[s.turn]
 		s.phase, s.taken, s.shipment, s.setNext, s.rolling = PhaseTurn, false, nil, false, nil
-		if s.isPlayer(seat) {
+		if s.IsSeat(seat) {
 			return events
 		}
 		events = append(events, s.opponentTurn()...)
@@ -162,8 +159,8 @@ func (s *State) endRound() []games.Event {
 		}
 	}
 	var events []games.Event
-	if s.opts.Draft && len(s.players) > 1 {
-		n := len(s.players)
+	if s.Opts.Draft && len(s.Names) > 1 {
+		n := len(s.Names)
 		hands := make([][]Card, n)
 		for i := range n {
 			hands[(i+1)%n] = s.seats[i].hand

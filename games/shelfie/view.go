@@ -90,8 +90,8 @@ func (s *State) View(seat games.Seat) any { return s.view(seat) }
 func (s *State) view(seat games.Seat) *View {
 	v := &View{
 		Viewer:         games.NoSeat,
-		Solo:           s.opts.SoloMode(),
-		Hard:           s.opts.Hard,
+		Solo:           s.Opts.SoloMode(),
+		Hard:           s.Opts.Hard,
 		Round:          s.round,
 		Phase:          s.phase,
 		ToAct:          s.ToAct(),
@@ -108,7 +108,7 @@ func (s *State) view(seat games.Seat) *View {
 		Endgame:        slices.Clone(s.endgame),
 		Result:         s.Result(),
 	}
-	if s.isPlayer(seat) {
+	if s.IsSeat(seat) {
 		v.Viewer = seat
 	}
 	for _, b := range s.boxes {

@@ -112,7 +112,7 @@ func TestSoloLeaveInWords(t *testing.T) {
 		if seat == games.Chance {
 			a = s.SampleChance(testRand())
 		}
-		for _, e := range mustApply(t, s, seat, a) {
+		for _, e := range must.Apply(t, s, seat, a) {
 			if strings.Contains(e.Text.EN, "leave the game") {
 				text = e.Text
 			}

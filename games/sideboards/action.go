@@ -193,104 +193,77 @@ func (a Draw) MarshalJSON() ([]byte, error) {
 	}{"draw", int(a.Seat), orEmpty(a.Cards)})
 }
 
-// DecodeAction reads an action strictly: the type must be known, every field present and no
-// other field given; sides are "left" or "right"; a draw's seat is a number from 0. Whether
-// the values are legal (cards in hand, the right number of them) is Apply's business. Errors
-// wrap games.ErrBadRecord.
-func DecodeAction(data []byte) (Action, error) {
-	var head struct {
-		Type *string `json:"type"`
+// codec reads Sideboards actions: sides are "left" or "right"; a draw's seat is a number from 0.
+var codec = games.NewCodec(Name,
+	games.Kind[startWire]("start"),
+	games.Kind[placeWire]("place"),
+	games.Bare[Exchange]("exchange"),
+	games.Kind[tasksWire]("tasks").ByChance(),
+	games.Kind[dealWire]("deal").ByChance(),
+	games.Kind[drawWire]("draw").ByChance(),
+)
+
+// DecodeAction reads an action strictly (see games.Codec.Decode). Whether the values are legal
+// (cards in hand, the right number of them) is Apply's business. Errors wrap
+// games.ErrBadRecord.
+func DecodeAction(data []byte) (games.Action, error) { return codec.Decode(data) }
+
+// startWire is the JSON form of Start.
+type startWire struct {
+	Cards  []Card `json:"cards"`
+	Turned []bool `json:"turned"`
+}
+
+// Action builds the Start.
+func (w *startWire) Action() (games.Action, error) {
+	return Start{Cards: w.Cards, Turned: w.Turned}, nil
+}
+
+// placeWire is the JSON form of Place.
+type placeWire struct {
+	Card   Card `json:"card"`
+	Side   Side `json:"side"`
+	Turned bool `json:"turned"`
+}
+
+// Action builds the Place.
+func (w *placeWire) Action() (games.Action, error) {
+	return Place{Card: w.Card, Side: w.Side, Turned: w.Turned}, nil
+}
+
+// tasksWire is the JSON form of Tasks.
+type tasksWire struct {
+	Tasks []int `json:"tasks"`
+}
+
+// Action builds the Tasks.
+func (w *tasksWire) Action() (games.Action, error) { return Tasks{Tasks: w.Tasks}, nil }
+
+// dealWire is the JSON form of Deal.
+type dealWire struct {
+	Hands [][]Card `json:"hands"`
+}
+
+// Action builds the Deal: every hand is a list, if an empty one.
+func (w *dealWire) Action() (games.Action, error) {
+	for _, h := range w.Hands {
+		if h == nil {
+			return nil, fmt.Errorf("every hand is a list of cards")
+		}
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("%w: action: %v", games.ErrBadRecord, err)
+	return Deal{Hands: w.Hands}, nil
+}
+
+// drawWire is the JSON form of Draw.
+type drawWire struct {
+	Seat  int    `json:"seat"`
+	Cards []Card `json:"cards"`
+}
+
+// Action builds the Draw for a seat from 0.
+func (w *drawWire) Action() (games.Action, error) {
+	if w.Seat < 0 {
+		return nil, fmt.Errorf("seat %d: want a number from 0", w.Seat)
 	}
-	if head.Type == nil {
-		return nil, fmt.Errorf("%w: action has no \"type\"", games.ErrBadRecord)
-	}
-	missing := func(fields string) error {
-		return fmt.Errorf("%w: %s needs %s", games.ErrBadRecord, *head.Type, fields)
-	}
-	switch *head.Type {
-	case "start":
-		var raw struct {
-			Type   string  `json:"type"`
-			Cards  *[]Card `json:"cards"`
-			Turned *[]bool `json:"turned"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Cards == nil || raw.Turned == nil {
-			return nil, missing(`"cards" and "turned"`)
-		}
-		return Start{Cards: *raw.Cards, Turned: *raw.Turned}, nil
-	case "place":
-		var raw struct {
-			Type   string `json:"type"`
-			Card   *Card  `json:"card"`
-			Side   *Side  `json:"side"`
-			Turned *bool  `json:"turned"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Card == nil || raw.Side == nil || raw.Turned == nil {
-			return nil, missing(`"card", "side" and "turned"`)
-		}
-		return Place{Card: *raw.Card, Side: *raw.Side, Turned: *raw.Turned}, nil
-	case "exchange":
-		var raw struct {
-			Type string `json:"type"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		return Exchange{}, nil
-	case "tasks":
-		var raw struct {
-			Type  string `json:"type"`
-			Tasks *[]int `json:"tasks"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Tasks == nil {
-			return nil, missing(`"tasks"`)
-		}
-		return Tasks{Tasks: *raw.Tasks}, nil
-	case "deal":
-		var raw struct {
-			Type  string    `json:"type"`
-			Hands *[][]Card `json:"hands"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Hands == nil {
-			return nil, missing(`"hands"`)
-		}
-		for _, h := range *raw.Hands {
-			if h == nil {
-				return nil, fmt.Errorf("%w: deal: every hand is a list of cards", games.ErrBadRecord)
-			}
-		}
-		return Deal{Hands: *raw.Hands}, nil
-	case "draw":
-		var raw struct {
-			Type  string  `json:"type"`
-			Seat  *int    `json:"seat"`
-			Cards *[]Card `json:"cards"`
-		}
-		if err := games.DecodeStrict(data, &raw, "action"); err != nil {
-			return nil, err
-		}
-		if raw.Seat == nil || raw.Cards == nil {
-			return nil, missing(`"seat" and "cards"`)
-		}
-		if *raw.Seat < 0 {
-			return nil, fmt.Errorf("%w: draw: seat %d: want a number from 0", games.ErrBadRecord, *raw.Seat)
-		}
-		return Draw{Seat: games.Seat(*raw.Seat), Cards: *raw.Cards}, nil
-	}
-	return nil, fmt.Errorf("%w: unknown action type %q (want start, place, exchange, tasks, deal or draw)", games.ErrBadRecord, *head.Type)
+	return Draw{Seat: games.Seat(w.Seat), Cards: w.Cards}, nil
 }

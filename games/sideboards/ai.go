@@ -180,7 +180,7 @@ func (s *State) Hint(seat games.Seat) games.Action {
 	if !s.waiting(seat) {
 		return nil
 	}
-	bonus := len(s.players) > 1
+	bonus := len(s.Names) > 1
 	board := s.seats[seat].board
 	if s.turn == 1 {
 		var best Start
@@ -209,7 +209,7 @@ type rated struct {
 
 // rank values seat's legal placements, best first (Legal order among equals).
 func (s *State) rank(seat games.Seat) []rated {
-	bonus := len(s.players) > 1
+	bonus := len(s.Names) > 1
 	board := s.seats[seat].board
 	var out []rated
 	next := make([]Placed, len(board)+1)

@@ -1,6 +1,7 @@
 package sideboards
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -10,30 +11,11 @@ import (
 
 // TestAIBeatsRandom: the greedy player beats random play in 2-player games, by far.
 func TestAIBeatsRandom(t *testing.T) {
-	seed := gamestest.Seed(t)
-	const rounds = 20
-	wins, margin := 0, 0
-	for g := range rounds {
-		r := testRand(seed + uint64(g))
-		ai := games.Seat(g % 2)
+	gamestest.VersusRandom(t, gamestest.Rivals{Games: 20, Wins: 16, Margin: 10}, func(r *rand.Rand, pick gamestest.Pick) games.State {
 		s := newGame(t, 2, Options{Variant: Basic})
-		random := randomPick(r)
-		playAll(t, s, r, func(s *State, seat games.Seat) games.Action {
-			if seat == ai {
-				return s.Hint(seat)
-			}
-			return random(s, seat)
-		})
-		res := s.Result()
-		if res.PlaceOf(ai) == 1 {
-			wins++
-		}
-		margin += res.Seats[ai].Score - res.Seats[1-ai].Score
-	}
-	t.Logf("greedy AI won %d of %d, by %.1f points a game", wins, rounds, float64(margin)/rounds)
-	if wins < rounds*8/10 || margin < rounds*10 {
-		t.Fatalf("greedy AI won %d of %d games against random play by %d points in all", wins, rounds, margin)
-	}
+		playAll(t, s, r, func(s *State, seat games.Seat) games.Action { return pick(s, seat) })
+		return s
+	})
 }
 
 // TestAISolo: greedy solo games score decently and end with a rating.

@@ -7,22 +7,12 @@ import (
 	"github.com/tablebot/tablebot/games"
 )
 
-// Apply makes seat's move. It refuses, in this order: a seat that is not at the table
-// (ErrNotYourTurn); any move after the end (ErrGameOver); a seat that need not act now,
-// including one that has already placed this turn (ErrNotYourTurn); an action that is not the
-// decision the seat faces (ErrUnknownAction); and a move the rules forbid (ErrIllegal). A
-// refused move changes nothing. A seat's start or place is kept hidden: its event says only
-// that it has chosen, and the last seat's move reveals every sideboard of the turn.
+// Apply makes seat's move, the common refusals passed (see games.Check). It refuses an action
+// that is not the decision the seat faces (ErrUnknownAction) and a move the rules forbid
+// (ErrIllegal). A refused move changes nothing. A seat's start or place is kept hidden: its
+// event says only that it has chosen, and the last seat's move reveals every sideboard of the
+// turn.
 func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
-	if err := games.CheckSeat(seat, len(s.players)); err != nil {
-		return nil, err
-	}
-	if s.phase == PhaseOver {
-		return nil, games.Refuse(games.ErrGameOver, "The game is over.", "Hra skončila.")
-	}
-	if !games.IsToAct(s, seat) {
-		return nil, s.notYourTurn(seat)
-	}
 	switch a := a.(type) {
 	case Tasks:
 		if s.phase != PhaseTasks {
@@ -35,43 +25,24 @@ func (s *State) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		}
 		return s.applyDeal(a)
 	case Draw:
-		if seat != games.Chance || (s.phase != PhaseDraw && s.exchanging == games.NoSeat) {
+		if s.phase != PhaseDraw && s.exchanging == games.NoSeat {
 			return nil, s.wrongChance()
 		}
 		return s.applyDraw(a)
 	case Start:
-		if seat == games.Chance || s.turn != 1 {
-			return nil, s.wrongMove(seat)
+		if s.turn != 1 {
+			return nil, s.wrongMove()
 		}
 		return s.applyStart(seat, a)
 	case Place:
-		if seat == games.Chance || s.turn < 2 {
-			return nil, s.wrongMove(seat)
+		if s.turn < 2 {
+			return nil, s.wrongMove()
 		}
 		return s.applyPlace(seat, a)
 	case Exchange:
-		if seat == games.Chance {
-			return nil, s.wrongMove(seat)
-		}
 		return s.applyExchange(seat)
 	}
 	return nil, games.Refuse(games.ErrUnknownAction, "Sideboards has no such move: lay or place a card, or use your exchange card.", "Takový tah Sideboards nezná: polož nebo přilož kartu, případně použij výměnnou kartu.")
-}
-
-// notYourTurn explains why seat may not act now.
-func (s *State) notYourTurn(seat games.Seat) *games.Refusal {
-	switch {
-	case seat == games.Chance:
-		return games.Refuse(games.ErrNotYourTurn, "Chance waits until every seat has placed.", "Náhoda čeká, až všichni přiloží.")
-	case s.exchanging != games.NoSeat:
-		return games.Refuse(games.ErrNotYourTurn, "Wait a moment: %s is drawing new cards.", "Chvilku počkej: %s si dobírá nové karty.", s.players[s.exchanging])
-	case s.phase == PhaseTurn && s.seats[seat].pending.made:
-		w := s.waitingFor()
-		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
-			EN: fmt.Sprintf("You have placed already — waiting for %s.", w.EN),
-			CS: fmt.Sprintf("Už máš přiloženo — čeká se na: %s.", w.CS)}}
-	}
-	return games.Refuse(games.ErrNotYourTurn, "Wait for the cards to be dealt.", "Počkej, až se rozdají karty.")
 }
 
 // wrongChance refuses a chance action that is not the one due.
@@ -86,25 +57,11 @@ func (s *State) wrongChance() *games.Refusal {
 }
 
 // wrongMove refuses a player's action that is not the decision the seat faces.
-func (s *State) wrongMove(seat games.Seat) *games.Refusal {
-	switch {
-	case seat == games.Chance:
-		return games.Refuse(games.ErrUnknownAction, "Chance deals and draws; it places no cards.", "Náhoda rozdává a dobírá; karty nepřikládá.")
-	case s.turn == 1:
+func (s *State) wrongMove() *games.Refusal {
+	if s.turn == 1 {
 		return games.Refuse(games.ErrUnknownAction, "In the first turn you lay two cards side by side.", "V prvním kole položíš dvě karty vedle sebe.")
 	}
 	return games.Refuse(games.ErrUnknownAction, "Your first two cards are laid: place one card at an end now.", "První dvě karty už leží: teď přilož jednu kartu na kraj.")
-}
-
-// waitingFor names the seats that still must place: "Ben and Cid" / "Ben a Cid".
-func (s *State) waitingFor() games.Text {
-	var names []string
-	for _, seat := range s.ToAct() {
-		if s.isSeat(seat) {
-			names = append(names, s.players[seat])
-		}
-	}
-	return games.And(names)
 }
 
 // applyTasks sets the three tasks.
@@ -137,7 +94,7 @@ func (s *State) tasksText() games.Text {
 
 // applyDeal gives every seat its hand and starts turn 1.
 func (s *State) applyDeal(a Deal) ([]games.Event, error) {
-	n, k := len(s.players), s.handSize()
+	n, k := len(s.Names), s.handSize()
 	if len(a.Hands) != n {
 		return nil, games.Refuse(games.ErrIllegal, "Deal one hand per seat: %d, not %d.", "Rozdej jednu ruku každému místu: %d, ne %d.", n, len(a.Hands))
 	}
@@ -173,7 +130,7 @@ func (s *State) applyDraw(a Draw) ([]games.Event, error) {
 		return nil, games.Refuse(games.ErrIllegal, "Chance draws for seat %d now, not %d.", "Náhoda teď dobírá pro místo %d, ne %d.", int(seat), int(a.Seat))
 	}
 	if len(a.Cards) != n {
-		return nil, games.Refuse(games.ErrIllegal, "Draw %d cards for %s, not %d.", "Dober pro %[2]s %[1]d karty, ne %[3]d.", n, s.players[seat], len(a.Cards))
+		return nil, games.Refuse(games.ErrIllegal, "Draw %d cards for %s, not %d.", "Dober pro %[2]s %[1]d karty, ne %[3]d.", n, s.Names[seat], len(a.Cards))
 	}
 	pile, discard := slices.Clone(s.pile), slices.Clone(s.discard)
 	reshuffled := false
@@ -200,8 +157,8 @@ func (s *State) applyDraw(a Draw) ([]games.Event, error) {
 	}
 	cards := games.Count(n, "card", "cards", "kartu", "karty", "karet")
 	events = append(events, games.Event{Seat: games.Chance, Minor: true, Text: games.Text{
-		EN: fmt.Sprintf("%s draws %s.", s.players[seat], cards.EN),
-		CS: fmt.Sprintf("%s si dobírá %s.", s.players[seat], cards.CS)}})
+		EN: fmt.Sprintf("%s draws %s.", s.Names[seat], cards.EN),
+		CS: fmt.Sprintf("%s si dobírá %s.", s.Names[seat], cards.CS)}})
 	if s.exchanging != games.NoSeat {
 		s.exchanging = games.NoSeat
 		return events, nil
@@ -264,17 +221,14 @@ func (s *State) applyExchange(seat games.Seat) ([]games.Event, error) {
 	st.exchanged = s.turn
 	s.exchanging = seat
 	return []games.Event{{Seat: seat, Text: games.Say("%s uses the exchange card: %s go to the discard pile.",
-		"%s používá výměnnou kartu a odhazuje %s.", s.players[seat], joinCards(thrown))}}, nil
+		"%s používá výměnnou kartu a odhazuje %s.", s.Names[seat], joinCards(thrown))}}, nil
 }
 
 // commit keeps seat's choice hidden until the last seat of the turn has placed.
 func (s *State) commit(seat games.Seat, c choice) []games.Event {
 	s.seats[seat].pending = c
 	if len(s.ToAct()) > 0 {
-		w := s.waitingFor()
-		return []games.Event{{Seat: seat, Minor: true, Text: games.Text{
-			EN: fmt.Sprintf("%s has placed — waiting for %s.", s.players[seat], w.EN),
-			CS: fmt.Sprintf("%s má přiloženo — čeká se na: %s.", s.players[seat], w.CS)}}}
+		return []games.Event{games.Chosen(s, seat, games.Say("has placed", "má přiloženo"))}
 	}
 	return s.endTurn()
 }
@@ -334,7 +288,7 @@ func (s *State) endTurn() []games.Event {
 // choiceText says what a revealed choice did: "Ada laid 12 and 40 turned.", "Ada placed 7 on
 // the left."
 func (s *State) choiceText(seat games.Seat, c choice) games.Text {
-	name := s.players[seat]
+	name := s.Names[seat]
 	if len(c.cards) == 2 {
 		a, b := placedWords(c.cards[0]), placedWords(c.cards[1])
 		return games.Text{

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 // midGame returns a 4-player game in turn 4 with every seat to place.
@@ -24,21 +25,12 @@ func midGame(b *testing.B) *State {
 // a move.
 func BenchmarkLegalApply(b *testing.B) {
 	s := midGame(b)
-	for i := 0; b.Loop(); i++ {
-		legal := s.Legal(0)
-		c := s.clone()
-		if _, err := c.Apply(0, legal[i%len(legal)]); err != nil {
-			b.Fatal(err)
-		}
-	}
+	gamestest.BenchLegalApply(b, s, 0)
 }
 
 // BenchmarkCloneBaseline is the naive baseline beside LegalApply: only the clone.
 func BenchmarkCloneBaseline(b *testing.B) {
-	s := midGame(b)
-	for b.Loop() {
-		_ = s.clone()
-	}
+	gamestest.BenchClone(b, midGame(b))
 }
 
 // BenchmarkLegal lists a seat's moves.
@@ -69,11 +61,7 @@ func BenchmarkApplyTurn(b *testing.B) {
 // BenchmarkHint is the AI's answer in a later turn.
 func BenchmarkHint(b *testing.B) {
 	s := midGame(b)
-	for b.Loop() {
-		if s.Hint(0) == nil {
-			b.Fatal("no hint")
-		}
-	}
+	gamestest.BenchHint(b, s, 0)
 }
 
 // BenchmarkHintStart is the AI's answer in turn 1 (24 pairs to value).

@@ -25,8 +25,8 @@ func (s *State) mustAct(seat games.Seat) *games.Refusal {
 	switch {
 	case s.waiting(seat):
 		return nil
-	case s.isSeat(seat) && s.phase == PhaseTurn && s.seats[seat].pending.made:
-		w := s.waitingFor()
+	case s.IsSeat(seat) && s.phase == PhaseTurn && s.seats[seat].pending.made:
+		w := games.Waiting(s)
 		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
 			EN: fmt.Sprintf("You have placed already — waiting for %s.", w.EN),
 			CS: fmt.Sprintf("Už máš přiloženo — čeká se na: %s.", w.CS)}}
@@ -130,7 +130,7 @@ func (s *State) startPanel(seat games.Seat, d Draft, suggested string) games.Pan
 	p.Controls = append(p.Controls, suggest(here, suggested),
 		games.Control{Label: games.Say("Lay", "Položit"), Emoji: "✅", Next: here, Style: games.Success, Commit: true})
 	// The menu: the best pairs by the greedy player's value.
-	bonus := len(s.players) > 1
+	bonus := len(s.Names) > 1
 	type pair struct {
 		a     Start
 		value float64
@@ -255,7 +255,7 @@ type mover struct {
 // mover returns what a hint needs about seat.
 func (s *State) mover(seat games.Seat) mover {
 	return mover{hand: s.seats[seat].hand, board: s.seats[seat].board, tasks: s.tasks,
-		away: s.Solo() || s.turn == Turns, to: s.players[s.left(seat)]}
+		away: s.Solo() || s.turn == Turns, to: s.Names[s.left(seat)]}
 }
 
 // DraftText says what the viewer's draft does, for the line under a private picture: "Lay

@@ -160,7 +160,7 @@ func TestRandomPlayouts(t *testing.T) {
 			o.Variant = Four
 		}
 		s := newGame(t, n, o)
-		pick := randomPick(r)
+		pick := gamestest.RandomMove(r)
 		playAll(t, s, r, func(s *State, seat games.Seat) games.Action {
 			if r.IntN(10) == 0 {
 				for _, a := range s.Legal(seat) {

@@ -24,7 +24,7 @@ var _ games.Determinizer = (*State)(nil)
 func (s *State) Determinize(seat games.Seat, r *rand.Rand) games.State {
 	c := s.clone()
 	var mine uint8
-	if s.isSeat(seat) {
+	if s.IsSeat(seat) {
 		mine = 1 << seat
 	}
 	keys := make([]uint64, 0, len(c.pile)+len(c.seats)*8)

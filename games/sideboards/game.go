@@ -1,7 +1,6 @@
 package sideboards
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/tablebot/tablebot/games"
@@ -36,16 +35,12 @@ func DefaultOptions() Options { return Options{Variant: Basic} }
 // stored as its three numbers. nil or empty data means the defaults. Errors wrap
 // games.ErrBadRecord.
 func ParseOptions(data json.RawMessage) (Options, error) {
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 || string(trimmed) == "null" {
-		return DefaultOptions(), nil
-	}
 	var raw struct {
 		Variant *string `json:"variant"`
 		Tasks   []int   `json:"tasks"`
 	}
-	if err := games.DecodeStrict(trimmed, &raw, "sideboards options"); err != nil {
-		return Options{}, err
+	if given, err := games.DecodeOptions(data, &raw, Name); err != nil || !given {
+		return DefaultOptions(), err
 	}
 	o := DefaultOptions()
 	if raw.Variant != nil {
@@ -93,25 +88,16 @@ var kindWords = [3][2]string{{"colour", "barev"}, {"handle", "úchytek"}, {"row"
 var kindRange = [3]string{"1–7", "8–14", "15–30"}
 
 // Game is the definition of Sideboards. Its zero value is ready to use.
-type Game struct{}
+type Game struct{ games.Base[Game] }
 
 var _ games.Game = Game{}
 
-// Name returns "sideboards".
-func (Game) Name() string { return Name }
+// Meta describes Sideboards.
+func (Game) Meta() *games.Meta { return &meta }
 
-// Title returns the printed name.
-func (Game) Title() games.Text { return games.Text{EN: "Sideboards", CS: "Sideboards"} }
-
-// Emoji returns the game's emoji.
-func (Game) Emoji() string { return "🗄️" }
-
-// Seats returns 1 and 6.
-func (Game) Seats() (int, int) { return 1, 6 }
-
-// Options lists variant and tasks.
-func (Game) Options() []games.Option {
-	return []games.Option{
+var meta = games.Meta{
+	Name: Name, Title: games.Text{EN: "Sideboards", CS: "Sideboards"}, Emoji: "🗄️", MinSeats: 1, MaxSeats: 6,
+	Options: []games.Option{
 		{Name: "variant", Label: games.Say("Variant", "Varianta"), Kind: games.OptionChoice, Default: `"basic"`,
 			Values: []games.OptionValue{
 				{Value: Basic, Label: games.Say("basic", "základní")},
@@ -123,23 +109,11 @@ func (Game) Options() []games.Option {
 			None: games.Say("drawn at random", "náhodně"),
 			About: games.Say("Colour, handle and row task, e.g. 2,9,17 (1–7, 8–14, 15–30); or 1–4 for a suggested set: 1/8/17, 2/9/18, 3/10/15, 4/11/16. Empty: drawn at random.",
 				"Úkol barev, úchytek a řad, např. 2,9,17 (1–7, 8–14, 15–30); nebo 1–4 pro doporučenou sadu: 1/8/17, 2/9/18, 3/10/15, 4/11/16. Prázdné: náhodně.")},
-	}
+	},
+	Rules:   games.Say(rulesEN, rulesCS),
+	Actions: codec,
+	Start:   games.NewWith(ParseOptions, NewState),
 }
-
-// New starts a game for 1–6 players.
-func (Game) New(players []string, options json.RawMessage) (games.State, error) {
-	o, err := ParseOptions(options)
-	if err != nil {
-		return nil, err
-	}
-	return NewState(players, o)
-}
-
-// DecodeAction reads a Sideboards action from JSON.
-func (Game) DecodeAction(data []byte) (games.Action, error) { return DecodeAction(data) }
-
-// Rules returns the short rules summary.
-func (Game) Rules() games.Text { return games.Say(rulesEN, rulesCS) }
 
 var _ games.Undoer = Game{}
 

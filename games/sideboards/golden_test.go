@@ -1,7 +1,6 @@
 package sideboards
 
 import (
-	"encoding/json"
 	"flag"
 	"testing"
 
@@ -28,20 +27,9 @@ func TestGoldenRecords(t *testing.T) {
 // TestGoldenTruncated: a record cut short replays to a running game scored as it stands; a
 // corrupted move stops the replay there.
 func TestGoldenTruncated(t *testing.T) {
-	rec := gamestest.ReadRecord(t, "testdata", "ai-2p.json")
-	cut := rec
-	cut.Moves = rec.Moves[:len(rec.Moves)/2]
-	st, _, err := games.Replay(Game{}, cut)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, rec := gamestest.ReplayHalf(t, Game{}, "testdata", "ai-2p.json")
 	if games.Over(st) || st.(*State).Turn() < 2 || st.Result().Seats[0].Score == 0 {
 		t.Fatalf("half a record: over %v, turn %d, %+v", games.Over(st), st.(*State).Turn(), st.Result())
 	}
-	bad := rec
-	bad.Moves = append([]games.Move(nil), rec.Moves...)
-	bad.Moves[5].Action = json.RawMessage(`{"type":"place","card":99,"side":"left","turned":false}`)
-	if _, n, err := games.Replay(Game{}, bad); err == nil || n != 5 {
-		t.Fatalf("corrupted move 5: replay stopped at %d with %v", n, err)
-	}
+	gamestest.StopsAt(t, Game{}, rec, 5, `{"type":"place","card":99,"side":"left","turned":false}`)
 }

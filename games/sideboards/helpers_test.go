@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 var names = []string{"Ada", "Ben", "Cid", "Dee", "Eva", "Fik"}
@@ -23,7 +24,7 @@ func newGame(t testing.TB, n int, o Options) *State {
 // mustApply applies a move that must succeed.
 func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
 	t.Helper()
-	ev, err := s.Apply(seat, a)
+	ev, err := games.Apply(s, seat, a)
 	if err != nil {
 		t.Fatalf("%v %s: %v", seat, describe(a), err)
 	}
@@ -34,7 +35,7 @@ func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.
 func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) {
 	t.Helper()
 	before := s.clone()
-	_, err := s.Apply(seat, a)
+	_, err := games.Apply(s, seat, a)
 	if !errors.Is(err, kind) {
 		t.Fatalf("%v %s: error %v, want %v", seat, describe(a), err, kind)
 	}
@@ -78,43 +79,19 @@ func dealt(t testing.TB, n int, o Options, hands ...[]Card) *State {
 // advance lets chance draw with r until the seats must place (or the game is over).
 func advance(t testing.TB, s *State, r *rand.Rand) {
 	t.Helper()
-	for !games.Over(s) {
-		act := s.ToAct()
-		if len(act) != 1 || act[0] != games.Chance {
-			return
-		}
-		mustApply(t, s, games.Chance, s.SampleChance(r))
+	if _, err := games.Advance(&games.Recorder{State: s}, r, nil); err != nil {
+		t.Fatal(err)
 	}
 }
 
 // playAll lets every seat make pick's move and chance draw with r until the game ends.
 func playAll(t testing.TB, s *State, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) {
 	t.Helper()
-	for moves := 0; !games.Over(s); moves++ {
-		if moves > 2000 {
-			t.Fatal("game not over after 2000 moves")
-		}
-		act := s.ToAct()
-		seat := act[r.IntN(len(act))]
-		var a games.Action
-		if seat == games.Chance {
-			a = s.SampleChance(r)
-		} else {
-			a = pick(s, seat)
-		}
-		mustApply(t, s, seat, a)
+	gamestest.PlayRandomly(t, s, r, 2001, func(seat games.Seat) games.Action { return pick(s, seat) }, func(seat games.Seat, a games.Action) {
 		if err := invariant(s); err != nil {
 			t.Fatalf("after %v %s: %v", seat, describe(a), err)
 		}
-	}
-}
-
-// randomPick picks a random legal move.
-func randomPick(r *rand.Rand) func(*State, games.Seat) games.Action {
-	return func(s *State, seat games.Seat) games.Action {
-		legal := s.Legal(seat)
-		return legal[r.IntN(len(legal))]
-	}
+	})
 }
 
 // hintPick picks the AI's move.

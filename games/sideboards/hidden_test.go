@@ -7,17 +7,14 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
-
-// observe is everything seat (or a spectator) can learn from a state: its view, the result,
-// who acts, and its own legal moves, hint and prompt.
-func observe(s *State, seat games.Seat) string {
-	return fmt.Sprintf("view=%+v\nresult=%+v\nact=%v\nlegal=%v\nhint=%v\nprompt=%v\n",
-		*s.view(seat), s.Result(), s.ToAct(), s.Legal(seat), s.Hint(seat), s.Prompt(seat))
-}
 
 // TestHiddenChoice: a committed placement cannot leak through View, Result, Legal, Hint or
 // the events until the last seat has placed.
+// observe is what seat can learn from s (see gamestest.Observe).
+func observe(s *State, seat games.Seat) string { return gamestest.Observe(s, seat, true) }
+
 func TestHiddenChoice(t *testing.T) {
 	base := dealt(t, 3, Options{})
 	for seat := range games.Seat(3) {
@@ -144,7 +141,7 @@ func TestDeterminizeSeesOnlyTheView(t *testing.T) {
 			}
 			compared++
 		}
-		return randomPick(r)(s, seat)
+		return gamestest.RandomMove(r)(s, seat)
 	}
 	for game := range 12 {
 		playAll(t, newGame(t, 2+game%4, Options{Variant: Basic}), r, comparing)

@@ -173,7 +173,7 @@ func (s *State) summary(winners []games.Seat, scores []Score) games.Text {
 	}
 	var names []string
 	for _, w := range winners {
-		names = append(names, s.players[w])
+		names = append(names, s.Names[w])
 	}
 	if len(names) == 1 {
 		return games.Text{

@@ -1,7 +1,6 @@
 package sideboards
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -39,8 +38,7 @@ const Turns = Width - 1
 // everything derived from them therefore never show a pending choice; only the seat's own
 // View adds it back.
 type State struct {
-	players []string
-	opts    Options
+	games.Seating[Game, Options]
 	tasks   [3]Task // the colour, handle and row task; zero until drawn
 	phase   Phase
 	turn    int    // 1–7 from the deal on
@@ -85,15 +83,10 @@ var (
 // valid). It fails with games.ErrBadRecord otherwise, and for the variant "four" with one
 // player.
 func NewState(players []string, o Options) (*State, error) {
+	if r := games.CheckPlayers(Game{}, players); r != nil {
+		return nil, r
+	}
 	n := len(players)
-	if n < 1 || n > 6 {
-		return nil, games.Refuse(games.ErrBadRecord, "Sideboards takes 1 to 6 players, not %d.", "Sideboards hraje 1 až 6 hráčů, ne %d.", n)
-	}
-	for i, p := range players {
-		if strings.TrimSpace(p) == "" {
-			return nil, games.Refuse(games.ErrBadRecord, "Player %d has no name.", "Hráč %d nemá jméno.", i+1)
-		}
-	}
 	if err := o.check(); err != nil {
 		return nil, err
 	}
@@ -101,8 +94,7 @@ func NewState(players []string, o Options) (*State, error) {
 		return nil, games.Refuse(games.ErrBadRecord, "The solo game is played with the basic rules only, not the variant %q.", "Sólo se hraje jen podle základních pravidel, ne ve variantě %q.", o.Variant)
 	}
 	s := &State{
-		players:    slices.Clone(players),
-		opts:       Options{Variant: o.Variant, Tasks: slices.Clone(o.Tasks)},
+		Seating:    games.Seating[Game, Options]{Names: slices.Clone(players), Opts: Options{Variant: o.Variant, Tasks: slices.Clone(o.Tasks)}},
 		phase:      PhaseTasks,
 		seats:      make([]seatState, n),
 		exchanging: games.NoSeat,
@@ -119,23 +111,8 @@ func NewState(players []string, o Options) (*State, error) {
 	return s, nil
 }
 
-// Game returns the definition.
-func (s *State) Game() games.Game { return Game{} }
-
-// Players returns the seats' names.
-func (s *State) Players() []string { return slices.Clone(s.players) }
-
-// Options returns the options in force as a complete JSON object.
-func (s *State) Options() json.RawMessage {
-	b, _ := json.Marshal(s.opts)
-	return b
-}
-
-// Solo reports whether this is the one-player game.
-func (s *State) Solo() bool { return len(s.players) == 1 }
-
 // four reports whether the variant "4 cards" is played.
-func (s *State) four() bool { return s.opts.Variant == Four }
+func (s *State) four() bool { return s.Opts.Variant == Four }
 
 // Phase returns the kind of step the game waits for.
 func (s *State) Phase() Phase { return s.phase }
@@ -148,7 +125,7 @@ func (s *State) TasksInPlay() [3]Task { return s.tasks }
 
 // Hand returns seat's hand, sorted (nil for a seat not at the table).
 func (s *State) Hand(seat games.Seat) []Card {
-	if !s.isSeat(seat) {
+	if !s.IsSeat(seat) {
 		return nil
 	}
 	return slices.Clone(s.seats[seat].hand)
@@ -156,14 +133,11 @@ func (s *State) Hand(seat games.Seat) []Card {
 
 // Board returns seat's sideboard as everybody sees it, left to right.
 func (s *State) Board(seat games.Seat) []Placed {
-	if !s.isSeat(seat) {
+	if !s.IsSeat(seat) {
 		return nil
 	}
 	return slices.Clone(s.seats[seat].board)
 }
-
-// isSeat reports whether seat is a player's seat.
-func (s *State) isSeat(seat games.Seat) bool { return seat >= 0 && int(seat) < len(s.players) }
 
 // handSize is the number of cards a hand holds when a turn begins: 3 (or 4) to start with,
 // then 2 (3 in the variant).
@@ -195,7 +169,7 @@ func (s *State) canExchange(seat games.Seat) bool {
 
 // waiting reports whether seat must still lay or place this turn.
 func (s *State) waiting(seat games.Seat) bool {
-	return s.isSeat(seat) && s.phase == PhaseTurn && s.exchanging == games.NoSeat && !s.seats[seat].pending.made
+	return s.IsSeat(seat) && s.phase == PhaseTurn && s.exchanging == games.NoSeat && !s.seats[seat].pending.made
 }
 
 // ToAct returns [Chance] while tasks, a deal or a draw are due; during a turn the seats that
@@ -230,14 +204,14 @@ func (s *State) Prompt(seat games.Seat) games.Text {
 				"Kolo 1 ze 7: ze 3 karet si 2 nech a polož je vedle sebe; třetí se odhodí")
 		}
 		return games.Say("Turn 1 of 7: keep 2 of your %d cards and lay them side by side; pass the rest to %s",
-			"Kolo 1 ze 7: ze %d karet si 2 nech a polož je vedle sebe; zbytek pošli levému sousedovi (%s)", len(s.seats[seat].hand), s.players[s.left(seat)])
+			"Kolo 1 ze 7: ze %d karet si 2 nech a polož je vedle sebe; zbytek pošli levému sousedovi (%s)", len(s.seats[seat].hand), s.Names[s.left(seat)])
 	}
 	return games.Say("Turn %d of 7: place a card at the left or right end of your sideboard",
 		"Kolo %d ze 7: přilož kartu k levému nebo pravému konci své komody", s.turn)
 }
 
 // left returns the seat's left neighbour, who receives its passed cards.
-func (s *State) left(seat games.Seat) games.Seat { return (seat + 1) % games.Seat(len(s.players)) }
+func (s *State) left(seat games.Seat) games.Seat { return (seat + 1) % games.Seat(len(s.Names)) }
 
 // SampleChance draws chance's next move with r: the three tasks uniformly at random, a deal
 // from the shuffled cards, or the cards of the next draw uniformly from the draw pile (then
@@ -293,8 +267,7 @@ func (s *State) Clone() games.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.players = slices.Clone(s.players)
-	c.opts.Tasks = slices.Clone(s.opts.Tasks)
+	c.Opts.Tasks = slices.Clone(s.Opts.Tasks)
 	c.pile = slices.Clone(s.pile)
 	c.discard = slices.Clone(s.discard)
 	c.seats = slices.Clone(s.seats)

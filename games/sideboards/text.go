@@ -32,11 +32,11 @@ func DrawBoard(board []Placed) string {
 // String writes the whole state, hidden parts included, for debugging and tests.
 func (s *State) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "phase %d turn %d tasks %v variant %s exchanging %v drawNext %d\n", s.phase, s.turn, s.tasks, s.opts.Variant, s.exchanging, s.drawNext)
+	fmt.Fprintf(&b, "phase %d turn %d tasks %v variant %s exchanging %v drawNext %d\n", s.phase, s.turn, s.tasks, s.Opts.Variant, s.exchanging, s.drawNext)
 	fmt.Fprintf(&b, "pile %v\ndiscard %v\nknows %v\n", s.pile, s.discard, s.knows)
 	for i, st := range s.seats {
 		fmt.Fprintf(&b, "seat %d %s: board %v newest %v hand %v received %v pending %+v exchanged %d\n%s",
-			i, s.players[i], st.board, st.newest, st.hand, st.received, st.pending, st.exchanged, DrawBoard(st.board))
+			i, s.Names[i], st.board, st.newest, st.hand, st.received, st.pending, st.exchanged, DrawBoard(st.board))
 	}
 	return b.String()
 }

@@ -81,9 +81,9 @@ func (s *State) View(seat games.Seat) any { return s.view(seat) }
 func (s *State) view(seat games.Seat) *View {
 	v := &View{
 		Viewer:     games.NoSeat,
-		Players:    slices.Clone(s.players),
+		Players:    slices.Clone(s.Names),
 		Solo:       s.Solo(),
-		Variant:    s.opts.Variant,
+		Variant:    s.Opts.Variant,
 		Tasks:      s.tasks,
 		Phase:      s.phase,
 		Turn:       s.turn,
@@ -93,7 +93,7 @@ func (s *State) view(seat games.Seat) *View {
 		Discard:    slices.Clone(s.discard),
 		Result:     s.Result(),
 	}
-	if s.isSeat(seat) {
+	if s.IsSeat(seat) {
 		v.Viewer = seat
 		if s.waiting(seat) {
 			v.Suggested = s.suggestedDraft(seat)
@@ -104,7 +104,7 @@ func (s *State) view(seat games.Seat) *View {
 		st := &s.seats[i]
 		sv := SeatView{
 			Seat:      games.Seat(i),
-			Name:      s.players[i],
+			Name:      s.Names[i],
 			Board:     slices.Clone(st.board),
 			Newest:    slices.Clone(st.newest),
 			HandSize:  len(st.hand),

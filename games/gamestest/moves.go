@@ -1,0 +1,157 @@
+package gamestest
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/games"
+)
+
+// CheckText fails t when x lacks a language or carries a formatting error ("%!").
+func CheckText(t testing.TB, what string, x games.Text) {
+	t.Helper()
+	if x.EN == "" || x.CS == "" || strings.Contains(x.EN+x.CS, "%!") {
+		t.Fatalf("%s: bad text %+v", what, x)
+	}
+}
+
+// Snapshot is everything observable about st and its own fields, for "a refused move changes
+// nothing".
+func Snapshot(st games.State) string { return Fingerprint(st) + fmt.Sprintf("%+v", deref(st)) }
+
+// MustApply makes seat's move a through games.Apply, failing t with the move and show() (a
+// drawing of what the seat sees) when it is refused; every event must read in both languages.
+func MustApply(t testing.TB, st games.State, seat games.Seat, a games.Action, show func() string) []games.Event {
+	t.Helper()
+	ev, err := games.Apply(st, seat, a)
+	if err != nil {
+		t.Fatalf("%s by %v refused: %v\n%s", st.Describe(a), seat, err, show())
+	}
+	for _, e := range ev {
+		CheckText(t, "event", e.Text)
+	}
+	return ev
+}
+
+// MustRefuse requires games.Apply to refuse seat's move a with a *games.Refusal of kind, in both
+// languages, leaving the state's Snapshot as it was; show() draws what the seat sees for the
+// failure message.
+func MustRefuse(t testing.TB, st games.State, seat games.Seat, a games.Action, kind error, show func() string) *games.Refusal {
+	t.Helper()
+	before := Snapshot(st)
+	_, err := games.Apply(st, seat, a)
+	if err == nil {
+		t.Fatalf("%s by %v accepted, want refusal\n%s", st.Describe(a), seat, show())
+	}
+	if !errors.Is(err, kind) {
+		t.Fatalf("%s by %v: got %v, want %v", st.Describe(a), seat, err, kind)
+	}
+	var r *games.Refusal
+	if !errors.As(err, &r) {
+		t.Fatalf("%s: %v is not a *games.Refusal", st.Describe(a), err)
+	}
+	CheckText(t, "refusal", r.Reason)
+	if Snapshot(st) != before {
+		t.Fatalf("refused move %s changed the state", st.Describe(a))
+	}
+	return r
+}
+
+// PlayRandomly plays st to its end the way the property tests do: at every step one of the
+// seats to act is drawn with r; chance's move is sampled with r, a player's chosen by pick;
+// every move must apply through games.Apply with events in both languages, and then after
+// (when set) runs. It fails t when the game is not over after most moves.
+func PlayRandomly(t testing.TB, st games.State, r *rand.Rand, most int, pick func(seat games.Seat) games.Action, after func(seat games.Seat, a games.Action)) {
+	t.Helper()
+	for moves := 0; ; moves++ {
+		act := st.ToAct()
+		if len(act) == 0 {
+			break
+		}
+		if moves >= most {
+			t.Fatalf("game not over after %d moves", most)
+		}
+		seat := act[r.IntN(len(act))]
+		var a games.Action
+		if seat == games.Chance {
+			a = st.SampleChance(r)
+		} else {
+			a = pick(seat)
+		}
+		MustApply(t, st, seat, a, func() string { return "" })
+		if after != nil {
+			after(seat, a)
+		}
+	}
+	if !games.Over(st) {
+		t.Fatal("nobody to act in a game not over")
+	}
+}
+
+// Pick chooses seat's move in st.
+type Pick func(st games.State, seat games.Seat) games.Action
+
+// RandomMove is the Pick of a random player: a legal move drawn with r.
+func RandomMove(r *rand.Rand) Pick {
+	return func(st games.State, seat games.Seat) games.Action {
+		legal := st.Legal(seat)
+		return legal[r.IntN(len(legal))]
+	}
+}
+
+// Rivals says how clearly the built-in AI must beat a random player (see VersusRandom): in
+// Games two-player games, at least Wins won (placed first; alone when Alone is set) and
+// Margin points more than the random player a game, on average.
+type Rivals struct {
+	Games, Wins, Margin int
+	Alone               bool
+}
+
+// VersusRandom plays want.Games two-player games, the built-in AI (Hint) on seat g%2 of game g
+// and RandomMove on the other, chance and the random player drawing from a source seeded by
+// the test's Seed and g; play plays one game to its end with the Pick it is given. It fails t
+// when the AI does not beat the random player as want says.
+func VersusRandom(t *testing.T, want Rivals, play func(r *rand.Rand, pick Pick) games.State) {
+	t.Helper()
+	seed := Seed(t)
+	wins, margin := 0, 0
+	for g := range want.Games {
+		r := rand.New(rand.NewPCG(seed, uint64(g)))
+		ai, random := games.Seat(g%2), RandomMove(r)
+		res := play(r, func(st games.State, seat games.Seat) games.Action {
+			if seat == ai {
+				return st.Hint(seat)
+			}
+			return random(st, seat)
+		}).Result()
+		if res.PlaceOf(ai) == 1 && (!want.Alone || len(res.Ranking[0]) == 1) {
+			wins++
+		}
+		margin += res.Seats[ai].Score - res.Seats[1-ai].Score
+	}
+	t.Logf("greedy AI won %d of %d, by %.1f points a game", wins, want.Games, float64(margin)/float64(want.Games))
+	if wins < want.Wins || margin < want.Games*want.Margin {
+		t.Fatalf("greedy AI won %d of %d games against random play by %d points in all", wins, want.Games, margin)
+	}
+}
+
+// Must makes and refuses moves in a game's rule tests through MustApply and MustRefuse, with
+// Show drawing what a seat sees for a failure message.
+type Must[S games.State] struct {
+	Show func(st S, seat games.Seat) string
+}
+
+// Apply is MustApply.
+func (m Must[S]) Apply(t testing.TB, st S, seat games.Seat, a games.Action) []games.Event {
+	t.Helper()
+	return MustApply(t, st, seat, a, func() string { return m.Show(st, seat) })
+}
+
+// Refuse is MustRefuse.
+func (m Must[S]) Refuse(t testing.TB, st S, seat games.Seat, a games.Action, kind error) *games.Refusal {
+	t.Helper()
+	return MustRefuse(t, st, seat, a, kind, func() string { return m.Show(st, seat) })
+}

@@ -1,0 +1,62 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// LoadMany returns the tables of channels read with one pipeline of HMGETs (see Batch): one
+// round trip to a single server; a Redis Cluster client sends the pipeline's reads to each
+// master node holding some of them, in parallel (every table is in a slot of its own).
+func (r *Redis) LoadMany(ctx context.Context, channels []string) (map[string]Table, error) {
+	if err := checkBatch(channels); err != nil {
+		return nil, err
+	}
+	op := fmt.Sprintf("load %d tables", len(channels))
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
+	if err := r.enter(ctx); err != nil {
+		return nil, r.fail(op, err)
+	}
+	out := make(map[string]Table, len(channels))
+	if len(channels) == 0 {
+		return out, nil
+	}
+	cmds := make([]*redis.SliceCmd, len(channels))
+	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, ch := range channels {
+			cmds[i] = p.HMGet(ctx, r.tableKey(ch), "rev", "data")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, r.fail(op, err)
+	}
+	for i, ch := range channels {
+		t, found, err := tableOf(cmds[i].Val())
+		if err != nil {
+			return nil, fmt.Errorf("store: load %q: %w", ch, err)
+		}
+		if found {
+			out[ch] = t
+		}
+	}
+	return out, nil
+}
+
+// tableOf reads a table from the values of HMGET rev data: false when it has neither.
+func tableOf(vals []any) (Table, bool, error) {
+	if len(vals) != 2 || (vals[0] == nil && vals[1] == nil) {
+		return Table{}, false, nil
+	}
+	revStr, ok1 := vals[0].(string)
+	data, ok2 := vals[1].(string)
+	rev, err := strconv.ParseUint(revStr, 10, 64)
+	if !ok1 || !ok2 || err != nil || rev == 0 {
+		return Table{}, false, fmt.Errorf("%w: revision %q, data present %v", ErrCorrupt, revStr, ok2)
+	}
+	return Table{Data: []byte(data), Revision: Revision(rev)}, true, nil
+}

@@ -55,6 +55,10 @@ type Options struct {
 	// StopGrace is how long RunScheduler, once its context ends, lets the tasks it holds
 	// finish before it hands the rest back to the queue; zero means 8 seconds.
 	StopGrace time.Duration
+	// Tables is how servers run their tables: TablesThreads (a thread per table) or
+	// TablesChannel (one table per channel, played in it). Empty means TablesChannel, the
+	// behaviour of tablebot before threads; tablebot's configuration defaults to TablesThreads.
+	Tables string
 	// Now is the bot's clock; nil means time.Now. The bot reads it only to know when its REST
 	// session starts afresh (every interaction token's life, 15 minutes: see restSessions);
 	// the referee keeps the game clock.
@@ -91,6 +95,8 @@ type Bot struct {
 	// clicks holds the clicks being handled that a repeat may wait for (see Handle).
 	clicks      flight[string, struct{}]
 	postRetries int
+	// tablesOpt is Options.Tables, read through tablesMode only.
+	tablesOpt   string
 	routes      map[verb]route
 	commands    map[string]command
 	commandList []command
@@ -149,6 +155,14 @@ func New(kits []images.GameArt, tables *table.Service, rest *discordgo.Session, 
 		if p < time.Minute {
 			return nil, fmt.Errorf("bot: a pace of %v is shorter than a minute", p)
 		}
+	}
+	switch o.Tables {
+	case "", TablesChannel:
+		b.tablesOpt = TablesChannel
+	case TablesThreads:
+		b.tablesOpt = TablesThreads
+	default:
+		return nil, fmt.Errorf("bot: tables %q: want %q or %q", o.Tables, TablesThreads, TablesChannel)
 	}
 	if b.postRetries == 0 {
 		b.postRetries = 4

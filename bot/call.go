@@ -25,6 +25,7 @@ type Responder func(ctx context.Context, r *discordgo.InteractionResponse) error
 type call struct {
 	ctx     context.Context
 	i       *discordgo.Interaction
+	where   place // the channel the interaction came from, as its channel object says
 	user    string
 	name    string
 	perms   int64
@@ -220,19 +221,12 @@ func (c *call) edit(m message) error {
 	}
 	content := m.content
 	// The files are read once per attempt, so keep their bytes.
-	data := make([][]byte, len(m.files))
-	for i, f := range m.files {
-		b, err := readAll(f.Reader)
-		if err != nil {
-			return fmt.Errorf("read %s: %w", f.Name, err)
-		}
-		data[i] = b
+	data, err := fileBytes(m.files)
+	if err != nil {
+		return err
 	}
 	return c.soonKnown("edit interaction response", func() error {
-		files := make([]*discordgo.File, len(m.files))
-		for i, f := range m.files {
-			files[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(data[i])}
-		}
+		files := filesOf(m.files, data)
 		err := c.editOriginal(&discordgo.WebhookEdit{
 			Content: &content, Components: &comps, Embeds: &embeds, Files: files, AllowedMentions: m.allowed(),
 		})

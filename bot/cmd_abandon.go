@@ -44,5 +44,9 @@ func (b *Bot) onAbandonConfirm(c *call, id ID) error {
 	_, err = b.postRetrying(c.ctx, t.Channel, message{content: fmt.Sprintf("%s %s", kit.Game.Emoji(),
 		games.Text{EN: fmt.Sprintf("%s ended the game of %s. Start a new one with /start.", c.name, kit.Game.Title().EN),
 			CS: fmt.Sprintf("%s ukončil(a) hru %s. Novou založíš příkazem /start.", c.name, kit.Game.Title().In(games.Czech))}.In(lang))})
+	if t.Parent != "" && t.Record != nil {
+		// A game in a thread of its own: its card says so, and the thread is archived.
+		b.closeThread(c.ctx, c.log, t, abandonedCard(t, c.name))
+	}
 	return err
 }

@@ -211,7 +211,7 @@ func (b *Bot) settingLines(c *call, st table.ServerSettings) map[string]string {
 		lang = languageName(st.Lang)
 	}
 	return map[string]string{
-		setTables: "🧵 " + c.say(games.Say("Tables: ", "Stoly: ")) + c.say(tablesName(st.TablesMode())) + mark(st.Tables != ""),
+		setTables: "🧵 " + c.say(games.Say("Tables: ", "Stoly: ")) + c.say(tablesName(b.tablesOf(st))) + mark(st.Tables != ""),
 		setPace:   "⏱ " + c.say(games.Say("Default pace: ", "Výchozí tempo: ")) + paceName(pace.Per, c.lang) + mark(st.Pace != nil),
 		setAI: "🤖 " + c.say(rule) + mark(st.Wait != nil) + " · " +
 			c.say(games.Say("AI level (at deadlines, for absent players): ", "Úroveň AI (po termínu a za nepřítomné): ")) +
@@ -255,7 +255,7 @@ func (b *Bot) settingsMenus(c *call, st table.ServerSettings) []discordgo.Messag
 	opt := func(label games.Text, value string, current bool) discordgo.SelectMenuOption {
 		return discordgo.SelectMenuOption{Label: truncate(c.say(label), 100), Value: value, Default: current}
 	}
-	mode := st.TablesMode()
+	mode := b.tablesOf(st)
 	tables := []discordgo.SelectMenuOption{
 		opt(games.Say("Tables in the channel", "Stoly v kanálu"), table.TablesChannel, mode == table.TablesChannel),
 		opt(games.Say("Each table in a thread of its own", "Každý stůl ve vlastním vlákně"), table.TablesThreads, mode == table.TablesThreads),

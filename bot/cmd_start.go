@@ -142,7 +142,8 @@ func (b *Bot) onStartCommand(c *call) error {
 	if c.i.GuildID == "" {
 		return refuse("Games are played in server channels, not in direct messages.", "Hraje se v kanálech serveru, ne v soukromých zprávách.")
 	}
-	if err := permissionRefusal(c, false); err != nil {
+	thread := b.opensThread(c)
+	if err := refusalFor(c, false, c.needs(thread)); err != nil {
 		return err
 	}
 	server, err := b.tables.ServerSettings(c.ctx, c.i.GuildID)
@@ -175,7 +176,22 @@ func (b *Bot) onStartCommand(c *call) error {
 	if server.Lang != "" {
 		locale = server.Lang
 	}
-	t, err := b.tables.Open(c.ctx, c.click(ID{}), kit.Game.Name(), options, pace, locale)
+	if c.where.thread() && c.where.Thread.Archived {
+		// A table opened in an archived thread: the thread opens again for its messages.
+		if err := b.setArchived(c.ctx, c.i.ChannelID, false); err != nil {
+			c.log.Warn("could not reopen the thread", "err", err)
+		}
+	}
+	click := c.click(ID{})
+	if thread {
+		// The lobby's table lives under the lobby message's ID, which its thread will have.
+		id, err := c.originalID()
+		if err != nil {
+			return err
+		}
+		click.Parent, click.Channel = click.Channel, id
+	}
+	t, err := b.tables.Open(c.ctx, click, kit.Game.Name(), options, pace, locale)
 	if err != nil {
 		return err
 	}

@@ -16,10 +16,48 @@ type plainInteraction discordgo.Interaction
 // body, and most of discordgo's decoding time) are skipped — by one structural scan
 // (withoutMessage), or, in a body that is not plainly what Discord sends, by encoding/json.
 func decodeInteraction(body []byte) (*discordgo.Interaction, error) {
+	i, _, err := decodeInteractionIn(body)
+	return i, err
+}
+
+// decodeInteractionIn is decodeInteraction that also reads where the interaction came from:
+// its channel object, which discordgo's Interaction has no field for.
+func decodeInteractionIn(body []byte) (*discordgo.Interaction, place, error) {
 	if rest, head, ok := withoutMessage(body); ok {
 		return decodeSkimmed(rest, head)
 	}
 	return decodeSkimmed(body, nil)
+}
+
+// place is what the bot reads of an interaction's channel object (the partial channel
+// Discord sends beside channel_id): its type and, for a thread, the channel it is in.
+type place struct {
+	Type     discordgo.ChannelType `json:"type"`
+	ParentID string                `json:"parent_id"`
+	// Thread is a thread's metadata: whether Discord archived it.
+	Thread struct {
+		Archived bool `json:"archived"`
+	} `json:"thread_metadata"`
+}
+
+// thread reports whether the place is a thread (announcement, public or private).
+func (p place) thread() bool {
+	switch p.Type {
+	case discordgo.ChannelTypeGuildNewsThread, discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread:
+		return true
+	}
+	return false
+}
+
+// placeOf reads a channel object; anything that is not one (absent, null, of another shape)
+// is the zero place, a channel of no known type: the bot then behaves as it did before it
+// read channels, and agrees with discordgo, which ignores the member.
+func placeOf(raw json.RawMessage) place {
+	var p place
+	if len(raw) == 0 || json.Unmarshal(raw, &p) != nil {
+		return place{}
+	}
+	return p
 }
 
 // messageHead is what the bot reads of the message a component was clicked on. Like
@@ -47,15 +85,17 @@ func (h *messageHead) UnmarshalJSON(b []byte) error {
 
 // decodeSkimmed decodes body with encoding/json, skipping all but the ID, channel and flags of
 // its message; head, when not nil, is the message withoutMessage took out of body.
-func decodeSkimmed(body []byte, head *discordgo.Message) (*discordgo.Interaction, error) {
+func decodeSkimmed(body []byte, head *discordgo.Message) (*discordgo.Interaction, place, error) {
 	var wire struct {
 		plainInteraction
 		// These two hide the fields of the same names in plainInteraction.
 		Data    json.RawMessage `json:"data"`
 		Message *messageHead    `json:"message"`
+		// Channel is the interaction's channel object, which discordgo does not decode.
+		Channel json.RawMessage `json:"channel"`
 	}
 	if err := json.Unmarshal(body, &wire); err != nil {
-		return nil, fmt.Errorf("decode interaction: %w", err)
+		return nil, place{}, fmt.Errorf("decode interaction: %w", err)
 	}
 	i := discordgo.Interaction(wire.plainInteraction)
 	if m := wire.Message; m != nil {
@@ -80,7 +120,7 @@ func decodeSkimmed(body []byte, head *discordgo.Message) (*discordgo.Interaction
 		i.Data = d
 	}
 	if err != nil {
-		return nil, fmt.Errorf("decode interaction data: %w", err)
+		return nil, place{}, fmt.Errorf("decode interaction data: %w", err)
 	}
-	return &i, nil
+	return &i, placeOf(wire.Channel), nil
 }

@@ -40,6 +40,25 @@ func decodedLikeDiscordgo(t *testing.T, body []byte) {
 	if !reflect.DeepEqual(*got, want) {
 		t.Fatalf("%s:\ngot  %+v\nwant %+v", body, *got, want)
 	}
+	// The channel object, which discordgo does not read: its type and parent when it is one.
+	_, where, _ := decodeInteractionIn(body)
+	var w struct {
+		Channel *struct {
+			Type     discordgo.ChannelType `json:"type"`
+			ParentID string                `json:"parent_id"`
+			Meta     *struct {
+				Archived bool `json:"archived"`
+			} `json:"thread_metadata"`
+		} `json:"channel"`
+	}
+	var wantWhere place
+	if json.Unmarshal(body, &w) == nil && w.Channel != nil {
+		wantWhere = place{Type: w.Channel.Type, ParentID: w.Channel.ParentID}
+		wantWhere.Thread.Archived = w.Channel.Meta != nil && w.Channel.Meta.Archived
+	}
+	if where != wantWhere {
+		t.Fatalf("%s: channel read as %+v, want %+v", body, where, wantWhere)
+	}
 }
 
 func TestDecodeInteractionMatchesDiscordgo(t *testing.T) {
@@ -74,6 +93,10 @@ func FuzzDecodeInteraction(f *testing.F) {
 	f.Add([]byte(`{"type":2,"data":{"name":"start","options":[{"name":"fits","type":1}]}}`))
 	f.Add([]byte(`{"type":5,"data":{"custom_id":"x","components":[{"type":1,"components":[{"type":4,"custom_id":"move","value":"F7"}]}]}}`))
 	f.Add([]byte(`{"type":1,"message":null}`))
+	// From inside a thread: the channel object says so (discordgo ignores it; the bot reads it).
+	f.Add([]byte(`{"type":2,"channel_id":"5","channel":{"id":"5","type":11,"parent_id":"4","thread_metadata":{"archived":false}},"data":{"name":"status"}}`))
+	f.Add([]byte(`{"type":3,"channel_id":"5","channel":{"type":"11"},"message":{"id":"6"},"data":{"custom_id":"a"}}`))
+	f.Add([]byte(`{"type":3,"channel":{"type":11},"Channel":[1],"message":{"id":"6","channel_id":"5"},"data":{"custom_id":"a"}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		decodedLikeDiscordgo(t, body)
 	})
@@ -146,7 +169,7 @@ func BenchmarkDecodeInteraction(b *testing.B) {
 		})
 		b.Run(body.name+"/skipped", func(b *testing.B) {
 			for b.Loop() {
-				if _, err := decodeSkimmed(body.data, nil); err != nil {
+				if _, _, err := decodeSkimmed(body.data, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -78,4 +78,23 @@
 // names and their language, and where an admin grants it, and nothing is done. A board Discord
 // refuses mid-game stays owed; the table waits and its next click explains, until the
 // permission is back. An interaction that does not say (the local table) is never refused.
+//
+// A table per thread (threads.go; a server's choice in /settings, else Options.Tables, read
+// through Bot.tablesMode only). A table's
+// key is a channel ID, and a thread is a channel to Discord, so a game in a thread is keyed by
+// the thread. The lobby does not move keys: in threads mode, /start in a text channel reads the
+// ID of its own deferred response (the message the lobby becomes) and opens the table under
+// that ID, with Table.Parent the channel; Discord gives a thread started from a message the
+// message's ID, so at Start the table is already under its thread's key. Such a lobby's
+// custom_ids end in "@" (lobbyHere): a click on it acts on the clicked message's table, any
+// other click on its channel's. Start turns the lobby into a card linking to the thread, and
+// the first board opens the thread (POST …/messages/{lobby}/threads; "already created" is
+// fine, for a retry or a rematch) and adds the seated people; the last board edits the result
+// onto the card and archives the thread; Rematch reopens it. A post into a thread Discord
+// archived for inactivity (400, code 50083) reopens it and posts again (post). /start inside
+// a thread, and every /start in channel mode, keys the table by the channel as before. The
+// interaction's channel object (its type: a thread or not) is decoded by the bot itself on
+// both transports (decodeInteractionIn), since discordgo's Interaction has no field for it.
+// In threads mode, opening a table from a text channel also needs Create Public Threads and
+// Send Messages in Threads; in a thread, Send Messages in Threads stands for Send Messages.
 package bot

@@ -99,8 +99,14 @@ func routeTable() map[verb]route {
 // deadline (ctx only carries values and the first response). Handle never panics and always
 // answers: a failure becomes an ephemeral message to the user and a log line.
 func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Responder) {
+	b.handleIn(ctx, i, place{}, respond)
+}
+
+// handleIn is Handle for an interaction whose channel object was read: where is the place it
+// came from (a thread, a text channel), which discordgo's Interaction does not keep.
+func (b *Bot) handleIn(ctx context.Context, i *discordgo.Interaction, where place, respond Responder) {
 	start := time.Now()
-	work, how, kind, c := b.dispatch(ctx, i, respond)
+	work, how, kind, c := b.dispatch(ctx, i, where, respond)
 	finish := func(err error) {
 		b.explain(c, err)
 		took := time.Since(start)
@@ -165,8 +171,9 @@ func repeatKey(i *discordgo.Interaction, how ack, user string) (string, bool) {
 // dispatch finds what an interaction asks for, without I/O: the work to do, how it is
 // acknowledged, the kind for the metrics, and the call. Whatever cannot be routed becomes
 // inline work that explains why.
-func (b *Bot) dispatch(ctx context.Context, i *discordgo.Interaction, respond Responder) (work func() error, how ack, kind string, c *call) {
+func (b *Bot) dispatch(ctx context.Context, i *discordgo.Interaction, where place, respond Responder) (work func() error, how ack, kind string, c *call) {
 	c = b.newCall(ctx, i, respond)
+	c.where = where
 	notMine := func() error {
 		return refuse("That button is not one of mine any more. Use /hand or /status.", "Toto tlačítko už neznám. Použij /hand nebo /status.")
 	}
@@ -197,7 +204,7 @@ func (b *Bot) dispatch(ctx context.Context, i *discordgo.Interaction, respond Re
 			return notMine, ackInline, kind, c
 		}
 		c.log = c.log.With("verb", id.Verb, "drawn_at", uint64(id.Rev))
-		if err := clickRefusal(c, verb(id.Verb)); err != nil {
+		if err := clickRefusal(c, id); err != nil {
 			return func() error { return err }, ackInline, kind, c
 		}
 		c.urgent = r.urgent
@@ -244,7 +251,7 @@ func displayName(nick string, u *discordgo.User) string {
 // click is the referee's view of the caller acting on a component drawn for id (the zero ID
 // for a slash command).
 func (c *call) click(id ID) table.Click {
-	return table.Click{Guild: c.i.GuildID, Channel: c.i.ChannelID, User: c.user, Name: c.name,
+	return table.Click{Guild: c.i.GuildID, Channel: c.key(id), User: c.user, Name: c.name,
 		Manager: c.perms&(discordgo.PermissionManageChannels|discordgo.PermissionAdministrator) != 0,
 		Game:    id.Game, Rev: id.Rev}
 }

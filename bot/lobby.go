@@ -46,15 +46,19 @@ func (b *Bot) lobbyMessage(t *table.Table, lang games.Lang) message {
 	}
 	rev := t.Rev()
 	full := len(t.Seats) >= maxSeats
+	here := ""
+	if inParent(t) {
+		here = lobbyHere
+	}
 	row := discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: games.Say("Join", "Přidat se").In(lang), Style: discordgo.PrimaryButton, CustomID: buildID(t.Game, rev, verbJoin, ""), Disabled: full},
-		discordgo.Button{Label: games.Say("Leave", "Odejít").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, rev, verbLeave, "")},
-		discordgo.Button{Label: games.Say("Add AI", "Přidat AI").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, rev, verbAddAI, ""), Disabled: full},
-		discordgo.Button{Label: games.Say("Start", "Začít").In(lang), Style: discordgo.SuccessButton, CustomID: buildID(t.Game, rev, verbStart, ""), Disabled: len(t.Seats) < minSeats},
-		discordgo.Button{Label: games.Say("Cancel", "Zrušit").In(lang), Style: discordgo.DangerButton, CustomID: buildID(t.Game, rev, verbCancel, "")},
+		discordgo.Button{Label: games.Say("Join", "Přidat se").In(lang), Style: discordgo.PrimaryButton, CustomID: buildID(t.Game, rev, verbJoin, here), Disabled: full},
+		discordgo.Button{Label: games.Say("Leave", "Odejít").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, rev, verbLeave, here)},
+		discordgo.Button{Label: games.Say("Add AI", "Přidat AI").In(lang), Style: discordgo.SecondaryButton, CustomID: buildID(t.Game, rev, verbAddAI, here), Disabled: full},
+		discordgo.Button{Label: games.Say("Start", "Začít").In(lang), Style: discordgo.SuccessButton, CustomID: buildID(t.Game, rev, verbStart, here), Disabled: len(t.Seats) < minSeats},
+		discordgo.Button{Label: games.Say("Cancel", "Zrušit").In(lang), Style: discordgo.DangerButton, CustomID: buildID(t.Game, rev, verbCancel, here)},
 	}}
 	levels := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID:    buildID(t.Game, rev, verbAddAI, "level"),
+		CustomID:    buildID(t.Game, rev, verbAddAI, "level"+here),
 		Placeholder: games.Say("🤖 Add a stronger AI…", "🤖 Přidat silnější AI…").In(lang),
 		Disabled:    full,
 		Options: []discordgo.SelectMenuOption{
@@ -138,6 +142,15 @@ func (b *Bot) onStart(c *call, id ID) error {
 		return err
 	}
 	b.countMoves(out)
+	if out.Table.Channel != c.i.ChannelID {
+		// A lobby in its parent channel: the game goes to a thread of its own (announce opens
+		// it before the first board), and the lobby message becomes its card.
+		if err := c.edit(b.startedCard(out.Table)); err != nil {
+			c.log.Warn("could not turn the lobby into the table's card", "err", err)
+		}
+		b.announce(c.ctx, c.log, out, "")
+		return nil
+	}
 	lobby := b.lobbyMessage(out.Table, out.Table.Lang())
 	content := lobby.content[:strings.LastIndex(strings.TrimRight(lobby.content, "\n"), "\n")+1]
 	lobby.content = content + "▶️ " + games.Say("The game has started — good luck!", "Hra začala — hodně štěstí!").In(out.Table.Lang())
@@ -154,6 +167,12 @@ func (b *Bot) onRematch(c *call, id ID) error {
 	t, err := b.tables.Rematch(c.ctx, c.click(id))
 	if err != nil {
 		return err
+	}
+	if t.Parent != "" {
+		// The game's thread was archived at its end: the rematch plays on in it.
+		if err := b.setArchived(c.ctx, t.Channel, false); err != nil {
+			c.log.Warn("could not reopen the table's thread for the rematch", "err", err)
+		}
 	}
 	m := b.lobbyMessage(t, t.Lang())
 	// The players of the last game are called to the rematch once.

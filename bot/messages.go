@@ -322,12 +322,23 @@ func ratingLines(ratings []table.RatingChange, lang games.Lang) string {
 	return sb.String()
 }
 
-// post sends a public message to a channel once.
+// post sends a public message to a channel once. A thread Discord archived (a slow game's,
+// idle for days) refuses posts: it is reopened and the message sent again, never left unsaid.
 func (b *Bot) post(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
 	m = m.fitted()
-	id, err := send(ctx, b.rest.get(), http.MethodPost, discordgo.EndpointChannelMessages(channel), &channelPost{MessageSend: discordgo.MessageSend{
+	payload := &channelPost{MessageSend: discordgo.MessageSend{
 		Content: m.content, Files: m.files, Components: m.components, AllowedMentions: m.allowed(),
-	}, Nonce: m.nonce, EnforceNonce: m.nonce != ""}, m.files)
+	}, Nonce: m.nonce, EnforceNonce: m.nonce != ""}
+	data, err := fileBytes(m.files)
+	if err != nil {
+		return nil, err
+	}
+	id, err := send(ctx, b.rest.get(), http.MethodPost, discordgo.EndpointChannelMessages(channel), payload, filesOf(m.files, data))
+	if restCode(err) == codeThreadArchived {
+		if err = b.setArchived(ctx, channel, false); err == nil {
+			id, err = send(ctx, b.rest.get(), http.MethodPost, discordgo.EndpointChannelMessages(channel), payload, filesOf(m.files, data))
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("post to channel %s: %w", channel, err)
 	}
@@ -337,21 +348,14 @@ func (b *Bot) post(ctx context.Context, channel string, m message) (*discordgo.M
 // postRetrying sends a public message, retrying with back-off (250 ms, doubling) when Discord
 // fails on its side (5xx) or cannot be reached; a refusal (4xx) is not retried.
 func (b *Bot) postRetrying(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
-	data := make([][]byte, len(m.files))
-	for i, f := range m.files {
-		file, err := readAll(f.Reader)
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", f.Name, err)
-		}
-		data[i] = file
+	data, err := fileBytes(m.files)
+	if err != nil {
+		return nil, err
 	}
 	wait := 250 * time.Millisecond
 	for attempt := 0; ; attempt++ {
 		try := m
-		try.files = make([]*discordgo.File, len(m.files))
-		for i, f := range m.files {
-			try.files[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(data[i])}
-		}
+		try.files = filesOf(m.files, data)
 		msg, err := b.post(ctx, channel, try)
 		if err == nil || attempt >= b.postRetries || !retryable(err) {
 			return msg, err
@@ -364,6 +368,28 @@ func (b *Bot) postRetrying(ctx context.Context, channel string, m message) (*dis
 		}
 		wait *= 2
 	}
+}
+
+// fileBytes reads files to their ends, so that they can be sent more than once (filesOf).
+func fileBytes(files []*discordgo.File) ([][]byte, error) {
+	data := make([][]byte, len(files))
+	for i, f := range files {
+		b, err := readAll(f.Reader)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", f.Name, err)
+		}
+		data[i] = b
+	}
+	return data, nil
+}
+
+// filesOf is files afresh, each reading data[i] from its start.
+func filesOf(files []*discordgo.File, data [][]byte) []*discordgo.File {
+	out := make([]*discordgo.File, len(files))
+	for i, f := range files {
+		out[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(data[i])}
+	}
+	return out
 }
 
 // retryable reports whether a failed REST call may succeed when tried again: Discord failed on
@@ -427,6 +453,13 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 	}
 	m.nonce = boardNonce(t, through-len(out.Board), through)
 	m = m.fitted() // the body kept for refreshStatus is the one posted
+	if t.Parent != "" && t.Announced == 0 {
+		// The first board of a table with a thread of its own: the thread comes first.
+		if err := b.openThread(ctx, log, t); err != nil {
+			log.Error("could not open the table's thread; the board stays owed", "err", err)
+			return
+		}
+	}
 	msg, err := b.postRetrying(ctx, t.Channel, m)
 	if err != nil {
 		var rest *discordgo.RESTError
@@ -442,6 +475,9 @@ func (b *Bot) announce(ctx context.Context, log *slog.Logger, out table.Outcome,
 	board := &table.PostedBoard{ID: msg.ID, At: b.tables.Now(), Body: m.body}
 	if err := b.tables.Announced(ctx, t.Channel, t.ID, through, board); err != nil {
 		log.Warn("posted a board message but could not record it", "err", err)
+	}
+	if over && t.Parent != "" {
+		b.closeThread(ctx, log, t, resultCard(t, st))
 	}
 }
 

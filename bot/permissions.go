@@ -39,6 +39,40 @@ var tablePermissions = []needed{
 	{discordgo.PermissionAttachFiles, games.Say("Attach Files", "Připojovat soubory")},
 }
 
+// Discord's permission bits for a table in a thread.
+const (
+	permCreatePublicThreads   int64 = 1 << 35
+	permSendMessagesInThreads int64 = 1 << 38
+)
+
+// openingPermissions are what a table needs in a text channel whose tables run in threads:
+// the channel's, and the thread's it starts from the lobby message and posts in.
+var openingPermissions = append(append([]needed{}, tablePermissions...),
+	needed{permCreatePublicThreads, games.Say("Create Public Threads", "Vytvářet veřejná vlákna")},
+	needed{permSendMessagesInThreads, games.Say("Send Messages in Threads", "Odesílat zprávy ve vláknech")},
+)
+
+// threadPermissions are what a table needs in a thread: there Send Messages in Threads, not
+// Send Messages, lets the bot post (a thread's permissions are its parent channel's).
+var threadPermissions = []needed{
+	tablePermissions[0],
+	{permSendMessagesInThreads, games.Say("Send Messages in Threads", "Odesílat zprávy ve vláknech")},
+	tablePermissions[2],
+}
+
+// needs is what a table needs where the call came from: in a thread, threadPermissions; in a
+// text channel, tablePermissions, or openingPermissions when opening the table there means
+// starting a thread.
+func (c *call) needs(opening bool) []needed {
+	switch {
+	case c.where.thread():
+		return threadPermissions
+	case opening:
+		return openingPermissions
+	}
+	return tablePermissions
+}
+
 // postingVerbs are the component verbs whose handling may post a board message to the channel.
 var postingVerbs = map[verb]bool{
 	verbStart: true, verbRematch: true, verbCommit: true, verbTurn: true,
@@ -48,12 +82,18 @@ var postingVerbs = map[verb]bool{
 // missingPermissions lists what of tablePermissions the bot lacks according to i's
 // app_permissions; nil when it lacks nothing or the interaction does not say (zero).
 func missingPermissions(i *discordgo.Interaction) []games.Text {
+	return missingOf(i, tablePermissions)
+}
+
+// missingOf lists what of need the bot lacks according to i's app_permissions; nil when it
+// lacks nothing or the interaction does not say (zero).
+func missingOf(i *discordgo.Interaction, need []needed) []games.Text {
 	have := i.AppPermissions
 	if have == 0 || have&discordgo.PermissionAdministrator != 0 {
 		return nil
 	}
 	var missing []games.Text
-	for _, p := range tablePermissions {
+	for _, p := range need {
 		if have&p.bit == 0 {
 			missing = append(missing, p.name)
 		}
@@ -77,7 +117,12 @@ func listed(names []games.Text, lang games.Lang) string {
 // permissionRefusal is the refusal of a call in a channel where the bot lacks a permission a
 // table needs, or nil. midGame words it for a table already running: it waits, nothing lost.
 func permissionRefusal(c *call, midGame bool) error {
-	missing := missingPermissions(c.i)
+	return refusalFor(c, midGame, c.needs(false))
+}
+
+// refusalFor is permissionRefusal for the permissions need.
+func refusalFor(c *call, midGame bool, need []needed) error {
+	missing := missingOf(c.i, need)
 	if len(missing) == 0 {
 		return nil
 	}
@@ -113,9 +158,12 @@ func permissionRefusal(c *call, midGame bool) error {
 
 // clickRefusal is permissionRefusal for a component verb: only verbs that may post a board are
 // refused, the lobby's Start and a Rematch as opening a table, the others as mid-game.
-func clickRefusal(c *call, v verb) error {
+func clickRefusal(c *call, id ID) error {
+	v := verb(id.Verb)
 	if !postingVerbs[v] {
 		return nil
 	}
-	return permissionRefusal(c, v != verbStart && v != verbRematch)
+	// Start on a lobby in its parent channel starts the game's thread too.
+	opening := v == verbStart && strings.HasSuffix(id.Arg, lobbyHere)
+	return refusalFor(c, v != verbStart && v != verbRematch, c.needs(opening))
 }

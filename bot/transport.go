@@ -46,18 +46,28 @@ type inflight struct{ wg sync.WaitGroup }
 func (b *Bot) Gateway(ctx context.Context, s *discordgo.Session) error {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	seen := newRecent[string](seenMax, seenFor)
-	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-		if ic.ID != "" && !seen.first(ic.ID, time.Now()) {
+	// The raw event, not discordgo's InteractionCreate: the bot decodes the interaction itself,
+	// as over HTTP, to read its channel object (a thread or not), which discordgo drops.
+	s.AddHandler(func(s *discordgo.Session, e *discordgo.Event) {
+		if e.Type != "INTERACTION_CREATE" {
+			return
+		}
+		i, where, err := decodeInteractionIn(e.RawData)
+		if err != nil {
+			b.log.Warn("malformed interaction", "err", err)
+			return
+		}
+		if i.ID != "" && !seen.first(i.ID, time.Now()) {
 			// A dispatch replayed after a resume: the first delivery was answered.
-			b.log.Info("interaction delivered again; not handled again", "interaction", ic.ID)
+			b.log.Info("interaction delivered again; not handled again", "interaction", i.ID)
 			return
 		}
 		b.inflight.wg.Add(1)
 		defer b.inflight.wg.Done()
 		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
 		defer cancel()
-		b.Handle(hctx, ic.Interaction, func(ctx context.Context, r *discordgo.InteractionResponse) error {
-			return b.rest.get().InteractionRespond(ic.Interaction, r, discordgo.WithContext(ctx))
+		b.handleIn(hctx, i, where, func(ctx context.Context, r *discordgo.InteractionResponse) error {
+			return b.rest.get().InteractionRespond(i, r, discordgo.WithContext(ctx))
 		})
 	})
 	if err := s.Open(); err != nil {
@@ -106,7 +116,7 @@ func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
 			http.Error(w, "stale request timestamp", http.StatusUnauthorized)
 			return
 		}
-		i, err := decodeInteraction(body)
+		i, where, err := decodeInteractionIn(body)
 		if err != nil {
 			b.log.Warn("malformed interaction", "err", err)
 			http.Error(w, "malformed interaction", http.StatusBadRequest)
@@ -129,7 +139,7 @@ func (b *Bot) Interactions(publicKey ed25519.PublicKey) http.Handler {
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), handleTimeout)
 		defer cancel()
 		answered := false
-		b.Handle(ctx, i, func(_ context.Context, resp *discordgo.InteractionResponse) error {
+		b.handleIn(ctx, i, where, func(_ context.Context, resp *discordgo.InteractionResponse) error {
 			if resp.Data != nil && len(resp.Data.Files) > 0 {
 				return errors.New("files cannot go in the HTTP response")
 			}

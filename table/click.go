@@ -6,8 +6,11 @@ import "github.com/tablebot/tablebot/games"
 // component was drawn for. Slash commands leave Game and Rev zero: they act on the current
 // table.
 type Click struct {
-	// Guild and Channel are where the request was made.
+	// Guild and Channel are where the request was made: Channel is the table's key.
 	Guild, Channel string
+	// Parent, for Open, is the text channel a table keyed by its lobby message (see
+	// Table.Parent) is opened in; empty for a table of the channel itself.
+	Parent string
 	// User is the person's ID; Name their display name, used for a seat they take.
 	User, Name string
 	// Manager is set when the person may manage the channel (Manage Channels or Administrator):

@@ -16,7 +16,7 @@ import (
 func fullTable() *Table {
 	at := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 	return &Table{
-		ID: "t1", Game: "ingenious", Guild: guild, Channel: channel, Creator: ada, Status: StatusPlaying,
+		ID: "t1", Game: "ingenious", Guild: guild, Channel: channel, Parent: "p1", Creator: ada, Status: StatusPlaying,
 		Opened: 3,
 		Seats: []SeatInfo{
 			{User: ada, Name: "Ada", Votes: []string{ben}},

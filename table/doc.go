@@ -58,6 +58,11 @@
 // ([Service.ChangeServerSettings], which checks them); a setting never chosen takes the
 // configuration's default. A table records its AI level when it opens ([Pace.AI]).
 //
+// A table is keyed by a channel ID (Click.Channel). A table opened for a thread of its own is
+// keyed by its lobby message's ID, which becomes the thread's ID on Discord when the game
+// starts, and records the text channel it was opened in (Table.Parent, Click.Parent); nothing
+// here treats it differently (see the bot package).
+//
 // Nothing here keeps state in memory between operations: several processes may serve one
 // store, and any of them may restart at any time.
 package table

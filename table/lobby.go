@@ -40,7 +40,7 @@ func (s *Service) Open(ctx context.Context, c Click, game string, options json.R
 		}
 		now := s.now()
 		return &Table{
-			ID: fmt.Sprintf("%s-%d", c.Channel, rev+1), Game: game, Guild: c.Guild, Channel: c.Channel,
+			ID: fmt.Sprintf("%s-%d", c.Channel, rev+1), Game: game, Guild: c.Guild, Channel: c.Channel, Parent: c.Parent,
 			Creator: c.User, Status: StatusLobby, Opened: rev + 1, Seats: []SeatInfo{{User: c.User, Name: c.Name}},
 			Options: options, Pace: pace, Locale: locale, Created: now, rev: rev,
 		}, nil
@@ -243,7 +243,7 @@ func (s *Service) Rematch(ctx context.Context, c Click) (*Table, error) {
 		if err := s.finishIfOwed(ctx, t); err != nil {
 			return nil, err
 		}
-		return &Table{ID: fmt.Sprintf("%s-%d", t.Channel, t.rev+1), Game: t.Game, Guild: t.Guild, Channel: t.Channel, Creator: c.User,
+		return &Table{ID: fmt.Sprintf("%s-%d", t.Channel, t.rev+1), Game: t.Game, Guild: t.Guild, Channel: t.Channel, Parent: t.Parent, Creator: c.User,
 			Status: StatusLobby, Seats: clearSeats(t.Seats), Options: t.Options, Pace: t.Pace, Locale: t.Locale, Opened: t.rev + 1,
 			Created: s.now(), rev: t.rev}, nil
 	})

@@ -33,6 +33,10 @@ type Table struct {
 	Game    string `json:"game"`
 	Guild   string `json:"guild"`
 	Channel string `json:"channel"`
+	// Parent, when set, is the text channel the table was opened from for a thread of its own:
+	// the table's key (Channel) is then the lobby message's ID, which becomes the thread's ID
+	// when the game starts (Discord gives a thread started from a message that message's ID).
+	Parent string `json:"parent,omitempty"`
 	// Creator is the host: the user who opened the lobby (or the next person, if they left).
 	Creator string `json:"creator"`
 	Status  Status `json:"status"`

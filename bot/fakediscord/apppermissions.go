@@ -22,8 +22,9 @@ const (
 // SetAppPermissions sets the bot's own permissions in a channel: the app_permissions its
 // interactions there carry, and what its channel posts there may do — without View Channel a
 // post or edit is refused with 403 Missing Access, without Send Messages a post, and without
-// Attach Files a post or edit with files, with 403 Missing Permissions. A channel never set grants the bot every
-// permission but Administrator.
+// Attach Files a post or edit with files, with 403 Missing Permissions; in a thread Send
+// Messages in Threads stands for Send Messages, and a thread never set has its channel's
+// permissions. A channel never set grants the bot every permission but Administrator.
 func (s *Server) SetAppPermissions(channelID string, perms int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -39,6 +40,10 @@ func (s *Server) appPermissionsLocked(channelID string) int64 {
 	if p, ok := s.appPerms[channelID]; ok {
 		return p
 	}
+	if t := s.threads[channelID]; t != nil {
+		// A thread has no permissions of its own: its channel's apply.
+		return s.appPermissionsLocked(t.ParentID)
+	}
 	all, _ := strconv.ParseInt(memberPermissions, 10, 64)
 	return all
 }
@@ -48,12 +53,16 @@ func (s *Server) appPermissionsLocked(channelID string) int64 {
 // need Attach Files either way. Callers hold s.mu.
 func (s *Server) refusePost(channelID string, files int, edit bool) (reply, bool) {
 	p := s.appPermissionsLocked(channelID)
+	send := permSendMessages
+	if s.threads[channelID] != nil {
+		send = permSendMessagesInThreads // in a thread, this and not Send Messages lets one post
+	}
 	switch {
 	case p&permAdmin != 0:
 		return reply{}, false
 	case p&permViewChannel == 0:
 		return apiError(http.StatusForbidden, codeMissingAccess, "Missing Access"), true
-	case !edit && p&permSendMessages == 0, files > 0 && p&permAttachFiles == 0:
+	case !edit && p&send == 0, files > 0 && p&permAttachFiles == 0:
 		return apiError(http.StatusForbidden, codeMissingPermissions, "Missing Permissions"), true
 	}
 	return reply{}, false

@@ -45,6 +45,14 @@
 //   - Channel message nonces: a create with enforce_nonce and a nonce used in
 //     the channel within NonceWindow returns the message created with it and
 //     creates none; nonces over 25 characters are refused.
+//   - Threads (threads.go): POST /channels/{c}/messages/{m}/threads starts a public thread
+//     (type 11, parent_id, thread_metadata, member_count) from a message, with the message's
+//     ID, once (400 code 160004 after), with Create Public Threads; thread members (PUT, GET,
+//     DELETE /channels/{t}/thread-members/{u}); PATCH /channels/{t} archives and reopens
+//     it. A post into an archived thread is refused with 400 code 50083 "Thread is archived"
+//     (ArchiveThread archives one as Discord does after its idle time). A thread has its
+//     channel's permissions, with Send Messages in Threads standing for Send Messages, and
+//     interactions from inside it carry channel_id = the thread and its channel object.
 //   - Faults on request: InjectError (refused, nothing changes),
 //     InjectLostReply (done, but answered with an error), InjectDelay.
 //   - Discord's payload limits, answered with 50035 "Invalid Form Body" and
@@ -66,9 +74,10 @@
 // Rate limits (no rate-limit headers, never 429), permissions (every member
 // may do everything), the 3-second and 15-minute interaction token deadlines
 // on REST routes (only the HTTP reply is bounded by Config.ReplyTimeout),
-// ordinary webhooks, reactions, threads, members and
-// roles, autocomplete interactions, message history listing, gateway
-// compression (zlib-stream), ETF encoding, sharding beyond recording the
+// ordinary webhooks, reactions, private and forum threads, threads started
+// without a message, the refusal of edits in an archived thread (allowed
+// here), members and roles, autocomplete interactions, message history
+// listing, gateway compression (zlib-stream), ETF encoding, sharding beyond recording the
 // shard, and the gateway's own identify and presence rate limits. Unknown
 // guilds, channels and users are served with defaults rather than 404, so a
 // test only sets up what it checks. Attachments are served from the fake's

@@ -265,6 +265,11 @@ func (s *Server) newInteraction(a *Actor, typ int, data func() map[string]any) *
 		ch := s.channel(a.ChannelID)
 		w["channel_id"] = a.ChannelID
 		w["channel"] = map[string]any{"id": ch.ID, "type": ch.Type, "name": ch.Name, "permissions": u.permissions()}
+		if t := s.threadOfLocked(a.ChannelID); t != nil {
+			wt := s.wireThread(t)
+			wt["permissions"] = u.permissions()
+			w["channel"] = wt
+		}
 		w["locale"] = u.Locale
 		w["app_permissions"] = strconv.FormatInt(s.appPermissionsLocked(a.ChannelID), 10)
 		w["attachment_size_limit"] = 26214400

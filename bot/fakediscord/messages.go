@@ -498,6 +498,9 @@ func (s *Server) postChannelMessage(req *Request) reply {
 	if rp, refused := s.refusePost(channel, len(req.Files), false); refused {
 		return rp
 	}
+	if rp, refused := s.refuseArchived(channel); refused {
+		return rp
+	}
 	p, _ := parseMsgPayload(req.JSON)
 	nonce, errs := parseNonce(p.Nonce)
 	if len(errs) > 0 && !s.cfg.SkipValidation {

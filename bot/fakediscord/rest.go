@@ -57,7 +57,12 @@ func routes() []route {
 		{method: "GET", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: (*Server).getChannelMessage},
 		{method: "PATCH", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: (*Server).patchChannelMessage},
 		{method: "DELETE", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: (*Server).deleteChannelMessage},
+		{method: "POST", pattern: "/channels/{channel}/messages/{message}/threads", auth: true, handle: (*Server).postMessageThread},
+		{method: "GET", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).getThreadMember},
+		{method: "PUT", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).putThreadMember},
+		{method: "DELETE", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).deleteThreadMember},
 		{method: "GET", pattern: "/channels/{channel}", auth: true, handle: (*Server).getChannel},
+		{method: "PATCH", pattern: "/channels/{channel}", auth: true, handle: (*Server).patchChannel},
 		{method: "GET", pattern: "/guilds/{guild}", auth: true, handle: (*Server).getGuild},
 	}
 	for i := range rs {
@@ -421,6 +426,9 @@ func (s *Server) getApplication(*Request) reply {
 }
 
 func (s *Server) getChannel(req *Request) reply {
+	if t := s.threadOfLocked(req.Params["channel"]); t != nil {
+		return jsonReply(http.StatusOK, s.wireThread(t))
+	}
 	c := s.channel(req.Params["channel"])
 	out := map[string]any{
 		"id": c.ID, "type": c.Type, "name": c.Name, "flags": 0,

@@ -80,6 +80,8 @@ type Channel struct {
 	Name    string
 	// Type is Discord's channel type: 0 guild text, 1 DM, 11 public thread...
 	Type int
+	// ParentID is a thread's channel.
+	ParentID string
 }
 
 // Server is a fake Discord: a REST API, a gateway and the sending side of
@@ -115,7 +117,8 @@ type Server struct {
 	commands     map[string][]map[string]any // guild ID ("" = global) -> commands
 	faults       []fault
 	delays       []delay
-	appPerms     map[string]int64 // channel ID -> the bot's permissions there (SetAppPermissions)
+	appPerms     map[string]int64   // channel ID -> the bot's permissions there (SetAppPermissions)
+	threads      map[string]*Thread // thread ID -> the thread the bot started
 }
 
 // New starts a fake Discord on a random port of 127.0.0.1.

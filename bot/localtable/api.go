@@ -66,7 +66,27 @@ type view struct {
 	Commands []*discordgo.ApplicationCommand `json:"commands"`
 	Messages []viewMessage                   `json:"messages"`
 	Modal    *modal                          `json:"modal"`
-	Channel  string                          `json:"channel"`
+	// Channel is the channel shown: the local channel (Parent) or one of its Threads.
+	Channel string       `json:"channel"`
+	Parent  string       `json:"parent"`
+	Threads []viewThread `json:"threads"`
+}
+
+// viewThread is a thread of the local channel, as the page lists it.
+type viewThread struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Archived bool   `json:"archived"`
+}
+
+// shown is the channel a request asks to see or act in: the local channel, or one of its
+// threads; false for anything else.
+func (s *Server) shown(channel string) (string, bool) {
+	if channel == "" || channel == ChannelID {
+		return ChannelID, true
+	}
+	t, ok := s.fake.Thread(channel)
+	return channel, ok && t.ParentID == ChannelID
 }
 
 func userView(u fakediscord.User) viewUser {
@@ -78,19 +98,28 @@ func userView(u fakediscord.User) viewUser {
 	return viewUser{ID: u.ID, Name: name, Handle: u.Username, Locale: u.Locale, Manager: perms&discordgo.PermissionManageChannels != 0}
 }
 
-// handleView answers GET /api/view?user=NAME: the channel as that person sees it — public
-// messages, their own ephemeral ones, and a modal waiting for them.
+// handleView answers GET /api/view?user=NAME[&channel=ID]: the channel (or one of its threads)
+// as that person sees it — public messages, their own ephemeral ones there, and a modal
+// waiting for them — with the channel's threads.
 func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 	me, ok := s.user(r.URL.Query().Get("user"))
 	if !ok {
 		http.Error(w, "unknown user", http.StatusNotFound)
 		return
 	}
-	v := view{Me: userView(me), Commands: s.bot.ApplicationCommands(), Channel: ChannelID}
+	channel, ok := s.shown(r.URL.Query().Get("channel"))
+	if !ok {
+		http.Error(w, "unknown channel", http.StatusNotFound)
+		return
+	}
+	v := view{Me: userView(me), Commands: s.bot.ApplicationCommands(), Channel: channel, Parent: ChannelID, Threads: []viewThread{}}
 	for _, u := range s.people() {
 		v.Users = append(v.Users, userView(u))
 	}
-	msgs := s.fake.ChannelMessages(ChannelID)
+	for _, t := range s.fake.Threads(ChannelID) {
+		v.Threads = append(v.Threads, viewThread{ID: t.ID, Name: t.Name, Archived: t.Archived})
+	}
+	msgs := s.fake.ChannelMessages(channel)
 	listed := map[string]bool{}
 	for _, m := range msgs {
 		listed[m.ID] = true
@@ -100,7 +129,7 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 			continue // a message shows once, however many interactions touched it
 		}
 		listed[id] = true
-		if m, ok := s.fake.Message(id); ok && m.Ephemeral() {
+		if m, ok := s.fake.Message(id); ok && m.Ephemeral() && m.ChannelID == channel {
 			msgs = append(msgs, m)
 		}
 	}
@@ -150,10 +179,11 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// commandRequest is a slash command typed into the page.
+// commandRequest is a slash command typed into the page, in the channel or thread shown.
 type commandRequest struct {
-	User string `json:"user"`
-	Text string `json:"text"`
+	User    string `json:"user"`
+	Text    string `json:"text"`
+	Channel string `json:"channel"`
 }
 
 // personRequest is a request the page makes as one of the local people.
@@ -199,7 +229,12 @@ func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, map[string]string{"error": err.Error()})
 		return
 	}
-	s.dispatch(r.Context(), me, s.fake.SlashCommand(s.actor(me), name, opts...), "")
+	channel, ok := s.shown(req.Channel)
+	if !ok {
+		http.Error(w, "unknown channel", http.StatusNotFound)
+		return
+	}
+	s.dispatch(r.Context(), me, s.fake.SlashCommand(s.actor(me, channel), name, opts...), "")
 	writeJSON(w, map[string]string{})
 }
 
@@ -222,7 +257,7 @@ func (s *Server) handleClick(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unknown message", http.StatusNotFound)
 		return
 	}
-	a := s.actor(me).On(m)
+	a := s.actor(me, m.ChannelID).On(m)
 	var ix *fakediscord.Interaction
 	if req.Values != nil {
 		ix = s.fake.Select(a, req.CustomID, req.Values...)
@@ -254,9 +289,9 @@ func (s *Server) handleModal(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, map[string]string{})
 		return
 	}
-	a := s.actor(me)
+	a := s.actor(me, ChannelID)
 	if m, ok := s.fake.Message(md.message); ok {
-		a = a.On(m)
+		a = s.actor(me, m.ChannelID).On(m)
 	}
 	s.dispatch(r.Context(), me, s.fake.ModalSubmit(a, md.CustomID, req.Fields), md.message)
 	writeJSON(w, map[string]string{})
@@ -282,9 +317,9 @@ func (s *Server) handleLocale(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, map[string]string{})
 }
 
-// actor is the person acting in the local channel.
-func (s *Server) actor(u fakediscord.User) fakediscord.Actor {
-	return fakediscord.Actor{User: u, GuildID: GuildID, ChannelID: ChannelID}
+// actor is the person acting in the local channel or one of its threads.
+func (s *Server) actor(u fakediscord.User, channel string) fakediscord.Actor {
+	return fakediscord.Actor{User: u, GuildID: GuildID, ChannelID: channel}
 }
 
 // dispatch delivers an interaction over the gateway and waits (briefly) for its first answer:

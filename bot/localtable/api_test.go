@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/storetest"
@@ -61,14 +62,20 @@ func startServer(ctx context.Context, t *testing.T) *Server {
 }
 
 // startServerOn starts a local table on a free port over st; the test's cleanup closes it.
-func startServerOn(ctx context.Context, t *testing.T, st store.Store) *Server {
+// Its tables run in the channel (bot.TablesChannel), as the tests written before threads
+// expect, unless mode says otherwise.
+func startServerOn(ctx context.Context, t *testing.T, st store.Store, mode ...string) *Server {
 	t.Helper()
 	kits := catalog.Kits()
 	tables, err := table.New(st, catalog.Games(kits), table.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := Start(ctx, Options{Addr: "127.0.0.1:0", Games: kits, Tables: tables})
+	o := Options{Addr: "127.0.0.1:0", Games: kits, Tables: tables, Mode: bot.TablesChannel}
+	if len(mode) > 0 {
+		o.Mode = mode[0]
+	}
+	srv, err := Start(ctx, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,13 @@
 // from leading words ("/rules shelfie" is "/rules game:shelfie"). Cancel and Esc close a modal
 // without sending anything to the bot, as on Discord.
 //
+// Tables run in threads, as tablebot's configuration defaults to (Options.Mode): /start in the
+// channel opens the lobby there, and Start moves the game into a thread of the channel. The page
+// lists the channel and its threads beside the messages (a strip above them on a phone; an
+// archived thread dimmed); one click opens a thread, where commands typed and buttons clicked
+// act as they would in that thread on Discord, and ← or the channel's name goes back. Links
+// and channel mentions to a thread (a card's, /games') open it too.
+//
 // Nothing here is a second user interface of the bot: the page shows exactly what the bot
 // sent to the fake Discord, and every click or command becomes an interaction the fake
 // delivers to the bot over its gateway. The page's assets are embedded; it needs no

@@ -49,6 +49,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Paces are the paces /start offers (see bot.Options.Paces); nil means the defaults.
 	Paces []time.Duration
+	// Mode is how the bot runs tables (bot.Options.Tables): empty means bot.TablesThreads, a
+	// thread of the channel per table, which the page lists beside the channel.
+	Mode string
 }
 
 // Server is a running local table: the fake Discord, the bot and the page.
@@ -143,7 +146,10 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	}
 	session.Client = restproxy.Client(fake.URL(), 20*time.Second)
 	session.LogLevel = -1
-	b, err := bot.New(o.Games, tables, session, bot.Options{ApplicationID: fake.ApplicationID(), Logger: log, Paces: o.Paces})
+	if o.Mode == "" {
+		o.Mode = bot.TablesThreads
+	}
+	b, err := bot.New(o.Games, tables, session, bot.Options{ApplicationID: fake.ApplicationID(), Logger: log, Paces: o.Paces, Tables: o.Mode})
 	if err != nil {
 		fake.Close()
 		return nil, err

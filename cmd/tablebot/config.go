@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/games/search"
 	"github.com/tablebot/tablebot/table"
 )
@@ -136,6 +137,9 @@ type DiscordConfig struct {
 	// sharding): process i of n sets shard_id = i, shard_count = n. Zero count means 1.
 	ShardID    int `toml:"shard_id"`
 	ShardCount int `toml:"shard_count"`
+	// Tables is how servers run their tables: "threads" (default; a thread per table, any
+	// number under one channel) or "channel" (one table per channel, played in it).
+	Tables string `toml:"tables"`
 }
 
 // HTTPConfig is the bot's own HTTP server: /healthz, /metrics and, in http mode, /interactions.
@@ -209,6 +213,7 @@ func applyEnv(c *Config, getenv func(string) string) {
 		"DISCORD_PUBLIC_KEY":     &c.Discord.PublicKey,
 		"DISCORD_REST_BASE_URL":  &c.Discord.RESTBaseURL,
 		"TABLEBOT_MODE":          &c.Discord.Mode,
+		"TABLEBOT_TABLES":        &c.Discord.Tables,
 		"TABLEBOT_LISTEN":        &c.HTTP.Listen,
 		"TABLEBOT_STORE_PATH":    &c.Store.Path,
 		"REDIS_ADDR":             &c.Redis.Addr,
@@ -240,6 +245,7 @@ func applyDefaults(c *Config) {
 		}
 	}
 	def(&c.Discord.Mode, "gateway")
+	def(&c.Discord.Tables, bot.TablesThreads)
 	def(&c.Discord.RESTBaseURL, "https://discord.com")
 	def(&c.HTTP.Listen, ":8080")
 	def(&c.Store.Path, "tablebot.db")
@@ -292,6 +298,11 @@ func (c Config) check() error {
 	case "gateway", "http":
 	default:
 		return fmt.Errorf("config: discord.mode is %q; want \"gateway\" or \"http\"", c.Discord.Mode)
+	}
+	switch c.Discord.Tables {
+	case bot.TablesThreads, bot.TablesChannel:
+	default:
+		return fmt.Errorf("config: discord.tables is %q; want %q or %q", c.Discord.Tables, bot.TablesThreads, bot.TablesChannel)
 	}
 	if c.Discord.ShardCount < 1 || c.Discord.ShardID < 0 || c.Discord.ShardID >= c.Discord.ShardCount {
 		return fmt.Errorf("config: discord.shard_id %d and discord.shard_count %d: want 0 ≤ shard_id < shard_count", c.Discord.ShardID, c.Discord.ShardCount)

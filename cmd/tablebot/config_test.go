@@ -59,6 +59,33 @@ func TestConfigEnvironmentWins(t *testing.T) {
 	}
 }
 
+// TestConfigTables: tables default to threads; "channel" keeps one table per channel, from
+// the file or TABLEBOT_TABLES; anything else is refused, naming the key.
+func TestConfigTables(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.toml")
+	write := func(body string) {
+		if err := os.WriteFile(path, []byte("[discord]\ntoken = \"x\"\napplication_id = \"1\"\n"+body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("")
+	if c, err := loadConfig(path, env(nil)); err != nil || c.Discord.Tables != "threads" {
+		t.Fatalf("default: %q, %v", c.Discord.Tables, err)
+	}
+	write("tables = \"channel\"\n")
+	if c, err := loadConfig(path, env(nil)); err != nil || c.Discord.Tables != "channel" {
+		t.Fatalf("channel: %q, %v", c.Discord.Tables, err)
+	}
+	write("")
+	if c, err := loadConfig(path, env(map[string]string{"TABLEBOT_TABLES": "channel"})); err != nil || c.Discord.Tables != "channel" {
+		t.Fatalf("TABLEBOT_TABLES: %q, %v", c.Discord.Tables, err)
+	}
+	write("tables = \"forum\"\n")
+	if _, err := loadConfig(path, env(nil)); err == nil || !strings.Contains(err.Error(), "discord.tables") {
+		t.Fatalf("forum: %v", err)
+	}
+}
+
 func TestInvite(t *testing.T) {
 	code, out, stderr := runCmd(t, "invite", "--app", "123")
 	if code != 0 {

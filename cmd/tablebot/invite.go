@@ -10,10 +10,10 @@ import (
 )
 
 // invitePermissions are what the bot needs in a channel: see it, post messages with pictures,
-// and use mentions.
+// use mentions, and start a public thread for each table (tables = "threads").
 const invitePermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
-	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles |
-	discordgo.PermissionReadMessageHistory
+	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionCreatePublicThreads | discordgo.PermissionEmbedLinks |
+	discordgo.PermissionAttachFiles | discordgo.PermissionReadMessageHistory
 
 // inviteURL is the OAuth2 URL that adds the bot, with its slash commands, to a server.
 func inviteURL(appID string) string {

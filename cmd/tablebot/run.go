@@ -113,7 +113,7 @@ func (r *botRun) build(kits []catalog.Kit, st store.Store) error {
 		return err
 	}
 	b, err := bot.New(kits, tables, session, bot.Options{ApplicationID: cfg.Discord.ApplicationID, Logger: r.log, Metrics: reg, Paces: paces,
-		TaskWorkers: cfg.Async.Workers, StopGrace: schedulerGrace})
+		TaskWorkers: cfg.Async.Workers, StopGrace: schedulerGrace, Tables: cfg.Discord.Tables})
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,8 @@
 "use strict";
 const params = new URLSearchParams(location.search);
 let me = params.get("user") || localStorage.getItem("tablebot-user") || "ada";
+// channel is the channel shown: "" for the local channel, or the ID of one of its threads.
+let channel = params.get("channel") || "";
 let state = null;
 const $ = (id) => document.getElementById(id);
 
@@ -28,13 +30,16 @@ function render(text) {
   const names = Object.fromEntries((state ? state.users : []).map((u) => [u.id, u.name]));
   let h = esc(text);
   h = h.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${esc(names[id] || id)}</span>`);
-  h = h.replace(/&lt;#(\d+)&gt;/g, `<span class="mention">#table</span>`);
+  h = h.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<a class="jump" href="#" data-channel="${id}">${esc(channelName(id))}</a>`);
   h = h.replace(/&lt;t:(\d+):R&gt;/g, (_, t) => `<time>${relative(+t)}</time>`);
   h = h.replace(/\*\*(.+?)\*\*/g, "<b>$1</b>").replace(/\*(.+?)\*/g, "<i>$1</i>").replace(/`([^`]+)`/g, "<code>$1</code>");
   h = h.replace(/(https?:\/\/[^\s<]+)/g, (url) => {
     // A link to a message of this channel (the bot writes Discord's) opens it here.
-    const jump = url.match(/^https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/channels\/[^/]+\/(\d+)\/(\d+)$/);
-    if (jump && state && jump[1] === state.channel) return `<a class="jump" href="#msg-${jump[2]}" data-jump="${jump[2]}">#table › 💬</a>`;
+    const jump = url.match(/^https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/channels\/[^/]+\/(\d+)(?:\/(\d+))?$/);
+    if (jump && state && known(jump[1])) {
+      const to = jump[2] ? ` data-jump="${jump[2]}"` : "";
+      return `<a class="jump" href="#" data-channel="${jump[1]}"${to}>${esc(channelName(jump[1]))}${jump[2] ? " › 💬" : ""}</a>`;
+    }
     return `<a href="${url}" target="_blank" rel="noopener">${url}</a>`;
   });
   return h.replace(/\n/g, "<br>");
@@ -52,12 +57,52 @@ function jump(id) {
   m.classList.remove("lit"); void m.offsetWidth; m.classList.add("lit");
 }
 
+// known reports whether id is the local channel or one of its threads; channelName names it.
+function known(id) { return !!state && (id === state.parent || state.threads.some((t) => t.id === id)); }
+function channelName(id) {
+  const t = state && state.threads.find((t) => t.id === id);
+  return t ? "🧵 " + t.name : "#table";
+}
+
+// open shows the local channel ("" or its ID) or one of its threads, then the message id if
+// given (a jump link into another thread).
+async function open(id, msg) {
+  channel = !state || id === state.parent ? "" : id;
+  const q = new URLSearchParams({ user: me });
+  if (channel) q.set("channel", channel);
+  history.replaceState(null, "", "?" + q);
+  follow = Date.now() + 1000;
+  await refresh();
+  if (msg) jump(msg);
+}
+
 $("messages").addEventListener("click", (e) => {
   const a = e.target.closest("a.jump");
   if (!a) return;
   e.preventDefault();
-  jump(a.dataset.jump);
+  const to = a.dataset.channel;
+  if (to && to !== state.channel) { if (known(to)) open(to, a.dataset.jump); return; }
+  if (a.dataset.jump) jump(a.dataset.jump);
 });
+
+$("back").onclick = (e) => { e.preventDefault(); open(""); };
+
+// channels lists the local channel and its threads, the one shown marked.
+function channels() {
+  const link = (id, label, cls) => {
+    const a = document.createElement("a");
+    a.href = "#"; a.textContent = label; a.className = cls + (id === state.channel ? " on" : "");
+    a.dataset.channel = id;
+    a.onclick = (e) => { e.preventDefault(); open(id); };
+    return a;
+  };
+  const list = [link(state.parent, "# table", "chan")];
+  for (const t of state.threads) list.push(link(t.id, "🧵 " + t.name, "thread" + (t.archived ? " archived" : "")));
+  $("channels").replaceChildren(...list);
+  const inThread = state.channel !== state.parent;
+  $("title").textContent = inThread ? channelName(state.channel) : "# table";
+  $("back").hidden = !inThread;
+}
 
 function button(msg, c) {
   if (c.style === 5 && c.url) { // a link button opens its address
@@ -139,7 +184,8 @@ function messageView(msg) {
 let follow = 0;
 
 async function refresh() {
-  state = await api("/api/view?user=" + encodeURIComponent(me));
+  state = await api("/api/view?user=" + encodeURIComponent(me) + (channel ? "&channel=" + encodeURIComponent(channel) : ""));
+  channels();
   const box = $("messages"), atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80 || Date.now() < follow;
   box.replaceChildren(...(state.messages || []).map(messageView));
   if (atBottom) box.scrollTop = box.scrollHeight;
@@ -149,7 +195,7 @@ async function refresh() {
   }
   user.value = state.me.handle;
   $("locale").value = state.me.locale.startsWith("cs") ? "cs" : "en-US";
-  $("newtab").href = "?user=" + state.me.handle;
+  $("newtab").href = "?user=" + state.me.handle + (channel ? "&channel=" + channel : "");
   suggestions();
   showModal(state.modal);
 }
@@ -216,7 +262,7 @@ $("compose").onsubmit = async (e) => {
   const text = $("command").value.trim();
   if (!text) return;
   $("error").textContent = "";
-  const r = await api("/api/command", { user: me, text });
+  const r = await api("/api/command", { user: me, text, channel });
   if (r.error) { $("error").textContent = r.error; return; }
   $("command").value = "";
   follow = Date.now() + 3000;
@@ -226,8 +272,7 @@ $("compose").onsubmit = async (e) => {
 $("user").onchange = (e) => {
   me = e.target.value;
   localStorage.setItem("tablebot-user", me);
-  history.replaceState(null, "", "?user=" + me);
-  refresh();
+  open(state ? state.channel : "");
 };
 
 $("locale").onchange = async (e) => { await api("/api/locale", { user: me, locale: e.target.value }); refresh(); };

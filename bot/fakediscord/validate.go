@@ -210,96 +210,124 @@ func (v *validator) component(c map[string]any, path string, v2 bool) {
 	}
 	switch t := typeOf(c); {
 	case t == ComponentActionRow:
-		kids := children(c, "components")
-		if len(kids) == 0 || len(kids) > 5 {
-			v.add(join(path, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
-		}
-		for i, k := range kids {
-			kt := typeOf(k)
-			switch {
-			case isSelect(kt) && len(kids) > 1:
-				v.add(join(path, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A select menu must be alone in its action row.")
-			case kt != ComponentButton && !isSelect(kt):
-				v.add(join(join(path, "components"), i), "UNION_TYPE_CHOICES", "An action row holds buttons or one select menu.")
-				continue
-			}
-			v.component(k, join(join(path, "components"), i), v2)
-		}
+		v.actionRow(c, path, v2)
 	case t == ComponentButton:
-		style, _ := c["style"].(float64)
-		v.maxLen(c, path, "label", 80, false)
-		switch style {
-		case 5:
-			v.maxLen(c, path, "url", 512, true)
-			if _, ok := c["custom_id"]; ok {
-				v.add(join(path, "custom_id"), "BUTTON_CUSTOM_ID_INVALID", "A link button cannot have a custom_id.")
-			}
-		case 6:
-			v.maxLen(c, path, "sku_id", 32, true)
-		case 1, 2, 3, 4:
-			v.customID(c, path)
-		default:
-			v.add(join(path, "style"), "BASE_TYPE_CHOICES", "Value must be one of {1, 2, 3, 4, 5, 6}.")
-		}
+		v.button(c, path)
 	case isSelect(t):
-		v.customID(c, path)
-		v.maxLen(c, path, "placeholder", 150, false)
-		v.intRange(c, path, "min_values", 0, 25)
-		v.intRange(c, path, "max_values", 1, 25)
-		if t == ComponentStringMenu {
-			opts := children(c, "options")
-			if len(opts) == 0 || len(opts) > 25 {
-				v.add(join(path, "options"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
-			}
-			for i, o := range opts {
-				op := join(join(path, "options"), i)
-				v.maxLen(o, op, "label", 100, true)
-				v.maxLen(o, op, "value", 100, true)
-				v.maxLen(o, op, "description", 100, false)
-			}
-			if maxV, ok := c["max_values"].(float64); ok && (maxV < 1 || int(maxV) > len(opts)) {
-				v.add(join(path, "max_values"), "BASE_TYPE_BAD_INT", "Must be between 1 and the number of options.")
-			}
-		}
+		v.selectMenu(c, path, t)
 	case v2 && t == 9: // section
-		kids := children(c, "components")
-		if len(kids) == 0 || len(kids) > 3 {
-			v.add(join(path, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 3 in length.")
-		}
-		for i, k := range kids {
-			v.component(k, join(join(path, "components"), i), v2)
-		}
-		acc, ok := c["accessory"].(map[string]any)
-		if !ok {
-			v.add(join(path, "accessory"), "BASE_TYPE_REQUIRED", "This field is required")
-		} else {
-			v.component(acc, join(path, "accessory"), v2)
-		}
-	case v2 && t == 10: // text display
-		s, _ := c["content"].(string)
-		if s == "" {
-			v.add(join(path, "content"), "BASE_TYPE_REQUIRED", "This field is required")
-		}
-		v.textLen += utf8.RuneCountInString(s)
-	case v2 && t == 11: // thumbnail
-		if media, ok := c["media"].(map[string]any); !ok || media["url"] == nil {
-			v.add(join(path, "media"), "BASE_TYPE_REQUIRED", "This field is required")
-		}
-	case v2 && t == 12: // media gallery
-		if n := len(children(c, "items")); n == 0 || n > 10 {
-			v.add(join(path, "items"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 10 in length.")
-		}
-	case v2 && t == 13: // file
-		if file, ok := c["file"].(map[string]any); !ok || file["url"] == nil {
-			v.add(join(path, "file"), "BASE_TYPE_REQUIRED", "This field is required")
-		}
-	case v2 && t == 14: // separator
+		v.section(c, path)
+	case v2 && t >= 10 && t <= 14:
+		v.content(c, path, t)
 	case v2 && t == 17: // container
 		for i, k := range children(c, "components") {
 			v.component(k, join(join(path, "components"), i), v2)
 		}
 	default:
 		v.add(join(path, "type"), "UNION_TYPE_CHOICES", "Component type %d is not allowed here.", t)
+	}
+}
+
+// actionRow checks an action row: one to five buttons, or one select menu.
+func (v *validator) actionRow(c map[string]any, path string, v2 bool) {
+	kids := children(c, "components")
+	if len(kids) == 0 || len(kids) > 5 {
+		v.add(join(path, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+	}
+	for i, k := range kids {
+		kt := typeOf(k)
+		switch {
+		case isSelect(kt) && len(kids) > 1:
+			v.add(join(path, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A select menu must be alone in its action row.")
+		case kt != ComponentButton && !isSelect(kt):
+			v.add(join(join(path, "components"), i), "UNION_TYPE_CHOICES", "An action row holds buttons or one select menu.")
+			continue
+		}
+		v.component(k, join(join(path, "components"), i), v2)
+	}
+}
+
+// button checks a button by its style: a link, a premium (SKU) or an interactive button.
+func (v *validator) button(c map[string]any, path string) {
+	style, _ := c["style"].(float64)
+	v.maxLen(c, path, "label", 80, false)
+	switch style {
+	case 5:
+		v.maxLen(c, path, "url", 512, true)
+		if _, ok := c["custom_id"]; ok {
+			v.add(join(path, "custom_id"), "BUTTON_CUSTOM_ID_INVALID", "A link button cannot have a custom_id.")
+		}
+	case 6:
+		v.maxLen(c, path, "sku_id", 32, true)
+	case 1, 2, 3, 4:
+		v.customID(c, path)
+	default:
+		v.add(join(path, "style"), "BASE_TYPE_CHOICES", "Value must be one of {1, 2, 3, 4, 5, 6}.")
+	}
+}
+
+// selectMenu checks a select menu of type t, and a string menu's options.
+func (v *validator) selectMenu(c map[string]any, path string, t int) {
+	v.customID(c, path)
+	v.maxLen(c, path, "placeholder", 150, false)
+	v.intRange(c, path, "min_values", 0, 25)
+	v.intRange(c, path, "max_values", 1, 25)
+	if t == ComponentStringMenu {
+		opts := children(c, "options")
+		if len(opts) == 0 || len(opts) > 25 {
+			v.add(join(path, "options"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+		}
+		for i, o := range opts {
+			op := join(join(path, "options"), i)
+			v.maxLen(o, op, "label", 100, true)
+			v.maxLen(o, op, "value", 100, true)
+			v.maxLen(o, op, "description", 100, false)
+		}
+		if maxV, ok := c["max_values"].(float64); ok && (maxV < 1 || int(maxV) > len(opts)) {
+			v.add(join(path, "max_values"), "BASE_TYPE_BAD_INT", "Must be between 1 and the number of options.")
+		}
+	}
+}
+
+// section checks a Components V2 section: one to three children and an accessory.
+func (v *validator) section(c map[string]any, path string) {
+	kids := children(c, "components")
+	if len(kids) == 0 || len(kids) > 3 {
+		v.add(join(path, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 3 in length.")
+	}
+	for i, k := range kids {
+		v.component(k, join(join(path, "components"), i), true)
+	}
+	acc, ok := c["accessory"].(map[string]any)
+	if !ok {
+		v.add(join(path, "accessory"), "BASE_TYPE_REQUIRED", "This field is required")
+	} else {
+		v.component(acc, join(path, "accessory"), true)
+	}
+}
+
+// content checks a Components V2 content component of type t (text display, thumbnail,
+// media gallery, file or separator).
+func (v *validator) content(c map[string]any, path string, t int) {
+	switch t {
+	case 10: // text display
+		s, _ := c["content"].(string)
+		if s == "" {
+			v.add(join(path, "content"), "BASE_TYPE_REQUIRED", "This field is required")
+		}
+		v.textLen += utf8.RuneCountInString(s)
+	case 11: // thumbnail
+		if media, ok := c["media"].(map[string]any); !ok || media["url"] == nil {
+			v.add(join(path, "media"), "BASE_TYPE_REQUIRED", "This field is required")
+		}
+	case 12: // media gallery
+		if n := len(children(c, "items")); n == 0 || n > 10 {
+			v.add(join(path, "items"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 10 in length.")
+		}
+	case 13: // file
+		if file, ok := c["file"].(map[string]any); !ok || file["url"] == nil {
+			v.add(join(path, "file"), "BASE_TYPE_REQUIRED", "This field is required")
+		}
 	}
 }
 

@@ -122,23 +122,11 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	fake, err := fakediscord.New(fakediscord.Config{})
+	s, err := newServer(log)
 	if err != nil {
-		return nil, fmt.Errorf("localtable: fake Discord: %w", err)
+		return nil, err
 	}
-	s := &Server{fake: fake, log: log, users: map[string]*person{}, tokens: map[string]delivery{}, modals: map[string]*modal{}}
-	fake.SetGuild(fakediscord.Guild{ID: GuildID, Name: "Local table", PreferredLocale: "en-US"})
-	fake.SetChannel(fakediscord.Channel{ID: ChannelID, GuildID: GuildID, Name: "table"})
-	member, manager := strconv.FormatInt(memberPermissions, 10), strconv.FormatInt(managerPermissions, 10)
-	for _, u := range []fakediscord.User{
-		{ID: "100000000000000001", Username: "ada", GlobalName: "Ada", Locale: "en-US", Permissions: manager},
-		{ID: "100000000000000002", Username: "ben", GlobalName: "Ben", Locale: "cs", Permissions: member},
-		{ID: "100000000000000003", Username: "cid", GlobalName: "Cid", Locale: "en-GB", Permissions: member},
-		{ID: "100000000000000004", Username: "dana", GlobalName: "Dana", Locale: "cs", Permissions: member},
-	} {
-		s.addUser(u)
-	}
-	tables := o.Tables
+	fake, tables := s.fake, o.Tables
 	session, err := discordgo.New("Bot " + fake.Token())
 	if err != nil {
 		fake.Close()
@@ -187,6 +175,27 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 		defer close(s.scheduled)
 		b.RunScheduler(sctx, 5*time.Second)
 	}()
+	return s, nil
+}
+
+// newServer starts the fake Discord with the local table's server, channel and people.
+func newServer(log *slog.Logger) (*Server, error) {
+	fake, err := fakediscord.New(fakediscord.Config{})
+	if err != nil {
+		return nil, fmt.Errorf("localtable: fake Discord: %w", err)
+	}
+	s := &Server{fake: fake, log: log, users: map[string]*person{}, tokens: map[string]delivery{}, modals: map[string]*modal{}}
+	fake.SetGuild(fakediscord.Guild{ID: GuildID, Name: "Local table", PreferredLocale: "en-US"})
+	fake.SetChannel(fakediscord.Channel{ID: ChannelID, GuildID: GuildID, Name: "table"})
+	member, manager := strconv.FormatInt(memberPermissions, 10), strconv.FormatInt(managerPermissions, 10)
+	for _, u := range []fakediscord.User{
+		{ID: "100000000000000001", Username: "ada", GlobalName: "Ada", Locale: "en-US", Permissions: manager},
+		{ID: "100000000000000002", Username: "ben", GlobalName: "Ben", Locale: "cs", Permissions: member},
+		{ID: "100000000000000003", Username: "cid", GlobalName: "Cid", Locale: "en-GB", Permissions: member},
+		{ID: "100000000000000004", Username: "dana", GlobalName: "Dana", Locale: "cs", Permissions: member},
+	} {
+		s.addUser(u)
+	}
 	return s, nil
 }
 

@@ -60,6 +60,8 @@ func TestOneMinutePaceEndToEnd(t *testing.T) {
 		"DISCORD_TOKEN": fake.Token(), "DISCORD_APPLICATION_ID": fake.ApplicationID(),
 		"DISCORD_REST_BASE_URL": fake.URL().String(), "TABLEBOT_LISTEN": "127.0.0.1:0",
 		"TABLEBOT_STORE_PATH": filepath.Join(dir, "bot.db"),
+		// The table in the channel, where the test reads its messages.
+		"TABLEBOT_TABLES": "channel",
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

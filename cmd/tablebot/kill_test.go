@@ -41,7 +41,10 @@ func killDuringDeadline(t *testing.T, onRedis bool) {
 	}
 	fake := fakediscord.Start(t, fakediscord.Config{})
 	dir := t.TempDir()
+	// One table in the channel, as the test follows it (a thread's table works its deadlines
+	// through the same scheduler).
 	conf := fmt.Sprintf(`[discord]
+tables = "channel"
 token = %q
 application_id = %q
 rest_base_url = %q

@@ -213,13 +213,14 @@ func openLoadStore(ctx context.Context, dir string, o *store.RedisOptions) (stor
 // botProcess runs `tablebot run` with a configuration written into dir: http mode against the
 // load test's fake Discord, on a free loopback port, debug JSON logs, the store in dir or on
 // Redis; configure, when set, changes the rest. The environment's Discord, Redis and tablebot
-// variables are left out, since they would win over the file.
+// variables are left out, since they would win over the file. The bot runs one table per
+// channel (tables = "channel"), where the load test follows its games.
 func botProcess(me self, dir string, redisOpts *store.RedisOptions, configure func(*Config)) *loadtest.Process {
 	return &loadtest.Process{
 		Command: func(d loadtest.Discord) (*exec.Cmd, error) {
 			register := true
 			c := Config{
-				Discord: DiscordConfig{Token: d.Token, ApplicationID: d.ApplicationID, PublicKey: d.PublicKey, Mode: "http",
+				Discord: DiscordConfig{Token: d.Token, ApplicationID: d.ApplicationID, PublicKey: d.PublicKey, Mode: "http", Tables: "channel",
 					RESTBaseURL: d.RESTBaseURL, GuildID: d.GuildID, RegisterCommands: &register},
 				HTTP:  HTTPConfig{Listen: "127.0.0.1:0"},
 				Store: StoreConfig{Path: filepath.Join(dir, "load.db")},

@@ -33,19 +33,16 @@ fi
 
 # The rules and the pictures of each game are pure, sequential code, and their tests are most
 # of the CPU the suite spends: they run without the race detector (which slows code five to
-# ten times), beside the rest. Everything concurrent runs under -race: the platform, the code
+# ten times), before the rest. Everything concurrent runs under -race: the platform, the code
 # the games share (games, games/search, images), the catalog's and the arena's tests, which
 # share renderers and games between goroutines, and the bot's and the referee's, which drive
 # every game's rules, AI and pictures from many goroutines at once.
 mod=$(go list -m)
 pure=$(go list ./games/... ./images/... | grep -v -x \
   -e "$mod/games" -e "$mod/games/search" -e "$mod/images" -e "$mod/images/imagestest")
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-go test -count=1 -p 2 -timeout 30m "$@" $pure >"$log" 2>&1 &
-plain=$!
 status=0
+# First, alone: the timing-sensitive tests of the rest (the load test, a process killed
+# mid-deadline) must not share two cores with them.
+go test -count=1 -p 2 -timeout 30m "$@" $pure || status=$?
 go test -race -count=1 -p 4 -timeout 30m "$@" $(go list ./... | grep -v -x -F "$pure") || status=$?
-wait $plain || status=$?
-cat "$log"
 exit $status

@@ -106,6 +106,7 @@ type loadtestFlags struct {
 	suggest                bool
 	cpuProfile, memProfile string
 	redisURL               string
+	redisCluster           string
 }
 
 // register defines the flags on fs.
@@ -121,6 +122,7 @@ func (f *loadtestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run (bot, fake Discord and players) to this file (needs --process=false)")
 	fs.StringVar(&f.memProfile, "memprofile", "", "write a heap profile of the process, taken when the games stop, to this file (needs --process=false)")
 	fs.StringVar(&f.redisURL, "redis", "", "a Redis URL (redis://host:port/db) to play on, under a fresh key prefix tablebot-loadtest:<time> (its keys are left there, but for --async's, deleted at the end); empty means a fresh embedded store")
+	fs.StringVar(&f.redisCluster, "redis-cluster", "", "a Redis Cluster's seed nodes (host:port,host:port,...) to play on instead, the same way as --redis")
 }
 
 // check fails with a usage error on arguments besides the flags, or on flags measuring a bot
@@ -135,15 +137,28 @@ func (f *loadtestFlags) check(fs *flag.FlagSet) error {
 	return nil
 }
 
-// redisOptions are the options of --redis, under a fresh key prefix, or nil without it; a
-// bad URL is a usage error.
+// redisOptions are the options of --redis or --redis-cluster, under a fresh key prefix, or nil
+// without either; a bad URL, an empty seed node or both flags at once is a usage error.
 func (f *loadtestFlags) redisOptions() (*store.RedisOptions, error) {
-	if f.redisURL == "" {
+	var o store.RedisOptions
+	switch {
+	case f.redisURL != "" && f.redisCluster != "":
+		return nil, usageError("--redis and --redis-cluster are two stores: give one of them")
+	case f.redisCluster != "":
+		o.Cluster = true
+		for _, a := range strings.Split(f.redisCluster, ",") {
+			if a = strings.TrimSpace(a); a == "" {
+				return nil, usageError(fmt.Sprintf("--redis-cluster %q: an empty seed node (want host:port,host:port,...)", f.redisCluster))
+			}
+			o.Addrs = append(o.Addrs, a)
+		}
+	case f.redisURL != "":
+		var err error
+		if o, err = store.ParseRedisURL(f.redisURL); err != nil {
+			return nil, usageError(err.Error())
+		}
+	default:
 		return nil, nil
-	}
-	o, err := store.ParseRedisURL(f.redisURL)
-	if err != nil {
-		return nil, usageError(err.Error())
 	}
 	o.Prefix = fmt.Sprintf("tablebot-loadtest:%d", time.Now().UnixNano())
 	return &o, nil
@@ -234,7 +249,8 @@ func botProcess(me self, dir string, redisOpts *store.RedisOptions, configure fu
 				configure(&c)
 			}
 			if o := redisOpts; o != nil {
-				c.Redis = RedisConfig{Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLS: o.TLSConfig != nil, Prefix: o.Prefix}
+				c.Redis = RedisConfig{Addr: o.Addr, Addrs: o.Addrs, Cluster: o.Cluster, Username: o.Username, Password: o.Password,
+					DB: o.DB, TLS: o.TLSConfig != nil, Prefix: o.Prefix}
 			}
 			var buf bytes.Buffer
 			if err := toml.NewEncoder(&buf).Encode(c); err != nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -41,7 +42,7 @@ func (a *asyncFlags) configure(c *Config) {
 func (a *asyncFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&a.tables, "async", 0, "instead of live games, open this many async tables (seeded straight through the referee, not clicked open), their players away, and measure the deadlines and reminders falling due at --due-rate per second for --duration (default 60s then) on the bot's real clock: each table's pace is N/rate seconds and its decision seeded as begun in the past, so the due work comes steadily")
 	fs.Float64Var(&a.dueRate, "due-rate", 3, "with --async: deadlines falling due per second (as many reminders besides)")
-	fs.IntVar(&a.processes, "processes", 1, "with --async: bot processes sharing the store and its due work (2 needs --redis)")
+	fs.IntVar(&a.processes, "processes", 1, "with --async: bot processes sharing the store and its due work (2 needs --redis or --redis-cluster)")
 	fs.IntVar(&a.live, "live", 4, "with --async: live games played through the panels meanwhile, for the acknowledgement during the burst (0: none)")
 	fs.DurationVar(&a.drain, "drain", 30*time.Second, "with --async: how long to wait after --duration for due work still owed")
 	fs.IntVar(&a.taskWorkers, "task-workers", 0, "with --async: the bot's async.workers, its due tasks worked at once (0: its default, one per CPU)")
@@ -53,7 +54,7 @@ func (a *asyncFlags) register(fs *flag.FlagSet) {
 // run runs the async load test with the bot process(es) of proc.
 func (a *asyncFlags) run(ctx context.Context, fs *flag.FlagSet, stdout io.Writer, latency time.Duration, proc *loadtest.Process, redisOpts *store.RedisOptions, dir string) error {
 	if a.processes > 1 && redisOpts == nil {
-		return usageError("--processes 2 shares the store between bot processes: add --redis (the embedded store is one process's)")
+		return usageError("--processes 2 shares the store between bot processes: add --redis or --redis-cluster (the embedded store is one process's)")
 	}
 	duration := time.Minute
 	fs.Visit(func(f *flag.Flag) {
@@ -73,8 +74,16 @@ func (a *asyncFlags) run(ctx context.Context, fs *flag.FlagSet, stdout io.Writer
 	rep, err := loadtest.RunAsync(ctx, cfg)
 	if redisOpts != nil {
 		// Ten thousand tables' keys are not left in a shared Redis.
-		if derr := redisKeys(context.WithoutCancel(ctx), *redisOpts, func(c *redis.Client, keys []string) error {
-			return c.Del(ctx, keys...).Err()
+		// One DEL per key: on a cluster a DEL of many keys must keep to one slot.
+		dctx := context.WithoutCancel(ctx)
+		if derr := redisKeys(dctx, *redisOpts, func(c *redis.Client, keys []string) error {
+			_, err := c.Pipelined(dctx, func(p redis.Pipeliner) error {
+				for _, k := range keys {
+					p.Del(dctx, k)
+				}
+				return nil
+			})
+			return err
 		}); derr != nil && err == nil {
 			err = derr
 		}
@@ -109,7 +118,7 @@ func storeSize(dir string, o *store.RedisOptions) func(ctx context.Context) (int
 		}
 	}
 	return func(ctx context.Context) (int64, error) {
-		var sum int64
+		var sum atomic.Int64 // a cluster's masters are measured at once
 		err := redisKeys(ctx, *o, func(c *redis.Client, keys []string) error {
 			cmds, err := c.Pipelined(ctx, func(p redis.Pipeliner) error {
 				for _, k := range keys {
@@ -122,25 +131,40 @@ func storeSize(dir string, o *store.RedisOptions) func(ctx context.Context) (int
 			}
 			for _, cmd := range cmds {
 				n, _ := cmd.(*redis.IntCmd).Result()
-				sum += n
+				sum.Add(n)
 			}
 			return nil
 		})
-		return sum, err
+		return sum.Load(), err
 	}
 }
 
-// redisKeys calls do with the keys under o's prefix, a thousand at a time.
+// redisKeys calls do with the keys under o's prefix, a thousand at a time, and the client of
+// the server holding them: on a Redis Cluster, each master's keys with that master's client
+// (masters at once, each key alone in its slot: do sends single-key commands).
 func redisKeys(ctx context.Context, o store.RedisOptions, do func(c *redis.Client, keys []string) error) error {
-	c := redis.NewClient(&redis.Options{Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLSConfig: o.TLSConfig})
+	if !o.Cluster {
+		c := redis.NewClient(&redis.Options{Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLSConfig: o.TLSConfig})
+		defer c.Close()
+		return serverKeys(ctx, c, o.Prefix, do)
+	}
+	c := redis.NewClusterClient(&redis.ClusterOptions{Addrs: o.Addrs, Username: o.Username, Password: o.Password, TLSConfig: o.TLSConfig})
 	defer c.Close()
+	return c.ForEachMaster(ctx, func(ctx context.Context, c *redis.Client) error {
+		return serverKeys(ctx, c, o.Prefix, do)
+	})
+}
+
+// serverKeys calls do with the keys under prefix on the one server c talks to, a thousand at
+// a time.
+func serverKeys(ctx context.Context, c *redis.Client, prefix string, do func(c *redis.Client, keys []string) error) error {
 	var keys []string
-	iter := c.Scan(ctx, 0, o.Prefix+":*", 1000).Iterator()
+	iter := c.Scan(ctx, 0, prefix+":*", 1000).Iterator()
 	for iter.Next(ctx) {
 		keys = append(keys, iter.Val())
 	}
 	if err := iter.Err(); err != nil {
-		return fmt.Errorf("loadtest: list the store's keys: %w", err)
+		return fmt.Errorf("loadtest: list the store's keys on %s: %w", c.Options().Addr, err)
 	}
 	for chunk := range slices.Chunk(keys, 1000) {
 		if err := do(c, chunk); err != nil {

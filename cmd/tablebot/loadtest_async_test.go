@@ -2,17 +2,22 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
+	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/tablebot/tablebot/loadtest"
 	"github.com/tablebot/tablebot/store/storetest"
 )
 
 // TestLoadtestAsync runs a small async load test — 50 tables, deadlines and reminders falling
-// due for ten seconds — on the embedded store with one bot process, and on Redis with two,
-// and checks what must hold whatever the machine: every deadline and reminder that fell due
+// due for ten seconds — on the embedded store with one bot process, on Redis with two, and on
+// a private three-master Redis Cluster with two, and checks what must hold whatever the machine: every deadline and reminder that fell due
 // reached its channel, none was worked twice, each turn got exactly one reminder and one
 // deadline board, and the JSON report has its figures.
 func TestLoadtestAsync(t *testing.T) {
@@ -27,8 +32,14 @@ func TestLoadtestAsync(t *testing.T) {
 	}{
 		{"bolt", nil},
 		{"redis-two-processes", []string{"--redis", redisURL(t), "--processes", "2"}},
+		{"cluster-two-processes", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			var cluster []string
+			if c.name == "cluster-two-processes" {
+				cluster = storetest.ClusterAddrs(t)
+				c.args = []string{"--redis-cluster", strings.Join(cluster, ","), "--processes", "2"}
+			}
 			var out, errs bytes.Buffer
 			args := append([]string{"--async", "50", "--due-rate", "2", "--duration", "10s", "--latency", "10ms", "--live", "1", "--drain", "60s", "--json"}, c.args...)
 			if err := loadtestWith(t.Context(), args, &out, &errs, self{path: exe, env: env}); err != nil {
@@ -50,6 +61,11 @@ func TestLoadtestAsync(t *testing.T) {
 				t.Errorf("figures missing: fire delay max %v ms, RSS %v MB, %v store bytes per table, %d interactions",
 					rep.FireDelayMsMax, rep.RSSMBMax, rep.StoreBytesPerTable, rep.Interactions)
 			}
+			if cluster != nil {
+				if n := clusterKeys(t, cluster); n > 0 {
+					t.Errorf("%d load test keys left on the cluster's masters; want them deleted", n)
+				}
+			}
 		})
 	}
 }
@@ -61,4 +77,23 @@ func redisURL(t *testing.T) string {
 	}
 	o := storetest.RedisOptions(t)
 	return "redis://" + o.Addr + "/0"
+}
+
+// clusterKeys counts the load tests' keys (under tablebot-loadtest:) on every master of the
+// Redis Cluster with these seed nodes.
+func clusterKeys(t *testing.T, addrs []string) int64 {
+	c := redis.NewClusterClient(&redis.ClusterOptions{Addrs: addrs})
+	defer c.Close()
+	var n atomic.Int64
+	err := c.ForEachMaster(t.Context(), func(ctx context.Context, m *redis.Client) error {
+		iter := m.Scan(ctx, 0, "tablebot-loadtest:*", 1000).Iterator()
+		for iter.Next(ctx) {
+			n.Add(1)
+		}
+		return iter.Err()
+	})
+	if err != nil {
+		t.Fatalf("count the cluster's keys: %v", err)
+	}
+	return n.Load()
 }

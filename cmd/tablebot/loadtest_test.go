@@ -68,3 +68,21 @@ func TestLoadtestFlagsInsideOnly(t *testing.T) {
 		t.Fatalf("got %v, want a usage error naming --process=false", err)
 	}
 }
+
+// TestLoadtestRedisFlagsExclusive refuses --redis and --redis-cluster together, and a seed
+// list with an empty node.
+func TestLoadtestRedisFlagsExclusive(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--async", "10", "--redis", "redis://127.0.0.1:6379/0", "--redis-cluster", "127.0.0.1:7000"}, "--redis and --redis-cluster"},
+		{[]string{"--async", "10", "--redis-cluster", "127.0.0.1:7000,,127.0.0.1:7001"}, "empty seed node"},
+	} {
+		var out, errs bytes.Buffer
+		err := loadtestWith(t.Context(), c.args, &out, &errs, self{path: "/nonexistent"})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want a usage error saying %q", c.args, err, c.want)
+		}
+	}
+}

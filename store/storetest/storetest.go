@@ -88,12 +88,20 @@ func DeleteKeys(t testing.TB, o store.RedisOptions) {
 	}
 }
 
+// ClusterAddrs starts a private three-master Redis Cluster (see rediscluster.Start), stopped
+// when the test ends, and returns its nodes' host:port, for tests that hand a cluster's seed
+// nodes to something else (a bot process's configuration).
+func ClusterAddrs(t testing.TB) []string {
+	t.Helper()
+	return rediscluster.Start(t, 3)
+}
+
 // OpenClusterPair starts a private three-master Redis Cluster (see rediscluster.Start) and
 // opens two stores on it under one fresh prefix — two processes sharing the cluster — closed
 // when the test ends.
 func OpenClusterPair(t testing.TB) (*store.Redis, *store.Redis) {
 	t.Helper()
-	addrs := rediscluster.Start(t, 3)
+	addrs := ClusterAddrs(t)
 	o := RedisOptions(t)
 	o.Addr, o.Addrs, o.Cluster, o.DB = "", addrs, true, 0
 	open := func() *store.Redis {

@@ -112,25 +112,7 @@ func (d *deciders) dueSlot(ctx context.Context) (func(), error) {
 // trees), but growing at most parallel trees at once, so that due work leaves half the cores
 // to the interactions. Its move is remembered under the same key as decide's.
 func (d *deciders) decideDue(table string, moves []games.Move, st games.State, seat games.Seat, level search.Level) games.Action {
-	if !level.Searches() {
-		return st.Hint(seat)
-	}
-	key := positionKey(table, moves, seat, level.String())
-	a := d.remembered(key, func(seed uint64) games.Action {
-		ctx, cancel := context.WithTimeout(context.Background(), searchTimeout)
-		defer cancel()
-		cfg := level.Config()
-		cfg.Parallel = d.parallel
-		c, err := search.Search(ctx, st, seat, cfg, seed)
-		if err != nil {
-			return nil
-		}
-		return c.Action
-	})
-	if a == nil {
-		return st.Hint(seat)
-	}
-	return a
+	return d.searched(table, moves, st, seat, level, d.parallel)
 }
 
 // decider returns t's games.Decide for a game recorded in rec: an AI seat decides at its
@@ -151,6 +133,13 @@ func (s *Service) decider(t *Table, rec *games.Recorder) games.Decide {
 // decide returns seat's move in st at level; on a search failure (it cannot fail on a legal
 // position, but a bug must not stall a table) the game's hint.
 func (d *deciders) decide(table string, moves []games.Move, st games.State, seat games.Seat, level search.Level) games.Action {
+	return d.searched(table, moves, st, seat, level, 0)
+}
+
+// searched is decide and decideDue: level's search (growing at most parallel trees at once
+// when parallel is positive, else the level's own), remembered by position, the game's hint
+// when the level does not search or the search fails.
+func (d *deciders) searched(table string, moves []games.Move, st games.State, seat games.Seat, level search.Level, parallel int) games.Action {
 	if !level.Searches() {
 		return st.Hint(seat)
 	}
@@ -158,11 +147,15 @@ func (d *deciders) decide(table string, moves []games.Move, st games.State, seat
 	a := d.remembered(key, func(seed uint64) games.Action {
 		ctx, cancel := context.WithTimeout(context.Background(), searchTimeout)
 		defer cancel()
-		a, err := search.Choose(ctx, st, seat, level, seed)
+		cfg := level.Config()
+		if parallel > 0 {
+			cfg.Parallel = parallel
+		}
+		c, err := search.Search(ctx, st, seat, cfg, seed)
 		if err != nil {
 			return nil
 		}
-		return a
+		return c.Action
 	})
 	if a == nil {
 		return st.Hint(seat)

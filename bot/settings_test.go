@@ -174,8 +174,8 @@ func settingsPanel(t *testing.T, h *harness) {
 			t.Errorf("after a restart the panel does not say %q:\n%s", want, again.Content)
 		}
 	}
-	if st, _ := restarted.bot.tables.ServerSettings(t.Context(), testGuild); st.TablesMode() != table.TablesThreads {
-		t.Errorf("tables mode after a restart: %q", st.TablesMode())
+	if st, _ := restarted.bot.tables.ServerSettings(t.Context(), testGuild); st.TablesOr(table.TablesChannel) != table.TablesThreads {
+		t.Errorf("tables mode after a restart: %q", st.TablesOr(table.TablesChannel))
 	}
 }
 

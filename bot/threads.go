@@ -57,12 +57,7 @@ func (b *Bot) tablesMode(ctx context.Context, guildID string) string {
 }
 
 // tablesOf is the tables mode of a server with settings st: its choice, else the configured.
-func (b *Bot) tablesOf(st table.ServerSettings) string {
-	if st.Tables == TablesThreads || st.Tables == TablesChannel {
-		return st.Tables
-	}
-	return b.tablesOpt
-}
+func (b *Bot) tablesOf(st table.ServerSettings) string { return st.TablesOr(b.tablesOpt) }
 
 // inParent reports whether t is a lobby still shown in its parent channel: a table keyed by
 // its lobby message opens once, at revision 1, and its rematches open inside the thread.

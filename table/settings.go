@@ -58,13 +58,13 @@ type ServerSettings struct {
 	rev store.Revision
 }
 
-// TablesMode returns where the server's tables go: TablesThreads or TablesChannel (the
-// default, also for a server that never chose).
-func (st ServerSettings) TablesMode() string {
-	if st.Tables == TablesThreads {
-		return TablesThreads
+// TablesOr returns where the server's tables go, TablesThreads or TablesChannel, as it chose;
+// def (the configured default) when it never chose.
+func (st ServerSettings) TablesOr(def string) string {
+	if st.Tables == TablesThreads || st.Tables == TablesChannel {
+		return st.Tables
 	}
-	return TablesChannel
+	return def
 }
 
 // Offers reports whether /start offers game on the server.

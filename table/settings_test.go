@@ -35,9 +35,9 @@ func TestServerSettingsDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	def := Pace{Per: 24 * time.Hour}
-	if st.TablesMode() != TablesChannel || !st.Offers("fits") || !st.Offers("ingenious") || st.Lang != "" ||
+	if st.TablesOr(TablesChannel) != TablesChannel || !st.Offers("fits") || !st.Offers("ingenious") || st.Lang != "" ||
 		st.PaceOr(def) != def || s.Takeover(st) != search.Easy {
-		t.Errorf("defaults: %+v (mode %s, pace %+v, AI %v)", st, st.TablesMode(), st.PaceOr(def), s.Takeover(st))
+		t.Errorf("defaults: %+v (mode %s, pace %+v, AI %v)", st, st.TablesOr(TablesChannel), st.PaceOr(def), s.Takeover(st))
 	}
 }
 
@@ -70,12 +70,12 @@ func TestServerSettingsChange(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st.TablesMode() != TablesThreads || st.Offers("fits") || !st.Offers("ingenious") || !slices.Equal(st.Off, []string{"fits"}) ||
+			if st.TablesOr(TablesChannel) != TablesThreads || st.Offers("fits") || !st.Offers("ingenious") || !slices.Equal(st.Off, []string{"fits"}) ||
 				st.PaceOr(Pace{Per: 24 * time.Hour}) != (Pace{Per: time.Hour, Wait: true}) || again.Takeover(st) != search.Strong || st.Lang != LangCzech {
 				t.Errorf("after a restart: %+v", st)
 			}
 			other, err := again.ServerSettings(ctx, "g2")
-			if err != nil || other.TablesMode() != TablesChannel || other.Pace != nil || other.AI != nil {
+			if err != nil || other.TablesOr(TablesChannel) != TablesChannel || other.Pace != nil || other.AI != nil {
 				t.Errorf("another server: %+v %v", other, err)
 			}
 			// Back to the default: nothing chosen.

@@ -176,7 +176,14 @@ func TestBrowserGames(t *testing.T) {
 			var before []string
 			ada.eval(boards, &before)
 			ada.press("the move confirmed", "/commit/")
-			ada.until("the board after the move", fmt.Sprintf(`(() => { const was = new Set(%s); const b = %s.filter(x => !was.has(x)).pop(); return !!b && b.includes('Ada'); })()`, jsList(before), boards))
+			board := fmt.Sprintf(`(() => { const was = new Set(%s); const b = %s.filter(x => !was.has(x)).pop(); return !!b && b.includes('Ada'); })()`, jsList(before), boards)
+			if g.name == "fits" {
+				// FITS is played side by side: when the AI had placed its piece before Ada
+				// confirmed, the round's next card comes in Ada's panel, in place and marked ✅,
+				// rather than as a board below it (the panel stays in view on a phone).
+				board = `(` + board + ` || (() => { const p = ` + panelJS + `; const c = p && p.querySelector('.content'); return !!c && !!p.querySelector('img') && c.textContent.trim().startsWith('✅'); })())`
+			}
+			ada.until("the board after the move (or, in FITS, the next card in place)", board)
 
 			// Away: the AI plays the rest.
 			ada.command("/away")

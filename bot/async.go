@@ -164,14 +164,8 @@ func jumpLink(t *table.Table) string {
 // It fails only when the reminder could not be prepared (nothing was posted).
 func (b *Bot) remind(ctx context.Context, log *slog.Logger, task table.Task) error {
 	r, err := b.tables.Remind(ctx, task.Channel, task.Rev, task.Seat)
-	if errors.Is(err, table.ErrNoTable) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("prepare a reminder: %w", err)
-	}
-	if r == nil {
-		return nil
+	if err != nil || r == nil {
+		return taskErr(err, "prepare a reminder")
 	}
 	t, lang := r.Table, r.Table.Lang()
 	kit, _ := b.kit(t.Game)
@@ -210,6 +204,15 @@ func (b *Bot) remind(ctx context.Context, log *slog.Logger, task table.Task) err
 	return nil
 }
 
+// taskErr is the error a due task ends with when it stops before its work: none when nothing
+// failed or when its table is gone (nothing is left to do), else err, saying what failed.
+func taskErr(err error, what string) error {
+	if err == nil || errors.Is(err, table.ErrNoTable) {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
 // directMessage sends m to user in their DM channel.
 func (b *Bot) directMessage(ctx context.Context, user string, m message) error {
 	ch, err := b.rest.get().UserChannelCreate(user, discordgo.WithContext(ctx))
@@ -225,14 +228,8 @@ func (b *Bot) directMessage(ctx context.Context, user string, m message) error {
 // (a board stays owed, and the scheduler posts it later, with the same lead line).
 func (b *Bot) deadline(ctx context.Context, log *slog.Logger, task table.Task) error {
 	d, err := b.tables.Deadline(ctx, task.Channel, task.Rev, task.Seat)
-	if errors.Is(err, table.ErrNoTable) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("a deadline: %w", err)
-	}
-	if !d.Fired {
-		return nil
+	if err != nil || !d.Fired {
+		return taskErr(err, "a deadline")
 	}
 	t := d.Outcome.Table
 	lang, name := t.Lang(), t.Seats[d.Seat].Name
@@ -316,12 +313,7 @@ func (b *Bot) back(c *call) error {
 	if err != nil {
 		return err
 	}
-	m, err := b.panelMessage(c, table.Seated{Table: out.Table, State: out.State, Seat: out.Seat}, "",
-		"👋 "+c.say(games.Say("Welcome back — you play your seat again.", "Vítej zpět — znovu hraješ sám/sama.")))
-	if err != nil {
-		return err
-	}
-	return c.edit(m)
+	return b.showPanel(c, seated(out), "", welcomeBack(c))
 }
 
 // away hands the caller's seat (or, with user set, that person's seat) to the AI and tells the

@@ -61,11 +61,7 @@ func (b *Bot) editPanel(c *call, out table.Outcome, seat games.Seat) error {
 	other := &call{ctx: c.ctx, rest: c.rest, lang: lang, urgent: true, acked: true,
 		i:    &discordgo.Interaction{AppID: c.i.AppID, Token: p.Token, GuildID: c.i.GuildID, ChannelID: c.i.ChannelID},
 		user: t.Seats[seat].User, name: t.Seats[seat].Name, log: c.log.With("seat", int(seat))}
-	m, err := b.panelMessage(other, table.Seated{Table: t, State: out.State, Seat: seat}, "", revealNote(out, seat, lang))
-	if err != nil {
-		return err
-	}
-	return other.edit(m)
+	return b.showPanel(other, table.Seated{Table: t, State: out.State, Seat: seat}, "", revealNote(out, seat, lang))
 }
 
 // revealNote is seat's own lines among the steps out's board shows (its choice revealed), as
@@ -143,11 +139,7 @@ func (b *Bot) catchUp(c *call, id ID, out table.Outcome) {
 		if steps, err := b.tables.StepsSince(p.Table, moves, len(p.Table.Record.Moves)); err == nil {
 			note = revealNote(table.Outcome{Board: steps}, seat, c.lang)
 		}
-		m, err := b.panelMessage(c, p, "", note)
-		if err == nil {
-			err = c.edit(m)
-		}
-		if err != nil {
+		if err := b.showPanel(c, p, "", note); err != nil {
 			c.log.Warn("could not bring the panel up to date", "err", err)
 			return
 		}

@@ -59,6 +59,26 @@ func (b *Bot) panelMessage(c *call, p table.Seated, draft, note string) (message
 	return drawn.message(), nil
 }
 
+// showPanel edits the message c answers into seat p.Seat's panel at draft, with note on top
+// (see panelMessage).
+func (b *Bot) showPanel(c *call, p table.Seated, draft, note string) error {
+	m, err := b.panelMessage(c, p, draft, note)
+	if err != nil {
+		return err
+	}
+	return c.edit(m)
+}
+
+// seated is the seat an outcome was for, at the outcome's table and state.
+func seated(out table.Outcome) table.Seated {
+	return table.Seated{Table: out.Table, State: out.State, Seat: out.Seat}
+}
+
+// welcomeBack is the note on the panel of a player who plays their seat again.
+func welcomeBack(c *call) string {
+	return "👋 " + c.say(games.Say("Welcome back — you play your seat again.", "Vítej zpět — znovu hraješ sám/sama."))
+}
+
 // message is the panel as a message to send (each send reads its own copy of the picture).
 func (p panel) message() message {
 	m := message{ephemeral: true, content: p.content, components: p.components}
@@ -162,12 +182,8 @@ func (b *Bot) undo(c *call, id ID) error {
 	if err != nil {
 		return err
 	}
-	m, err := b.panelMessage(c, table.Seated{Table: out.Table, State: out.State, Seat: out.Seat}, "",
-		"↩️ "+c.say(games.Say("Taken back — choose again.", "Vzato zpět — vyber znovu.")))
-	if err != nil {
-		return err
-	}
-	if err := c.edit(m); err != nil {
+	note := "↩️ " + c.say(games.Say("Taken back — choose again.", "Vzato zpět — vyber znovu."))
+	if err := b.showPanel(c, seated(out), "", note); err != nil {
 		return err
 	}
 	b.refreshStatus(c, out)
@@ -258,14 +274,9 @@ func (b *Bot) openPanel(c *call, id ID) error {
 		if err != nil {
 			return err
 		}
-		p = table.Seated{Table: out.Table, State: out.State, Seat: out.Seat}
-		note = "👋 " + c.say(games.Say("Welcome back — you play your seat again.", "Vítej zpět — znovu hraješ sám/sama."))
+		p, note = seated(out), welcomeBack(c)
 	}
-	m, err := b.panelMessage(c, p, "", note)
-	if err != nil {
-		return err
-	}
-	return c.edit(m)
+	return b.showPanel(c, p, "", note)
 }
 
 // onTurn opens the caller's panel from a public board message: the channel's current game,
@@ -288,11 +299,7 @@ func (b *Bot) showDraft(c *call, id ID, draft, note string) error {
 			note = movedOn(c)
 		}
 	}
-	m, err := b.panelMessage(c, p, draft, note)
-	if err != nil {
-		return err
-	}
-	return c.edit(m)
+	return b.showPanel(c, p, draft, note)
 }
 
 func (b *Bot) onDraft(c *call, id ID) error { return b.showDraft(c, id, id.Arg, "") }
@@ -313,11 +320,7 @@ func (b *Bot) onSuggest(c *call, id ID) error {
 	} else {
 		draft = b.tables.Suggest(c.ctx, p, draft)
 	}
-	m, err := b.panelMessage(c, p, draft, note)
-	if err != nil {
-		return err
-	}
-	return c.edit(m)
+	return b.showPanel(c, p, draft, note)
 }
 
 func (b *Bot) onMenu(c *call, id ID) error {
@@ -363,22 +366,14 @@ func (b *Bot) onTyped(c *call, id ID) error {
 	}
 	composer, ok := p.State.(games.Composer)
 	if !ok || p.Table.Stale(p.Seat, id.Rev) {
-		m, err := b.panelMessage(c, p, "", movedOn(c))
-		if err != nil {
-			return err
-		}
-		return c.edit(m)
+		return b.showPanel(c, p, "", movedOn(c))
 	}
 	draft, err := composer.Typed(p.Seat, id.Arg, text)
 	note := ""
 	if err != nil {
 		draft, note = id.Arg, "⚠️ "+c.say(games.ReasonOf(err))
 	}
-	m, err := b.panelMessage(c, p, draft, note)
-	if err != nil {
-		return err
-	}
-	return c.edit(m)
+	return b.showPanel(c, p, draft, note)
 }
 
 // onCommit applies the move of a complete draft and tells the player and the table.
@@ -415,11 +410,7 @@ func (b *Bot) onCommit(c *call, id ID) error {
 	// board is seen one Discord round trip sooner.
 	var panelDone sync.WaitGroup
 	panelDone.Go(func() {
-		m, err := b.panelMessage(c, table.Seated{Table: out.Table, State: out.State, Seat: out.Seat}, "", note)
-		if err == nil {
-			err = c.edit(m)
-		}
-		if err != nil {
+		if err := b.showPanel(c, seated(out), "", note); err != nil {
 			c.log.Warn("could not show the panel after an applied move", "err", err)
 		}
 	})

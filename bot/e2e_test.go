@@ -49,6 +49,27 @@ func (h *harness) choose(in *instance, u fakediscord.User, m fakediscord.Message
 	return h.seen(ix), err
 }
 
+// openModal presses button c of message m as user u, which must open a modal, and returns the
+// modal's custom_id (what its submission is sent to).
+func (h *harness) openModal(in *instance, u fakediscord.User, m fakediscord.Message, c component) string {
+	h.t.Helper()
+	ix := h.fake.Click(actor(u).On(m), c.CustomID)
+	if err := h.send(in, ix); err != nil {
+		h.t.Fatal(err)
+	}
+	modal, _ := h.fake.WaitResponse(context.Background(), ix.Token)
+	var cb struct {
+		Type int `json:"type"`
+		Data struct {
+			CustomID string `json:"custom_id"`
+		} `json:"data"`
+	}
+	if err := modal.Decode(&cb); err != nil || cb.Type != 9 {
+		h.t.Fatalf("want a modal, got %s", modal.JSON)
+	}
+	return cb.Data.CustomID
+}
+
 // startGame seats Ada and the others (Ben, Cid; "AI" adds an AI seat) at Ingenious and starts.
 func (h *harness) startGame(in *instance, others ...string) {
 	h.t.Helper()

@@ -172,7 +172,9 @@ func (h *harness) addBot(transport string) *instance {
 	return in
 }
 
-func (h *harness) finished(id string, err error) {
+// handled is the channel on which interaction id's end is told, made by whichever of the bot
+// and the test comes first.
+func (h *harness) handled(id string) chan error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	ch, ok := h.done[id]
@@ -180,19 +182,14 @@ func (h *harness) finished(id string, err error) {
 		ch = make(chan error, 1)
 		h.done[id] = ch
 	}
-	ch <- err
+	return ch
 }
 
+func (h *harness) finished(id string, err error) { h.handled(id) <- err }
+
 func (h *harness) waitHandled(id string) error {
-	h.mu.Lock()
-	ch, ok := h.done[id]
-	if !ok {
-		ch = make(chan error, 1)
-		h.done[id] = ch
-	}
-	h.mu.Unlock()
 	select {
-	case err := <-ch:
+	case err := <-h.handled(id):
 		return err
 	case <-time.After(20 * time.Second):
 		h.t.Fatalf("interaction %s was not handled within 20 s", id)

@@ -180,21 +180,7 @@ func TestTypedPlacement(t *testing.T) {
 	board := h.lastBoard()
 	panel, _ := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
 	panel, _ = h.click(in, ada, panel, components(t, panel)[0])
-	typeBtn := mustFind(t, panel, verbType, "")
-	ix := h.fake.Click(actor(ada).On(panel), typeBtn.CustomID)
-	if err := h.send(in, ix); err != nil {
-		t.Fatal(err)
-	}
-	modal, _ := h.fake.WaitResponse(context.Background(), ix.Token)
-	var cb struct {
-		Type int `json:"type"`
-		Data struct {
-			CustomID string `json:"custom_id"`
-		} `json:"data"`
-	}
-	if err := modal.Decode(&cb); err != nil || cb.Type != 9 {
-		t.Fatalf("want a modal, got %s", modal.JSON)
-	}
+	modal := h.openModal(in, ada, panel, mustFind(t, panel, verbType, ""))
 	for _, tc := range []struct{ text, want string }{
 		{"Z99 Z98", "no cell"},
 		{"F6 F9", "not neighbours"},
@@ -202,7 +188,7 @@ func TestTypedPlacement(t *testing.T) {
 		{"F6", "Write two cells"},
 		{"F6 F7", "first tile must touch"},
 	} {
-		sub := h.fake.ModalSubmit(actor(ada).On(panel), cb.Data.CustomID, map[string]string{"move": tc.text})
+		sub := h.fake.ModalSubmit(actor(ada).On(panel), modal, map[string]string{"move": tc.text})
 		if err := h.send(in, sub); err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +196,7 @@ func TestTypedPlacement(t *testing.T) {
 			t.Errorf("typed %q: %q, want it to mention %q", tc.text, got, tc.want)
 		}
 	}
-	sub := h.fake.ModalSubmit(actor(ada).On(panel), cb.Data.CustomID, map[string]string{"move": "A2 B2"}) // touches red
+	sub := h.fake.ModalSubmit(actor(ada).On(panel), modal, map[string]string{"move": "A2 B2"}) // touches red
 	if err := h.send(in, sub); err != nil {
 		t.Fatal(err)
 	}

@@ -1,15 +1,12 @@
 package bot
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/games"
-	"github.com/tablebot/tablebot/games/ingenious"
-	"github.com/tablebot/tablebot/table"
 )
 
 // TestRulesPages: /rules shelfie shows the summary with a menu of the characters; choosing
@@ -75,28 +72,11 @@ func TestEndSummaryOnce(t *testing.T) {
 // TestSinceLineInWords: the moves since a player's last turn are told in words ("Ben placed
 // red–green on …"), not in the notation ("Ben RG F7-F8").
 func TestSinceLineInWords(t *testing.T) {
-	rec, err := games.Start(ingenious.Game{}, []string{"Ada", "Ben", "Cid"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rand.New(rand.NewPCG(1, 2))
-	placed := false
-	if _, err := games.AdvanceUntil(rec, r, games.Hints, func(st games.State) bool {
-		if games.IsToAct(st, 0) && placed && st.(*ingenious.State).View(0).(*ingenious.View).Phase == ingenious.PhasePlace {
-			return true
-		}
-		if games.IsToAct(st, 0) {
-			placed = true
-		}
-		return false
-	}); err != nil {
-		t.Fatal(err)
-	}
-	tb := &table.Table{Game: "ingenious", Record: &rec.Record, Seats: []table.SeatInfo{{Name: "Ada"}, {Name: "Ben"}, {Name: "Cid"}}}
-	if en := sinceLine(tb, rec.State, nil, games.English); !strings.Contains(en, "Ben placed ") || !strings.Contains(en, "Cid placed ") {
+	tb, st := adaToPlaceAgain(t)
+	if en := sinceLine(tb, st, nil, games.English); !strings.Contains(en, "Ben placed ") || !strings.Contains(en, "Cid placed ") {
 		t.Errorf("English since line %q", en)
 	}
-	if cs := sinceLine(tb, rec.State, nil, games.Czech); !strings.Contains(cs, "Ben položil(a) ") || !strings.Contains(cs, " dílek na ") {
+	if cs := sinceLine(tb, st, nil, games.Czech); !strings.Contains(cs, "Ben položil(a) ") || !strings.Contains(cs, " dílek na ") {
 		t.Errorf("Czech since line %q", cs)
 	}
 }

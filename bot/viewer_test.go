@@ -253,23 +253,9 @@ func TestReplayViewer(t *testing.T) {
 	}
 
 	// Go to move…: a modal; a bad number is refused, a good one shown.
-	gotoBtn := mustFind(t, viewer, verbGoto, "Go to move…")
-	open := h.fake.Click(actor(cid).On(viewer), gotoBtn.CustomID)
-	if err := h.send(second, open); err != nil {
-		t.Fatal(err)
-	}
-	modal, _ := h.fake.WaitResponse(context.Background(), open.Token)
-	var cb struct {
-		Type int `json:"type"`
-		Data struct {
-			CustomID string `json:"custom_id"`
-		} `json:"data"`
-	}
-	if err := modal.Decode(&cb); err != nil || cb.Type != 9 {
-		t.Fatalf("want a modal, got %s", modal.JSON)
-	}
+	modal := h.openModal(second, cid, viewer, mustFind(t, viewer, verbGoto, "Go to move…"))
 	for _, bad := range []string{"twelve", fmt.Sprint(total + 1), "-3"} {
-		sub := h.fake.ModalSubmit(actor(cid).On(viewer), cb.Data.CustomID, map[string]string{"move": bad})
+		sub := h.fake.ModalSubmit(actor(cid).On(viewer), modal, map[string]string{"move": bad})
 		h.refuse(second, cid, sub, "move")
 		for _, m := range h.fake.Visible(testChannel, cid.ID) {
 			if m.ID == viewer.ID && !strings.Contains(m.Content, fmt.Sprintf("Move %d of %d", total, total)) {
@@ -277,7 +263,7 @@ func TestReplayViewer(t *testing.T) {
 			}
 		}
 	}
-	sub := h.fake.ModalSubmit(actor(cid).On(viewer), cb.Data.CustomID, map[string]string{"move": "3"})
+	sub := h.fake.ModalSubmit(actor(cid).On(viewer), modal, map[string]string{"move": "3"})
 	if err := h.send(first, sub); err != nil {
 		t.Fatal(err)
 	}

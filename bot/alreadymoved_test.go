@@ -63,10 +63,7 @@ func TestAlreadyMadeOnlyWhenItWas(t *testing.T) {
 		in := h.addBot("gateway")
 		h.seatAndStart(in, h.openGameLobby(in, "fits"), ben.ID)
 		board := h.lastBoard()
-		panel, err := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
-		if err != nil {
-			t.Fatal(err)
-		}
+		panel := h.turnPanel(in, ada, board)
 		commit, ok := commitButton(t, panel)
 		if !ok {
 			t.Fatalf("nothing to confirm: %q", panel.Content)

@@ -58,10 +58,7 @@ func TestBestPlacesThroughDiscord(t *testing.T) {
 			in := h.addBot("gateway")
 			h.startGame(in, "AI")
 			board := h.lastBoard()
-			panel, err := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
-			if err != nil {
-				t.Fatal(err)
-			}
+			panel := h.turnPanel(in, ada, board)
 			tile := components(t, panel)[0]
 			shown, err := h.click(in, ada, panel, tile)
 			if err != nil {

@@ -49,6 +49,31 @@ func (h *harness) choose(in *instance, u fakediscord.User, m fakediscord.Message
 	return h.seen(ix), err
 }
 
+// turnPanel opens u's panel with the "Your turn" button of board.
+func (h *harness) turnPanel(in *instance, u fakediscord.User, board fakediscord.Message) fakediscord.Message {
+	h.t.Helper()
+	panel, err := h.click(in, u, board, mustFind(h.t, board, verbTurn, ""))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return panel
+}
+
+// commit presses the confirming button of u's panel (see commitButton) and returns what u sees
+// then.
+func (h *harness) commit(in *instance, u fakediscord.User, panel fakediscord.Message) fakediscord.Message {
+	h.t.Helper()
+	c, ok := commitButton(h.t, panel)
+	if !ok {
+		h.t.Fatalf("%s's panel has nothing to confirm: %q", u.GlobalName, panel.Content)
+	}
+	done, err := h.click(in, u, panel, c)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return done
+}
+
 // openModal presses button c of message m as user u, which must open a modal, and returns the
 // modal's custom_id (what its submission is sent to).
 func (h *harness) openModal(in *instance, u fakediscord.User, m fakediscord.Message, c component) string {

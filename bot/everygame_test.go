@@ -183,10 +183,7 @@ func TestSuggestThroughDiscord(t *testing.T) {
 	lobby := h.openGameLobby(in, "fits")
 	h.seatAndStart(in, lobby)
 	board := h.lastBoard()
-	panel, err := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
+	panel := h.turnPanel(in, ada, board)
 	suggest := mustFind(t, panel, verbSuggest, "")
 	if !strings.HasPrefix(suggest.Label, "💡") {
 		t.Fatalf("the suggest verb is on %q, want the 💡 button", suggest.Label)
@@ -195,13 +192,8 @@ func TestSuggestThroughDiscord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, ok := commitButton(t, shown)
-	if !ok {
-		t.Fatalf("the suggestion's panel has nothing to confirm: %q", shown.Content)
-	}
-	done, err := h.click(in, ada, shown, c)
-	if err != nil || !strings.HasPrefix(done.Content, "✅") {
-		t.Fatalf("confirming the suggestion: %v %q", err, done.Content)
+	if done := h.commit(in, ada, shown); !strings.HasPrefix(done.Content, "✅") {
+		t.Fatalf("confirming the suggestion: %q", done.Content)
 	}
 	if n := len(h.table().Record.Moves); n == 0 {
 		t.Fatal("no move recorded")

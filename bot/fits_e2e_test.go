@@ -107,14 +107,7 @@ func TestFITSTwoPlayersAndAISimultaneous(t *testing.T) {
 	if !strings.Contains(board.Content, "**Ada**") || !strings.Contains(board.Content, "**Ben**") {
 		t.Fatalf("the first board does not wait for both: %q", board.Content)
 	}
-	panel, err := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	drop, _ := commitButton(t, panel)
-	if _, err := h.click(in, ada, panel, drop); err != nil {
-		t.Fatal(err)
-	}
+	h.commit(in, ada, h.turnPanel(in, ada, board))
 	if m, _ := h.fake.Message(board.ID); strings.Contains(m.Content, "**Ada**") || !strings.Contains(m.Content, "**Ben**") || m.ID != h.lastBoard().ID {
 		t.Fatalf("after Ada's choice the board should wait for Ben only: %q", m.Content)
 	}

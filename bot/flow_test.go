@@ -194,14 +194,7 @@ func TestChangeChoice(t *testing.T) {
 	in := h.addBot("gateway")
 	h.seatAndStart(in, h.openGameLobby(in, "fits"), ben.ID)
 	board := h.lastBoard()
-	panel, err := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	drop, _ := commitButton(t, panel)
-	if _, err := h.click(in, ada, panel, drop); err != nil {
-		t.Fatal(err)
-	}
+	h.commit(in, ada, h.turnPanel(in, ada, board))
 	moves := len(h.table().Record.Moves)
 	reopened := h.openPanel(in, ada)
 	if strings.Contains(reopened.Content, "Nothing to decide") || !strings.Contains(reopened.Content, "change") {
@@ -219,18 +212,8 @@ func TestChangeChoice(t *testing.T) {
 		t.Fatalf("after Change choice: %q, %d moves (want %d)", back.Content, len(h.table().Record.Moves), moves-1)
 	}
 	// Ada chooses again, Ben chooses: the card is revealed and the old button is refused.
-	drop, _ = commitButton(t, back)
-	if _, err := h.click(in, ada, back, drop); err != nil {
-		t.Fatal(err)
-	}
-	benPanel, err := h.click(in, ben, board, mustFind(t, board, verbTurn, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	drop, _ = commitButton(t, benPanel)
-	if _, err := h.click(in, ben, benPanel, drop); err != nil {
-		t.Fatal(err)
-	}
+	h.commit(in, ada, back)
+	h.commit(in, ben, h.turnPanel(in, ben, board))
 	if _, err := h.click(in, ada, reopened, change); err == nil {
 		t.Fatal("a choice was changed after the reveal")
 	}

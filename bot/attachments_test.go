@@ -22,11 +22,7 @@ func TestPanelEditShowsTheNewPicture(t *testing.T) {
 			if len(board.Attachments) != 1 {
 				t.Fatalf("the board shows %d pictures", len(board.Attachments))
 			}
-			tb := h.table()
-			st, err := h.bots[0].bot.tables.State(tb)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tb, st := h.current()
 			u := people[tb.Seats[st.ToAct()[0]].User]
 			panel, err := h.click(in, u, board, mustFind(t, board, verbTurn, ""))
 			if err != nil || len(panel.Attachments) != 1 {

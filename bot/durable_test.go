@@ -94,11 +94,7 @@ func TestOwedBoardPostedLater(t *testing.T) {
 // toAct returns the seat that must act now.
 func (h *harness) toAct() int {
 	h.t.Helper()
-	st, err := h.bots[0].bot.tables.State(h.table())
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return int(st.ToAct()[0])
+	return int(h.state().ToAct()[0])
 }
 
 // waitFor waits up to 5 s for cond.

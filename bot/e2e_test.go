@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -11,7 +12,7 @@ import (
 	"github.com/tablebot/tablebot/table"
 )
 
-var people = map[string]fakediscord.User{ada.ID: ada, ben.ID: ben, cid.ID: cid}
+var people = map[string]fakediscord.User{ada.ID: ada, ben.ID: ben, cid.ID: cid, dan.ID: dan}
 
 // openLobby runs /start for Ada and returns the lobby message.
 func (h *harness) openLobby(in *instance, opts ...fakediscord.CommandOption) fakediscord.Message {
@@ -59,19 +60,28 @@ func (h *harness) turnPanel(in *instance, u fakediscord.User, board fakediscord.
 	return panel
 }
 
-// commit presses the confirming button of u's panel (see commitButton) and returns what u sees
-// then.
-func (h *harness) commit(in *instance, u fakediscord.User, panel fakediscord.Message) fakediscord.Message {
-	h.t.Helper()
+// confirm presses the confirming button of u's panel (see commitButton) and waits until the
+// click is handled; it returns the click.
+func (h *harness) confirm(in *instance, u fakediscord.User, panel fakediscord.Message) (*fakediscord.Interaction, error) {
 	c, ok := commitButton(h.t, panel)
 	if !ok {
-		h.t.Fatalf("%s's panel has nothing to confirm: %q", u.GlobalName, panel.Content)
+		return nil, fmt.Errorf("%s's panel has nothing to confirm: %q %s", u.GlobalName, panel.Content, panel.Components)
 	}
-	done, err := h.click(in, u, panel, c)
+	ix := h.fake.Click(actor(u).On(panel), c.CustomID)
+	if err := h.send(in, ix); err != nil {
+		return nil, fmt.Errorf("%s confirming: %v", u.GlobalName, err)
+	}
+	return ix, nil
+}
+
+// commit confirms u's panel (see confirm) and returns what u sees then.
+func (h *harness) commit(in *instance, u fakediscord.User, panel fakediscord.Message) fakediscord.Message {
+	h.t.Helper()
+	ix, err := h.confirm(in, u, panel)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	return done
+	return h.seen(ix)
 }
 
 // openModal presses button c of message m as user u, which must open a modal, and returns the
@@ -129,11 +139,7 @@ func (h *harness) seatAndStart(in *instance, lobby fakediscord.Message, others .
 // false when nobody human must act (the game is over).
 func (h *harness) playTurn(pick func(int) int) bool {
 	h.t.Helper()
-	t := h.table()
-	st, err := h.bots[0].bot.tables.State(t)
-	if err != nil {
-		h.t.Fatal(err)
-	}
+	t, st := h.current()
 	if games.Over(st) {
 		return false
 	}

@@ -52,11 +52,7 @@ func TestEveryGamePlaysThroughDiscord(t *testing.T) {
 					if step > 3000 {
 						t.Fatal("the game did not end after 3000 decisions")
 					}
-					tb := h.table()
-					st, err := in.bot.tables.State(tb)
-					if err != nil {
-						t.Fatal(err)
-					}
+					tb, st := h.current()
 					if games.Over(st) {
 						if len(tb.Seats) != len(others)+1 {
 							t.Fatalf("%d seats, want %d", len(tb.Seats), len(others)+1)
@@ -99,10 +95,7 @@ func TestShelfieAgainstShemBot(t *testing.T) {
 		if step > 2000 {
 			t.Fatal("the game did not end after 2000 decisions")
 		}
-		st, err := in.bot.tables.State(h.table())
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := h.state()
 		if games.Over(st) {
 			break
 		}

@@ -42,11 +42,7 @@ func (h *harness) playSimultaneous(in *instance) int {
 		if steps > 400 {
 			h.t.Fatal("game did not end after 400 steps")
 		}
-		t := h.table()
-		st, err := in.bot.tables.State(t)
-		if err != nil {
-			h.t.Fatal(err)
-		}
+		t, st := h.current()
 		if games.Over(st) {
 			return steps
 		}
@@ -72,14 +68,9 @@ func (h *harness) playSimultaneous(in *instance) int {
 					errs <- fmt.Errorf("%s's panel has %d pictures: %q", u.GlobalName, len(panel.Attachments), panel.Content)
 					return
 				}
-				c, ok := commitButton(h.t, panel)
-				if !ok {
-					errs <- fmt.Errorf("%s's panel has nothing to confirm: %q %s", u.GlobalName, panel.Content, panel.Components)
-					return
-				}
-				done := h.fake.Click(actor(u).On(panel), c.CustomID)
-				if err := h.send(in, done); err != nil {
-					errs <- fmt.Errorf("%s confirming: %v", u.GlobalName, err)
+				done, err := h.confirm(in, u, panel)
+				if err != nil {
+					errs <- err
 					return
 				}
 				if said := h.lastSaid(done.Token); !strings.HasPrefix(said, "✅") {

@@ -56,10 +56,7 @@ func TestFITSSoloOnePanel(t *testing.T) {
 // state replays the channel's game.
 func (h *harness) state() games.State {
 	h.t.Helper()
-	st, err := h.bots[0].bot.tables.State(h.table())
-	if err != nil {
-		h.t.Fatal(err)
-	}
+	_, st := h.current()
 	return st
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/bot/restproxy"
 	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/storetest"
 	"github.com/tablebot/tablebot/table"
@@ -30,6 +31,7 @@ var (
 	ada = fakediscord.User{ID: "100000000000000001", Username: "ada", GlobalName: "Ada", Locale: "en-US"}
 	ben = fakediscord.User{ID: "100000000000000002", Username: "ben", GlobalName: "Ben", Locale: "cs"}
 	cid = fakediscord.User{ID: "100000000000000003", Username: "cid", GlobalName: "Cid", Locale: "en-GB"}
+	dan = fakediscord.User{ID: "100000000000000004", Username: "dan", GlobalName: "Dan", Locale: "cs"}
 )
 
 // harness is a fake Discord with one or more bot instances on a shared store, over the gateway
@@ -292,6 +294,17 @@ func mustFind(t *testing.T, m fakediscord.Message, v verb, label string) compone
 		t.Fatalf("message has no %q component %q:\n%s\n%s", v, label, m.Content, m.Components)
 	}
 	return c
+}
+
+// current is the channel's table, read straight from the store, and its game replayed.
+func (h *harness) current() (*table.Table, games.State) {
+	h.t.Helper()
+	tb := h.table()
+	st, err := h.bots[0].bot.tables.State(tb)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return tb, st
 }
 
 // table reads the channel's table straight from the store.

@@ -137,11 +137,7 @@ func TestEndMessageShowsRatingChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	for turn := 0; ; turn++ {
-		tb := h.table()
-		state, err := in.bot.tables.State(tb)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb, state := h.current()
 		if games.Over(state) {
 			break
 		}

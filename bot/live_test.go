@@ -13,8 +13,6 @@ import (
 	"github.com/tablebot/tablebot/table"
 )
 
-var dan = fakediscord.User{ID: "100000000000000004", Username: "dan", GlobalName: "Dan", Locale: "cs"}
-
 // openFITS opens a FITS lobby (live unless pace is given), seats players after Ada and starts.
 func (h *harness) openFITS(in *instance, players []fakediscord.User, opts ...fakediscord.CommandOption) {
 	h.t.Helper()
@@ -41,6 +39,19 @@ func panelShows(t *testing.T, tb *table.Table, seat games.Seat, panel fakediscor
 	return err == nil && !tb.Stale(seat, id.Rev)
 }
 
+// panelInView is u's panel for seat's decision in tb: panel, when it is on their screen (ok)
+// and shows that decision, else one opened anew (fresh) with Your turn on board.
+func (h *harness) panelInView(in *instance, u fakediscord.User, tb *table.Table, seat games.Seat, board, panel fakediscord.Message, ok bool) (_ fakediscord.Message, fresh bool, _ error) {
+	if ok && panelShows(h.t, tb, seat, panel) {
+		return panel, false, nil
+	}
+	open := h.fake.Click(actor(u).On(board), mustFind(h.t, board, verbTurn, "").CustomID)
+	if err := h.send(in, open); err != nil {
+		return fakediscord.Message{}, false, fmt.Errorf("%s opening the panel: %v", u.GlobalName, err)
+	}
+	return h.seen(open), true, nil
+}
+
 // livePlayers play one simultaneous step as people at their screens: each human who must act
 // confirms in the panel they have on screen when it shows their decision, and otherwise opens
 // one with Your turn on the newest board (and keeps it in onScreen). All click at once, each
@@ -55,11 +66,7 @@ func (h *harness) livePlayers(in *instance, onScreen map[string]string) int {
 // confirm what the panel offers.
 func (h *harness) livePlayersDeciding(in *instance, onScreen map[string]string, r *rand.Rand) int {
 	h.t.Helper()
-	tb := h.table()
-	st, err := in.bot.tables.State(tb)
-	if err != nil {
-		h.t.Fatal(err)
-	}
+	tb, st := h.current()
 	board := h.lastBoard()
 	var mu sync.Mutex
 	opened := 0
@@ -69,19 +76,18 @@ func (h *harness) livePlayersDeciding(in *instance, onScreen map[string]string, 
 		if seat < 0 || tb.Seats[seat].Auto() {
 			continue
 		}
-		u := map[string]fakediscord.User{ada.ID: ada, ben.ID: ben, cid.ID: cid, dan.ID: dan}[tb.Seats[seat].User]
+		u := people[tb.Seats[seat].User]
 		mu.Lock()
 		panel, ok := h.fake.Message(onScreen[u.ID])
 		mu.Unlock()
 		in := h.bots[int(seat)%len(h.bots)]
 		wg.Go(func() {
-			if !ok || !panelShows(h.t, tb, seat, panel) {
-				open := h.fake.Click(actor(u).On(board), mustFind(h.t, board, verbTurn, "").CustomID)
-				if err := h.send(in, open); err != nil {
-					errs <- fmt.Errorf("%s opening the panel: %v", u.GlobalName, err)
-					return
-				}
-				panel = h.seen(open)
+			panel, fresh, err := h.panelInView(in, u, tb, seat, board, panel, ok)
+			if err != nil {
+				errs <- err
+				return
+			}
+			if fresh {
 				mu.Lock()
 				onScreen[u.ID] = panel.ID
 				opened++
@@ -94,15 +100,8 @@ func (h *harness) livePlayersDeciding(in *instance, onScreen map[string]string, 
 				errs <- h.walkPanel(in, u, panel, ur)
 				return
 			}
-			c, ok := commitButton(h.t, panel)
-			if !ok {
-				errs <- fmt.Errorf("%s's panel has nothing to confirm: %q", u.GlobalName, panel.Content)
-				return
-			}
-			done := h.fake.Click(actor(u).On(panel), c.CustomID)
-			if err := h.send(in, done); err != nil {
-				errs <- fmt.Errorf("%s confirming: %v", u.GlobalName, err)
-			}
+			_, err = h.confirm(in, u, panel)
+			errs <- err
 		})
 	}
 	wg.Wait()
@@ -167,11 +166,7 @@ func TestSideboardsLiveKeepsPanelsInView(t *testing.T) {
 		}
 		before := len(h.fake.ChannelMessages(testChannel))
 		h.livePlayersDeciding(in, onScreen, r)
-		tb := h.table()
-		st, err := in.bot.tables.State(tb)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb, st := h.current()
 		if games.Over(st) || len(h.fake.ChannelMessages(testChannel)) > before || tb.Announced != len(tb.Record.Moves) {
 			continue
 		}
@@ -230,11 +225,7 @@ func TestFITSLiveKeepsPanelsInView(t *testing.T) {
 		}
 		before := len(h.fake.ChannelMessages(testChannel))
 		opened += h.livePlayers(in, onScreen)
-		tb := h.table()
-		st, err := in.bot.tables.State(tb)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb, st := h.current()
 		if games.Over(st) || len(h.fake.ChannelMessages(testChannel)) > before {
 			continue // a round begins (or the game ends): a new board was posted
 		}
@@ -289,11 +280,7 @@ func TestFITSAsyncPostsAndPings(t *testing.T) {
 	// past a token's life, and Cid confirms last.
 	play()
 	for card := range 3 {
-		tb := h.table()
-		st, err := in.bot.tables.State(tb)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb, st := h.current()
 		if len(st.ToAct()) != 3 {
 			t.Fatalf("card %d: %d seats to act", card, len(st.ToAct()))
 		}
@@ -332,29 +319,18 @@ func TestFITSAsyncPostsAndPings(t *testing.T) {
 // the clock moves on by wait, then late confirms.
 func (h *harness) oneStepLate(in *instance, onScreen map[string]string, late string, wait time.Duration) {
 	h.t.Helper()
-	tb := h.table()
-	st, err := in.bot.tables.State(tb)
-	if err != nil {
-		h.t.Fatal(err)
-	}
+	tb, st := h.current()
 	board := h.lastBoard()
 	confirm := func(seat games.Seat) {
-		u := map[string]fakediscord.User{ada.ID: ada, ben.ID: ben, cid.ID: cid, dan.ID: dan}[tb.Seats[seat].User]
+		u := people[tb.Seats[seat].User]
 		panel, ok := h.fake.Message(onScreen[u.ID])
-		if !ok || !panelShows(h.t, tb, seat, panel) {
-			open := h.fake.Click(actor(u).On(board), mustFind(h.t, board, verbTurn, "").CustomID)
-			if err := h.send(in, open); err != nil {
-				h.t.Fatalf("%s opening the panel: %v", u.GlobalName, err)
-			}
-			panel = h.seen(open)
-			onScreen[u.ID] = panel.ID
+		panel, _, err := h.panelInView(in, u, tb, seat, board, panel, ok)
+		if err != nil {
+			h.t.Fatal(err)
 		}
-		c, ok := commitButton(h.t, panel)
-		if !ok {
-			h.t.Fatalf("%s's panel has nothing to confirm: %q", u.GlobalName, panel.Content)
-		}
-		if err := h.send(in, h.fake.Click(actor(u).On(panel), c.CustomID)); err != nil {
-			h.t.Fatalf("%s confirming: %v", u.GlobalName, err)
+		onScreen[u.ID] = panel.ID
+		if _, err := h.confirm(in, u, panel); err != nil {
+			h.t.Fatal(err)
 		}
 	}
 	var lateSeat games.Seat = -1

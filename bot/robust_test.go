@@ -39,9 +39,13 @@ func (h *harness) toConfirm(in *instance) (fakediscord.Message, fakediscord.User
 	return panel, u
 }
 
-func playerMoves(t *table.Table) int {
+// playerMoves counts the players' moves (not chance's) at table t.
+func playerMoves(t *table.Table) int { return recordPlayerMoves(t.Record) }
+
+// recordPlayerMoves counts the players' moves (not chance's) of a record.
+func recordPlayerMoves(rec *games.Record) int {
 	n := 0
-	for _, m := range t.Record.Moves {
+	for _, m := range rec.Moves {
 		if m.Seat != games.Chance {
 			n++
 		}

@@ -167,11 +167,7 @@ func TestStaleOrFutureInteractionRefused(t *testing.T) {
 // turn, a tile, a place) and returns who they are, their seat and the Place click, not sent.
 func (h *harness) commitReady(in *instance) (fakediscord.User, games.Seat, *fakediscord.Interaction) {
 	h.t.Helper()
-	tb := h.table()
-	st, err := h.bots[0].bot.tables.State(tb)
-	if err != nil {
-		h.t.Fatal(err)
-	}
+	tb, st := h.current()
 	seat := st.ToAct()[0]
 	u := people[tb.Seats[seat].User]
 	board := h.lastBoard()

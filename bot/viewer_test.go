@@ -164,13 +164,7 @@ func moves(t *testing.T, data []byte) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	for _, m := range rec.Moves {
-		if m.Seat != games.Chance {
-			n++
-		}
-	}
-	return n
+	return recordPlayerMoves(&rec)
 }
 
 // TestReplayViewer: /history lists the games with a View button each and keeps the records

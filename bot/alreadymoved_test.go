@@ -26,9 +26,7 @@ func TestAlreadyMadeOnlyWhenItWas(t *testing.T) {
 	t.Parallel()
 	t.Run("another move", func(t *testing.T) {
 		t.Parallel()
-		h := newHarness(t, openBolt(t))
-		in := h.addBot("gateway")
-		h.startGame(in, ben.ID)
+		h, in := newIngenious(t, ben.ID)
 		first, u := h.toConfirm(in)
 		// The same panel at another place: the menu of the tile panel, its second option.
 		board := h.lastBoard()

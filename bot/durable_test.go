@@ -22,9 +22,7 @@ const boardPosts = "POST /channels/{id}/messages"
 // board appears once, mentioning the next player, and the mover sees only their confirmation.
 func TestBoardPostRetried(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
-	h.startGame(in, ben.ID)
+	h, _ := newIngenious(t, ben.ID)
 	before := len(h.fake.ChannelMessages(testChannel))
 	tries := len(h.fake.Matching(boardPosts))
 	h.fake.InjectError(boardPosts, 2, http.StatusInternalServerError, 0, "Internal Server Error")

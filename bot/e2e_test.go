@@ -105,6 +105,16 @@ func (h *harness) openModal(in *instance, u fakediscord.User, m fakediscord.Mess
 	return cb.Data.CustomID
 }
 
+// newIngenious is a harness on a fresh embedded store with one bot over the gateway, at which
+// Ada has started Ingenious with the others (see startGame).
+func newIngenious(t *testing.T, others ...string) (*harness, *instance) {
+	t.Helper()
+	h := newHarness(t, openBolt(t))
+	in := h.addBot("gateway")
+	h.startGame(in, others...)
+	return h, in
+}
+
 // startGame seats Ada and the others (Ben, Cid; "AI" adds an AI seat) at Ingenious and starts.
 func (h *harness) startGame(in *instance, others ...string) {
 	h.t.Helper()
@@ -279,9 +289,7 @@ func (h *harness) checkFinished(humans ...fakediscord.User) {
 
 func TestFullGameTwoPlayersGateway(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
-	h.startGame(in, ben.ID)
+	h, _ := newIngenious(t, ben.ID)
 	turns := h.playToEnd(firstChoice)
 	if turns < 20 {
 		t.Fatalf("only %d turns", turns)
@@ -320,9 +328,7 @@ func TestGameWithAISeatHTTP(t *testing.T) {
 
 func TestRecordIsTheTruth(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
-	h.startGame(in, ben.ID, cid.ID)
+	h, in := newIngenious(t, ben.ID, cid.ID)
 	for range 6 {
 		h.playTurn(firstChoice)
 	}

@@ -87,31 +87,39 @@ func (c *testClock) Add(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// newTables is one process's referee on st, with deterministic chance; lease is how long a
-// poster holds an owed board (zero: the default).
-func newTables(t testing.TB, st store.Store, lease ...time.Duration) *table.Service {
-	return newTablesAt(t, st, nil, 0, lease...)
+// newTables is one process's referee on st, of refereeOptions.
+func newTables(t testing.TB, st store.Store) *table.Service {
+	return newReferee(t, st, refereeOptions())
 }
 
-// newTablesAt is newTables on a clock (nil: the real one), with suggest as the 💡 search's
-// budget (zero: no search).
-func newTablesAt(t testing.TB, st store.Store, clock *testClock, suggest time.Duration, lease ...time.Duration) *table.Service {
+// refereeOptions are a test referee's: deterministic chance, no 💡 search (the game's quick
+// suggestion), no log, and the defaults for the rest.
+func refereeOptions() table.Options {
+	return table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Suggest: -1}
+}
+
+// newReferee is a referee of every game of the catalog on st, with options o.
+func newReferee(t testing.TB, st store.Store, o table.Options) *table.Service {
 	t.Helper()
-	if suggest == 0 {
-		suggest = -1
-	}
-	o := table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Suggest: suggest}
-	if clock != nil {
-		o.Now = clock.Now
-	}
-	if len(lease) > 0 {
-		o.Lease = lease[0]
-	}
 	tables, err := table.New(st, catalog.Games(catalog.Kits()), o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return tables
+}
+
+// referee is the options of the harness's referees: refereeOptions on the harness's clock
+// (when set), with its 💡 budget (when set), lease and task lease.
+func (h *harness) referee() table.Options {
+	o := refereeOptions()
+	if h.clock != nil {
+		o.Now = h.clock.Now
+	}
+	if h.suggest != 0 {
+		o.Suggest = h.suggest
+	}
+	o.Lease, o.TaskLease = h.lease, h.taskLease
+	return o
 }
 
 func newHarness(t *testing.T, st store.Store) *harness {
@@ -124,6 +132,12 @@ func newHarness(t *testing.T, st store.Store) *harness {
 
 // addBot starts one more bot instance on the shared store: "gateway" or "http".
 func (h *harness) addBot(transport string) *instance {
+	h.t.Helper()
+	return h.addBotWith(transport, h.referee())
+}
+
+// addBotWith is addBot with a referee of options ref.
+func (h *harness) addBotWith(transport string, ref table.Options) *instance {
 	h.t.Helper()
 	session, err := discordgo.New("Bot " + h.fake.Token())
 	if err != nil {
@@ -141,11 +155,7 @@ func (h *harness) addBot(transport string) *instance {
 	if h.clock != nil {
 		o.Now = h.clock.Now
 	}
-	tables := newTablesAt(h.t, h.store, h.clock, h.suggest, h.lease)
-	if h.taskLease != 0 {
-		tables = newLeasedTables(h.t, h.store, h.clock, h.taskLease)
-	}
-	b, err := New(catalog.Kits(), tables, session, o)
+	b, err := New(catalog.Kits(), newReferee(h.t, h.store, ref), session, o)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -3,33 +3,16 @@ package bot
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
-	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/table"
 )
-
-// newLeasedTables is a referee on st whose claimed due tasks are leased for lease.
-func newLeasedTables(t testing.TB, st store.Store, clock *testClock, lease time.Duration) *table.Service {
-	t.Helper()
-	o := table.Options{Seed: 42, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Suggest: -1, TaskLease: lease}
-	if clock != nil {
-		o.Now = clock.Now
-	}
-	tables, err := table.New(st, catalog.Games(catalog.Kits()), o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tables
-}
 
 // bensTurn starts a game at a one-hour pace in which Ben must act now.
 func bensTurn(t *testing.T, h *harness, in *instance) {
@@ -53,6 +36,21 @@ func aiMovesFor(h *harness, seat games.Seat) int {
 		}
 	}
 	return n
+}
+
+// benDecidedOnce fails the test unless the channel's one message since the first before is
+// the board of Ben's deadline (the AI decided for him) and the AI made one move for Ben; it
+// returns that board.
+func (h *harness) benDecidedOnce(before int, when string) fakediscord.Message {
+	h.t.Helper()
+	msgs := h.fake.ChannelMessages(testChannel)[before:]
+	if len(msgs) != 1 || !strings.Contains(msgs[0].Content, "Ben's time ran out — the AI decided for Ben") {
+		h.t.Fatalf("%s: %q, want the deadline's board once", when, contents(msgs))
+	}
+	if n := aiMovesFor(h, 1); n != 1 {
+		h.t.Fatalf("%s: %d AI moves for Ben, want 1", when, n)
+	}
+	return msgs[0]
 }
 
 // TestDeadlineOfADeadBot: a bot process claims Ben's deadline (and the reminder that came due
@@ -86,12 +84,8 @@ func TestDeadlineOfADeadBot(t *testing.T) {
 			h.tickAll()
 			h.clock.Add(time.Minute)
 			h.tickAll()
-			msgs := h.fake.ChannelMessages(testChannel)[before:]
-			if len(msgs) != 1 || !strings.Contains(msgs[0].Content, "Ben's time ran out — the AI decided for Ben") || !strings.Contains(msgs[0].Content, "🤖") {
-				t.Fatalf("after the lease: %q, want the deadline's board once", contents(msgs))
-			}
-			if n := aiMovesFor(h, 1); n != 1 {
-				t.Fatalf("%d AI moves for Ben, want 1", n)
+			if board := h.benDecidedOnce(before, "after the lease"); !strings.Contains(board.Content, "🤖") {
+				t.Fatalf("after the lease: %q, want the deadline's board", board.Content)
 			}
 		})
 	}
@@ -175,13 +169,7 @@ func TestStopDuringADeadline(t *testing.T) {
 			h.tickAll()
 			h.clock.Add(5 * time.Minute)
 			h.tickAll()
-			msgs := h.fake.ChannelMessages(testChannel)[before:]
-			if len(msgs) != 1 || !strings.Contains(msgs[0].Content, "Ben's time ran out — the AI decided for Ben") {
-				t.Fatalf("boards after the stop: %q, want the deadline's once", contents(msgs))
-			}
-			if n := aiMovesFor(h, 1); n != 1 {
-				t.Fatalf("%d AI moves for Ben, want 1", n)
-			}
+			h.benDecidedOnce(before, "boards after the stop")
 		})
 	}
 }

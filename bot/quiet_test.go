@@ -31,9 +31,7 @@ func pinged(t *testing.T, m fakediscord.Message) []string {
 // nobody — during the game, after an abandon (no "to play"), and after the end.
 func TestStatusIsQuiet(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
-	h.startGame(in, ben.ID)
+	h, in := newIngenious(t, ben.ID)
 	before := len(h.fake.ChannelMessages(testChannel))
 	status := func(u fakediscord.User) fakediscord.Message {
 		t.Helper()

@@ -130,9 +130,7 @@ func TestSameMoveClickedTwiceAtOnceOnTwoInstances(t *testing.T) {
 
 func TestStaleButtonRefused(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
-	h.startGame(in, ben.ID)
+	h, in := newIngenious(t, ben.ID)
 	panel, u := h.toConfirm(in)
 	commit := mustFind(t, panel, verbCommit, "")
 	if done, _ := h.click(in, u, panel, commit); !strings.HasPrefix(done.Content, "✅") {
@@ -153,9 +151,7 @@ func TestStaleButtonRefused(t *testing.T) {
 
 func TestNonPlayerAndWrongTurn(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
-	h.startGame(in, ben.ID)
+	h, in := newIngenious(t, ben.ID)
 	board := h.lastBoard()
 	m, err := h.click(in, cid, board, mustFind(t, board, verbTurn, ""))
 	if err == nil || !strings.Contains(m.Content, "not seated") || !m.Ephemeral() {
@@ -178,9 +174,7 @@ func TestNonPlayerAndWrongTurn(t *testing.T) {
 
 func TestTypedPlacement(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
-	h.startGame(in, ben.ID)
+	h, in := newIngenious(t, ben.ID)
 	board := h.lastBoard()
 	panel, _ := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
 	panel, _ = h.click(in, ada, panel, components(t, panel)[0])

@@ -2,21 +2,14 @@ package bot
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"log/slog"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
-	"github.com/tablebot/tablebot/bot/restproxy"
-	"github.com/tablebot/tablebot/catalog"
 	"github.com/tablebot/tablebot/games/search"
-	"github.com/tablebot/tablebot/table"
 )
 
 // lockedBuffer is a log sink safe for concurrent writes.
@@ -41,32 +34,9 @@ func (w *lockedBuffer) String() string {
 // logging into logs.
 func addStrongBot(h *harness, logs io.Writer) *instance {
 	h.t.Helper()
-	tables, err := table.New(h.store, catalog.Games(catalog.Kits()), table.Options{Seed: 42, Now: h.clock.Now, Suggest: -1,
-		Takeover: search.Strong, Logger: slog.New(slog.NewTextHandler(logs, nil))})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	session, err := discordgo.New("Bot " + h.fake.Token())
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	session.Client = restproxy.Client(h.fake.URL(), 10*time.Second)
-	session.LogLevel = -1
-	o := h.opts
-	o.ApplicationID, o.Logger, o.Now = h.fake.ApplicationID(), slog.New(slog.NewTextHandler(io.Discard, nil)), h.clock.Now
-	o.Handled = func(i *discordgo.Interaction, err error) { h.finished(i.ID, err) }
-	b, err := New(catalog.Kits(), tables, session, o)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	srv := httptest.NewServer(b.Interactions(h.fake.PublicKey()))
-	h.t.Cleanup(srv.Close)
-	in := &instance{bot: b, session: session, endpoint: srv.URL + "/interactions"}
-	if err := b.RegisterCommands(context.Background(), testGuild); err != nil {
-		h.t.Fatal(err)
-	}
-	h.bots = append(h.bots, in)
-	return in
+	ref := h.referee()
+	ref.Takeover, ref.Logger = search.Strong, slog.New(slog.NewTextHandler(logs, nil))
+	return h.addBotWith("http", ref)
 }
 
 // TestLateDeadlineStepsDown: Ben's deadline worked 11 s after its time (the bot was behind)
@@ -83,13 +53,7 @@ func TestLateDeadlineStepsDown(t *testing.T) {
 	due := h.table().Due[1]
 	h.clock.Add(due.Sub(h.clock.Now()) + 11*time.Second)
 	h.tickAll()
-	msgs := h.fake.ChannelMessages(testChannel)[before:]
-	if len(msgs) != 1 || !strings.Contains(msgs[0].Content, "Ben's time ran out — the AI decided for Ben") {
-		t.Fatalf("at Ben's late deadline: %q", contents(msgs))
-	}
-	if n := aiMovesFor(h, 1); n != 1 {
-		t.Fatalf("%d AI moves for Ben, want 1", n)
-	}
+	h.benDecidedOnce(before, "at Ben's late deadline")
 	log := logs.String()
 	if !strings.Contains(log, "the takeover AI steps down") || !strings.Contains(log, "late=11s level=easy takeover=strong") {
 		t.Fatalf("the step down is not logged with its lateness:\n%s", log)

@@ -19,6 +19,20 @@ func asyncHarness(t *testing.T, st func(testing.TB) store.Store) *harness {
 	return h
 }
 
+// hourlyToTheEnd moves the clock on an hour at a time, each time running every bot's
+// scheduler, until the game is over; it fails the test when the game is not over after
+// hours+1 hours.
+func (h *harness) hourlyToTheEnd(hours int) {
+	h.t.Helper()
+	for i := 0; !games.Over(h.state()); i++ {
+		if i > hours {
+			h.t.Fatal("the game did not finish by itself")
+		}
+		h.clock.Add(time.Hour)
+		h.tickAll()
+	}
+}
+
 // tickAll runs the scheduler of every bot once.
 func (h *harness) tickAll() {
 	h.t.Helper()
@@ -223,13 +237,7 @@ func TestVanishedPlayersGameFinishes(t *testing.T) {
 	in := h.addBot("gateway")
 	lobby := h.openGameLobby(in, "fits", fakediscord.StringOption("boards", "1"), fakediscord.StringOption("pace", time.Hour.String()))
 	h.seatAndStart(in, lobby, ben.ID)
-	for i := 0; !games.Over(h.state()); i++ {
-		if i > 200 {
-			t.Fatal("the game did not finish by itself")
-		}
-		h.clock.Add(time.Hour)
-		h.tickAll()
-	}
+	h.hourlyToTheEnd(200)
 	end := h.lastBoard()
 	if !strings.Contains(end.Content, "Game over") {
 		t.Fatalf("the last message: %q", end.Content)

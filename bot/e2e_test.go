@@ -115,6 +115,39 @@ func newIngenious(t *testing.T, others ...string) (*harness, *instance) {
 	return h, in
 }
 
+// newAIRun is a harness on a fresh embedded store with one bot over the gateway, its server
+// Czech when host speaks Czech, where host has started game (with opts) with ais AI seats and
+// gone /away: the AI has played every seat to the end in one run, which it checks.
+func newAIRun(t *testing.T, game string, host fakediscord.User, ais int, opts ...fakediscord.CommandOption) (*harness, *instance) {
+	t.Helper()
+	h := newHarness(t, openBolt(t))
+	if host.Locale == "cs" {
+		h.fake.SetGuild(fakediscord.Guild{ID: testGuild, Name: "Deskovkáři", PreferredLocale: "cs"})
+	}
+	in := h.addBot("gateway")
+	ix := h.fake.SlashCommand(actor(host), "start", fakediscord.SubCommand(game, opts...))
+	if err := h.send(in, ix); err != nil {
+		t.Fatalf("/start: %v", err)
+	}
+	lobby := h.seen(ix)
+	for range ais {
+		var err error
+		if lobby, err = h.click(in, host, lobby, mustFind(t, lobby, verbAddAI, "")); err != nil {
+			t.Fatalf("seating the AI: %v", err)
+		}
+	}
+	if _, err := h.click(in, host, lobby, mustFind(t, lobby, verbStart, "")); err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	if err := h.send(in, h.fake.SlashCommand(actor(host), "away")); err != nil {
+		t.Fatalf("/away: %v", err)
+	}
+	if !games.Over(h.state()) {
+		t.Fatal("the AI did not play the game to its end")
+	}
+	return h, in
+}
+
 // startGame seats Ada and the others (Ben, Cid; "AI" adds an AI seat) at Ingenious and starts.
 func (h *harness) startGame(in *instance, others ...string) {
 	h.t.Helper()

@@ -16,10 +16,10 @@ import (
 // the message's end, and does not repeat the result board's Rematch button.
 func TestEndAndStatusSayGameOverOnce(t *testing.T) {
 	cases := []struct {
-		game   string
-		host   fakediscord.User
-		opts   []fakediscord.CommandOption
-		others int
+		game string
+		host fakediscord.User
+		opts []fakediscord.CommandOption
+		ais  int
 	}{
 		{"shelfie", ada, []fakediscord.CommandOption{fakediscord.StringOption("solo", "bot")}, 0},
 		{"shelfie", ben, []fakediscord.CommandOption{fakediscord.StringOption("solo", "bot")}, 0},
@@ -31,33 +31,11 @@ func TestEndAndStatusSayGameOverOnce(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.game+"-"+c.host.Locale, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, openBolt(t))
 			over := []string{"game over", "Game over"}
 			if c.host.Locale == "cs" {
-				h.fake.SetGuild(fakediscord.Guild{ID: testGuild, Name: "Deskovkáři", PreferredLocale: "cs"})
 				over = []string{"konec hry", "Konec hry"}
 			}
-			in := h.addBot("gateway")
-			ix := h.fake.SlashCommand(actor(c.host), "start", fakediscord.SubCommand(c.game, c.opts...))
-			if err := h.send(in, ix); err != nil {
-				t.Fatalf("/start: %v", err)
-			}
-			lobby := h.seen(ix)
-			for range c.others {
-				var err error
-				if lobby, err = h.click(in, c.host, lobby, mustFind(t, lobby, verbAddAI, "")); err != nil {
-					t.Fatalf("seating the AI: %v", err)
-				}
-			}
-			if _, err := h.click(in, c.host, lobby, mustFind(t, lobby, verbStart, "")); err != nil {
-				t.Fatalf("start: %v", err)
-			}
-			if err := h.send(in, h.fake.SlashCommand(actor(c.host), "away")); err != nil {
-				t.Fatalf("/away: %v", err)
-			}
-			if !games.Over(h.state()) {
-				t.Fatal("the AI did not play the game to its end")
-			}
+			h, in := newAIRun(t, c.game, c.host, c.ais, c.opts...)
 			end := h.lastBoard()
 			_, below, _ := strings.Cut(end.Content, "\n") // below the headline, whose progress says it too
 			if n := strings.Count(below, over[0]) + strings.Count(below, over[1]); n != 1 {
@@ -66,7 +44,7 @@ func TestEndAndStatusSayGameOverOnce(t *testing.T) {
 			if s := h.state().Result().Summary.In(games.LangOf(c.host.Locale)); s != "" && strings.Count(end.Content, s) != 1 {
 				t.Errorf("the result board says the summary %q %d times:\n%s", s, strings.Count(end.Content, s), end.Content)
 			}
-			ix = h.fake.SlashCommand(actor(c.host), "status")
+			ix := h.fake.SlashCommand(actor(c.host), "status")
 			if err := h.send(in, ix); err != nil {
 				t.Fatalf("/status: %v", err)
 			}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
-	"github.com/tablebot/tablebot/games"
 )
 
 // TestLongAIRunPostsTheResult: the only person at a table goes /away as soon as the game has
@@ -17,47 +16,22 @@ import (
 // /history, /rules and /help all answer (the fake refuses whatever Discord would).
 func TestLongAIRunPostsTheResult(t *testing.T) {
 	cases := []struct {
-		game   string
-		host   fakediscord.User
-		opts   []fakediscord.CommandOption
-		others []string
-		over   string
-		more   string
+		game string
+		host fakediscord.User
+		opts []fakediscord.CommandOption
+		ais  int
+		over string
+		more string
 	}{
-		{"shelfie", ben, []fakediscord.CommandOption{fakediscord.StringOption("solo", "bot")}, nil, "Konec hry!", "tahů AI: viz /status"},
-		{"fits", ada, nil, nil, "Game over!", "more moves by the AI: see /status"},
-		{"ingenious", ada, nil, []string{"AI"}, "Game over!", "more moves by the AI: see /status"},
-		{"sideboards", ada, nil, []string{"AI"}, "Game over!", ""},
+		{"shelfie", ben, []fakediscord.CommandOption{fakediscord.StringOption("solo", "bot")}, 0, "Konec hry!", "tahů AI: viz /status"},
+		{"fits", ada, nil, 0, "Game over!", "more moves by the AI: see /status"},
+		{"ingenious", ada, nil, 1, "Game over!", "more moves by the AI: see /status"},
+		{"sideboards", ada, nil, 1, "Game over!", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, openBolt(t))
-			if c.host.Locale == "cs" {
-				h.fake.SetGuild(fakediscord.Guild{ID: testGuild, Name: "Deskovkáři", PreferredLocale: "cs"})
-			}
-			in := h.addBot("gateway")
-			ix := h.fake.SlashCommand(actor(c.host), "start", fakediscord.SubCommand(c.game, c.opts...))
-			if err := h.send(in, ix); err != nil {
-				t.Fatalf("/start: %v", err)
-			}
-			lobby := h.seen(ix)
-			for _, o := range c.others {
-				var err error
-				if lobby, err = h.click(in, c.host, lobby, mustFind(t, lobby, verbAddAI, "")); err != nil {
-					t.Fatalf("seating %s: %v", o, err)
-				}
-			}
-			if _, err := h.click(in, c.host, lobby, mustFind(t, lobby, verbStart, "")); err != nil {
-				t.Fatalf("start: %v", err)
-			}
-			ix = h.fake.SlashCommand(actor(c.host), "away")
-			if err := h.send(in, ix); err != nil {
-				t.Fatalf("/away: %v", err)
-			}
-			if st := h.state(); !games.Over(st) {
-				t.Fatal("the AI did not play the game to its end")
-			}
+			h, in := newAIRun(t, c.game, c.host, c.ais, c.opts...)
 			end := h.lastBoard()
 			if !strings.Contains(end.Content, c.over) || !strings.Contains(end.Content, "<@"+c.host.ID+">") || len(end.Attachments) != 1 {
 				t.Fatalf("the channel's last message is not the result board:\n%s", end.Content)

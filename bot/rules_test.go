@@ -55,13 +55,7 @@ func TestEndSummaryOnce(t *testing.T) {
 	in := h.addBot("gateway")
 	lobby := h.openGameLobby(in, "shelfie", fakediscord.StringOption("pace", time.Hour.String()))
 	h.seatAndStart(in, lobby)
-	for i := 0; !games.Over(h.state()); i++ {
-		if i > 300 {
-			t.Fatal("the game did not finish by itself")
-		}
-		h.clock.Add(time.Hour)
-		h.tickAll()
-	}
+	h.hourlyToTheEnd(300)
 	end := h.lastBoard()
 	summary := h.state().Result().Summary.EN
 	if summary == "" || !strings.Contains(end.Content, "Game over") || strings.Count(end.Content, summary) != 1 {

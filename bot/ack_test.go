@@ -87,11 +87,7 @@ func TestClickAcknowledgedBeforeStorage(t *testing.T) {
 	h := newHarness(t, s)
 	in := h.addBot("http")
 	lobby := h.openLobby(in)
-	rulesIx := h.fake.SlashCommand(actor(ben), "rules", fakediscord.StringOption("game", "shelfie"))
-	if err := h.send(in, rulesIx); err != nil {
-		t.Fatal(err)
-	}
-	rules := h.seen(rulesIx)
+	rules := h.command(in, ben, "rules", fakediscord.StringOption("game", "shelfie"))
 
 	s.hold()
 	t.Cleanup(s.release) // a failure must not leave handlers waiting for the store

@@ -218,11 +218,7 @@ func TestWaitVoteAwayBackGamesDM(t *testing.T) {
 			lobby = h.seen(ix)
 		}
 	}
-	ix = h.fake.SlashCommand(actor(ben), "games")
-	if err := h.send(in, ix); err != nil {
-		t.Fatal(err)
-	}
-	list := h.seen(ix)
+	list := h.command(in, ben, "games")
 	if !list.Ephemeral() || strings.Count(list.Content, "• ") != 3 || !strings.Contains(list.Content, "<#900000000000000010>") || !strings.Contains(list.Content, "discord.com/channels/") {
 		t.Fatalf("/games: %q", list.Content)
 	}

@@ -23,15 +23,22 @@ func (h *harness) openLobby(in *instance, opts ...fakediscord.CommandOption) fak
 // openGameLobby runs /start game:<game> for Ada and returns the lobby message.
 func (h *harness) openGameLobby(in *instance, game string, opts ...fakediscord.CommandOption) fakediscord.Message {
 	h.t.Helper()
-	ix := h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand(game, opts...))
-	if err := h.send(in, ix); err != nil {
-		h.t.Fatalf("/start: %v", err)
-	}
-	m := h.seen(ix)
+	m := h.command(in, ada, "start", fakediscord.SubCommand(game, opts...))
 	if m.Ephemeral() || !strings.Contains(strings.ToLower(m.Content), game) {
 		h.t.Fatalf("lobby: %+v", m.Content)
 	}
 	return m
+}
+
+// command runs /name (with opts) as user u, which must be handled without an error, and returns
+// what u sees.
+func (h *harness) command(in *instance, u fakediscord.User, name string, opts ...fakediscord.CommandOption) fakediscord.Message {
+	h.t.Helper()
+	ix := h.fake.SlashCommand(actor(u), name, opts...)
+	if err := h.send(in, ix); err != nil {
+		h.t.Fatalf("/%s: %v", name, err)
+	}
+	return h.seen(ix)
 }
 
 // click presses a component of message m as user u and returns what u sees afterwards.
@@ -125,11 +132,7 @@ func newAIRun(t *testing.T, game string, host fakediscord.User, ais int, opts ..
 		h.fake.SetGuild(fakediscord.Guild{ID: testGuild, Name: "Deskovkáři", PreferredLocale: "cs"})
 	}
 	in := h.addBot("gateway")
-	ix := h.fake.SlashCommand(actor(host), "start", fakediscord.SubCommand(game, opts...))
-	if err := h.send(in, ix); err != nil {
-		t.Fatalf("/start: %v", err)
-	}
-	lobby := h.seen(ix)
+	lobby := h.command(in, host, "start", fakediscord.SubCommand(game, opts...))
 	for range ais {
 		var err error
 		if lobby, err = h.click(in, host, lobby, mustFind(t, lobby, verbAddAI, "")); err != nil {

@@ -44,11 +44,7 @@ func TestEndAndStatusSayGameOverOnce(t *testing.T) {
 			if s := h.state().Result().Summary.In(games.LangOf(c.host.Locale)); s != "" && strings.Count(end.Content, s) != 1 {
 				t.Errorf("the result board says the summary %q %d times:\n%s", s, strings.Count(end.Content, s), end.Content)
 			}
-			ix := h.fake.SlashCommand(actor(c.host), "status")
-			if err := h.send(in, ix); err != nil {
-				t.Fatalf("/status: %v", err)
-			}
-			status := h.seen(ix)
+			status := h.command(in, c.host, "status")
 			if !strings.Contains(status.Content, over[0]) && !strings.Contains(status.Content, over[1]) {
 				t.Errorf("/status after the end does not say %q:\n%s", over[1], status.Content)
 			}

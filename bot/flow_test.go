@@ -122,11 +122,7 @@ func TestBonusPlacementInOnePanel(t *testing.T) {
 // openPanel opens u's panel with /hand.
 func (h *harness) openPanel(in *instance, u fakediscord.User) fakediscord.Message {
 	h.t.Helper()
-	ix := h.fake.SlashCommand(actor(u), "hand")
-	if err := h.send(in, ix); err != nil {
-		h.t.Fatal(err)
-	}
-	return h.seen(ix)
+	return h.command(in, u, "hand")
 }
 
 // tileLabel returns the label of the panel's button for tile.

@@ -45,11 +45,7 @@ func TestLeaderboardPages(t *testing.T) {
 	last := page2.Standings[1]
 	me := users[last.UserID]
 
-	ix := h.fake.SlashCommand(actor(me), "leaderboard", fakediscord.StringOption("game", "ingenious"))
-	if err := h.send(in, ix); err != nil {
-		t.Fatalf("/leaderboard: %v", err)
-	}
-	public := h.seen(ix)
+	public := h.command(in, me, "leaderboard", fakediscord.StringOption("game", "ingenious"))
 	if public.Ephemeral() || !strings.Contains(public.Content, "page 1 of 2") {
 		t.Fatalf("/leaderboard: ephemeral %v %q", public.Ephemeral(), public.Content)
 	}
@@ -87,16 +83,13 @@ func TestLeaderboardPages(t *testing.T) {
 	}
 
 	// Solo records: FITS's first page lists Ada's solo game with the rulebook's verdict.
-	ix = h.fake.SlashCommand(actor(cid), "leaderboard", fakediscord.StringOption("game", "fits"))
-	if err := h.send(in, ix); err != nil {
-		t.Fatalf("/leaderboard fits: %v", err)
-	}
+	fitsPage := h.command(in, cid, "leaderboard", fakediscord.StringOption("game", "fits"))
 	records, err := st.SoloRecords(ctx, testGuild, "fits", 5)
 	if err != nil || len(records) != 1 || records[0].GameID != solo.GameID {
 		t.Fatalf("the store's solo records: %v %+v", err, records)
 	}
 	want := "1. **Ada** — " + games.Count(records[0].Score, "point", "points", "", "", "").EN
-	got := h.seen(ix).Content
+	got := fitsPage.Content
 	if !strings.Contains(got, "Solo records") || !strings.Contains(got, want) || (records[0].Tier.EN != "" && !strings.Contains(got, records[0].Tier.EN)) {
 		t.Fatalf("FITS's leaderboard does not show Ada's solo record %q (%q): %q", want, records[0].Tier.EN, got)
 	}

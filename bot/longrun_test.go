@@ -46,11 +46,7 @@ func TestLongAIRunPostsTheResult(t *testing.T) {
 				t.Fatalf("a board is still owed: %+v", tb.Owed)
 			}
 			for _, name := range []string{"status", "games", "leaderboard", "history", "rules", "help"} {
-				ix := h.fake.SlashCommand(actor(c.host), name)
-				if err := h.send(in, ix); err != nil {
-					t.Fatalf("/%s: %v", name, err)
-				}
-				if seen := h.seen(ix); seen.Deferred || seen.Content == "" || strings.HasPrefix(seen.Content, "⚠️") {
+				if seen := h.command(in, c.host, name); seen.Deferred || seen.Content == "" || strings.HasPrefix(seen.Content, "⚠️") {
 					t.Fatalf("/%s answered %q", name, seen.Content)
 				}
 			}

@@ -35,11 +35,7 @@ func TestStatusIsQuiet(t *testing.T) {
 	before := len(h.fake.ChannelMessages(testChannel))
 	status := func(u fakediscord.User) fakediscord.Message {
 		t.Helper()
-		ix := h.fake.SlashCommand(actor(u), "status")
-		if err := h.send(in, ix); err != nil {
-			t.Fatal(err)
-		}
-		m := h.seen(ix)
+		m := h.command(in, u, "status")
 		if !m.Ephemeral() || len(pinged(t, m)) > 0 || strings.Contains(m.Content, "<@") {
 			t.Fatalf("/status by %s: ephemeral %v, pings %v: %q", u.GlobalName, m.Ephemeral(), pinged(t, m), m.Content)
 		}
@@ -55,11 +51,7 @@ func TestStatusIsQuiet(t *testing.T) {
 		t.Fatalf("/status posted %d channel messages", got-before)
 	}
 	// Abandoned: the status says so and names nobody to play.
-	ix := h.fake.SlashCommand(actor(ada), "abandon")
-	if err := h.send(in, ix); err != nil {
-		t.Fatal(err)
-	}
-	confirm := h.seen(ix)
+	confirm := h.command(in, ada, "abandon")
 	if _, err := h.click(in, ada, confirm, mustFind(t, confirm, verbAbandon, "")); err != nil {
 		t.Fatal(err)
 	}

@@ -254,11 +254,7 @@ func TestLobbyAndAbandon(t *testing.T) {
 	if err := h.send(in, ix); err == nil {
 		t.Fatal("Ben abandoned Ada's game")
 	}
-	ix = h.fake.SlashCommand(actor(ada), "abandon")
-	if err := h.send(in, ix); err != nil {
-		t.Fatal(err)
-	}
-	confirm := h.seen(ix)
+	confirm := h.command(in, ada, "abandon")
 	if _, err := h.click(in, ada, confirm, mustFind(t, confirm, verbAbandon, "")); err != nil {
 		t.Fatal(err)
 	}

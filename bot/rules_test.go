@@ -16,11 +16,7 @@ func TestRulesPages(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, openBolt(t))
 	in := h.addBot("http")
-	ix := h.fake.SlashCommand(actor(ben), "rules", fakediscord.StringOption("game", "shelfie"))
-	if err := h.send(in, ix); err != nil {
-		t.Fatal(err)
-	}
-	m := h.seen(ix)
+	m := h.command(in, ben, "rules", fakediscord.StringOption("game", "shelfie"))
 	if !m.Ephemeral() || !strings.Contains(m.Content, "Deskovkáři") {
 		t.Fatalf("rules summary: ephemeral %v, %q", m.Ephemeral(), m.Content)
 	}
@@ -38,11 +34,7 @@ func TestRulesPages(t *testing.T) {
 	if _, ok := find(t, page, verbRules, ""); !ok {
 		t.Error("the page lost its menu")
 	}
-	ix = h.fake.SlashCommand(actor(ada), "rules", fakediscord.StringOption("game", "ingenious"))
-	if err := h.send(in, ix); err != nil {
-		t.Fatal(err)
-	}
-	if m := h.seen(ix); len(components(t, m)) != 0 || !strings.Contains(m.Content, "Ingenious") {
+	if m := h.command(in, ada, "rules", fakediscord.StringOption("game", "ingenious")); len(components(t, m)) != 0 || !strings.Contains(m.Content, "Ingenious") {
 		t.Errorf("Ingenious rules: %q with %s", m.Content, m.Components)
 	}
 }

@@ -29,11 +29,7 @@ func noManage(u fakediscord.User) fakediscord.User {
 // openSettings runs /settings as u and returns the panel u sees.
 func (h *harness) openSettings(in *instance, u fakediscord.User) fakediscord.Message {
 	h.t.Helper()
-	ix := h.fake.SlashCommand(actor(u), "settings")
-	if err := h.send(in, ix); err != nil {
-		h.t.Fatalf("/settings: %v", err)
-	}
-	m := h.seen(ix)
+	m := h.command(in, u, "settings")
 	if !m.Ephemeral() {
 		h.t.Fatalf("the settings panel is public: %q", m.Content)
 	}

@@ -34,11 +34,7 @@ func TestStats(t *testing.T) {
 		t.Fatalf("the store's stats: %v %+v", err, ps)
 	}
 
-	ix := h.fake.SlashCommand(actor(cid), "stats", fakediscord.UserOption("user", ada.ID))
-	if err := h.send(in, ix); err != nil {
-		t.Fatalf("/stats: %v", err)
-	}
-	m := h.seen(ix)
+	m := h.command(in, cid, "stats", fakediscord.UserOption("user", ada.ID))
 	if m.Ephemeral() || m.Deferred {
 		t.Fatalf("/stats: ephemeral %v, still thinking %v", m.Ephemeral(), m.Deferred)
 	}
@@ -71,11 +67,7 @@ func TestStats(t *testing.T) {
 		}
 	}
 
-	ix = h.fake.SlashCommand(actor(ada), "stats", fakediscord.StringOption("game", "fits"))
-	if err := h.send(in, ix); err != nil {
-		t.Fatalf("/stats game:fits: %v", err)
-	}
-	m = h.seen(ix)
+	m = h.command(in, ada, "stats", fakediscord.StringOption("game", "fits"))
 	if !strings.Contains(m.Content, "**FITS**") || strings.Contains(m.Content, "Ingenious") || len(m.Attachments) != 1 {
 		t.Fatalf("/stats game:fits: %q, %d pictures", m.Content, len(m.Attachments))
 	}

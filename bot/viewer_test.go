@@ -181,11 +181,7 @@ func TestReplayViewer(t *testing.T) {
 	arch := newArchiver(t, st).finish("ingenious", []store.Seat{person(ada), person(ben)}, time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC))
 	total := moves(t, arch.Record)
 
-	ix := h.fake.SlashCommand(actor(cid), "history")
-	if err := h.send(first, ix); err != nil {
-		t.Fatalf("/history: %v", err)
-	}
-	list := h.seen(ix)
+	list := h.command(first, cid, "history")
 	if !list.Ephemeral() || len(list.Attachments) != 1 || !strings.HasSuffix(list.Attachments[0].Filename, ".json") {
 		t.Fatalf("/history: ephemeral %v, %d files: %q", list.Ephemeral(), len(list.Attachments), list.Content)
 	}

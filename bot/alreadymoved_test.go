@@ -30,7 +30,7 @@ func TestAlreadyMadeOnlyWhenItWas(t *testing.T) {
 		first, u := h.toConfirm(in)
 		// The same panel at another place: the menu of the tile panel, its second option.
 		board := h.lastBoard()
-		panel, _ := h.click(in, u, board, mustFind(t, board, verbTurn, ""))
+		panel := h.turnPanel(in, u, board)
 		tile, _ := h.click(in, u, panel, components(t, panel)[0])
 		menu := mustFind(t, tile, verbMenu, "")
 		second, err := h.choose(in, u, tile, menu, menu.Options[1].Value)

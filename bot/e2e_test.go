@@ -122,18 +122,28 @@ func newIngenious(t *testing.T, others ...string) (*harness, *instance) {
 	return h, in
 }
 
-// newAIRun is a harness on a fresh embedded store with one bot over the gateway, its server
-// Czech when host speaks Czech, where host has started game (with opts) with ais AI seats and
-// gone /away: the AI has played every seat to the end in one run, which it checks.
-func newAIRun(t *testing.T, game string, host fakediscord.User, ais int, opts ...fakediscord.CommandOption) (*harness, *instance) {
+// awayGame is a game that host starts (with opts) with ais AI seats, then goes /away: the AI plays
+// every seat to the end in one run.
+type awayGame struct {
+	game string
+	host fakediscord.User
+	opts []fakediscord.CommandOption
+	ais  int
+}
+
+// play is a harness on a fresh embedded store with one bot over the gateway, its server Czech
+// when the host speaks Czech, where the game has been started and played out; it checks that
+// the game is over.
+func (r awayGame) play(t *testing.T) (*harness, *instance) {
 	t.Helper()
 	h := newHarness(t, openBolt(t))
-	if host.Locale == "cs" {
+	if r.host.Locale == "cs" {
 		h.fake.SetGuild(fakediscord.Guild{ID: testGuild, Name: "Deskovkáři", PreferredLocale: "cs"})
 	}
 	in := h.addBot("gateway")
-	lobby := h.command(in, host, "start", fakediscord.SubCommand(game, opts...))
-	for range ais {
+	host := r.host
+	lobby := h.command(in, host, "start", fakediscord.SubCommand(r.game, r.opts...))
+	for range r.ais {
 		var err error
 		if lobby, err = h.click(in, host, lobby, mustFind(t, lobby, verbAddAI, "")); err != nil {
 			t.Fatalf("seating the AI: %v", err)

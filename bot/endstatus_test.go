@@ -15,12 +15,7 @@ import (
 // (Ingenious used to give its bag line, "68 tiles left in the bag"), has no empty line before
 // the message's end, and does not repeat the result board's Rematch button.
 func TestEndAndStatusSayGameOverOnce(t *testing.T) {
-	cases := []struct {
-		game string
-		host fakediscord.User
-		opts []fakediscord.CommandOption
-		ais  int
-	}{
+	cases := []awayGame{
 		{"shelfie", ada, []fakediscord.CommandOption{fakediscord.StringOption("solo", "bot")}, 0},
 		{"shelfie", ben, []fakediscord.CommandOption{fakediscord.StringOption("solo", "bot")}, 0},
 		{"fits", ada, nil, 0},
@@ -35,7 +30,7 @@ func TestEndAndStatusSayGameOverOnce(t *testing.T) {
 			if c.host.Locale == "cs" {
 				over = []string{"konec hry", "Konec hry"}
 			}
-			h, in := newAIRun(t, c.game, c.host, c.ais, c.opts...)
+			h, in := c.play(t)
 			end := h.lastBoard()
 			_, below, _ := strings.Cut(end.Content, "\n") // below the headline, whose progress says it too
 			if n := strings.Count(below, over[0]) + strings.Count(below, over[1]); n != 1 {

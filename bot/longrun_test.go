@@ -16,22 +16,19 @@ import (
 // /history, /rules and /help all answer (the fake refuses whatever Discord would).
 func TestLongAIRunPostsTheResult(t *testing.T) {
 	cases := []struct {
-		game string
-		host fakediscord.User
-		opts []fakediscord.CommandOption
-		ais  int
+		awayGame
 		over string
 		more string
 	}{
-		{"shelfie", ben, []fakediscord.CommandOption{fakediscord.StringOption("solo", "bot")}, 0, "Konec hry!", "tahů AI: viz /status"},
-		{"fits", ada, nil, 0, "Game over!", "more moves by the AI: see /status"},
-		{"ingenious", ada, nil, 1, "Game over!", "more moves by the AI: see /status"},
-		{"sideboards", ada, nil, 1, "Game over!", ""},
+		{awayGame{"shelfie", ben, []fakediscord.CommandOption{fakediscord.StringOption("solo", "bot")}, 0}, "Konec hry!", "tahů AI: viz /status"},
+		{awayGame{"fits", ada, nil, 0}, "Game over!", "more moves by the AI: see /status"},
+		{awayGame{"ingenious", ada, nil, 1}, "Game over!", "more moves by the AI: see /status"},
+		{awayGame{"sideboards", ada, nil, 1}, "Game over!", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
 			t.Parallel()
-			h, in := newAIRun(t, c.game, c.host, c.ais, c.opts...)
+			h, in := c.play(t)
 			end := h.lastBoard()
 			if !strings.Contains(end.Content, c.over) || !strings.Contains(end.Content, "<@"+c.host.ID+">") || len(end.Attachments) != 1 {
 				t.Fatalf("the channel's last message is not the result board:\n%s", end.Content)

@@ -175,8 +175,7 @@ func TestNonPlayerAndWrongTurn(t *testing.T) {
 func TestTypedPlacement(t *testing.T) {
 	t.Parallel()
 	h, in := newIngenious(t, ben.ID)
-	board := h.lastBoard()
-	panel, _ := h.click(in, ada, board, mustFind(t, board, verbTurn, ""))
+	panel := h.turnPanel(in, ada, h.lastBoard())
 	panel, _ = h.click(in, ada, panel, components(t, panel)[0])
 	modal := h.openModal(in, ada, panel, mustFind(t, panel, verbType, ""))
 	for _, tc := range []struct{ text, want string }{

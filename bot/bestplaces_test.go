@@ -60,10 +60,7 @@ func TestBestPlacesThroughDiscord(t *testing.T) {
 			board := h.lastBoard()
 			panel := h.turnPanel(in, ada, board)
 			tile := components(t, panel)[0]
-			shown, err := h.click(in, ada, panel, tile)
-			if err != nil {
-				t.Fatal(err)
-			}
+			shown := h.press(in, ada, panel, tile)
 			menu := menuSeen(t, shown)
 			want := "by points now"
 			if search {

@@ -49,6 +49,16 @@ func (h *harness) click(in *instance, u fakediscord.User, m fakediscord.Message,
 	return h.seen(ix), err
 }
 
+// press is click for a click that must be handled without an error.
+func (h *harness) press(in *instance, u fakediscord.User, m fakediscord.Message, c component) fakediscord.Message {
+	h.t.Helper()
+	seen, err := h.click(in, u, m, c)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return seen
+}
+
 // choose picks a menu option of message m as user u.
 func (h *harness) choose(in *instance, u fakediscord.User, m fakediscord.Message, c component, value string) (fakediscord.Message, error) {
 	h.t.Helper()
@@ -60,11 +70,7 @@ func (h *harness) choose(in *instance, u fakediscord.User, m fakediscord.Message
 // turnPanel opens u's panel with the "Your turn" button of board.
 func (h *harness) turnPanel(in *instance, u fakediscord.User, board fakediscord.Message) fakediscord.Message {
 	h.t.Helper()
-	panel, err := h.click(in, u, board, mustFind(h.t, board, verbTurn, ""))
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return panel
+	return h.press(in, u, board, mustFind(h.t, board, verbTurn, ""))
 }
 
 // confirm presses the confirming button of u's panel (see commitButton) and waits until the

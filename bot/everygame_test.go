@@ -181,10 +181,7 @@ func TestSuggestThroughDiscord(t *testing.T) {
 	if !strings.HasPrefix(suggest.Label, "💡") {
 		t.Fatalf("the suggest verb is on %q, want the 💡 button", suggest.Label)
 	}
-	shown, err := h.click(in, ada, panel, suggest)
-	if err != nil {
-		t.Fatal(err)
-	}
+	shown := h.press(in, ada, panel, suggest)
 	if done := h.commit(in, ada, shown); !strings.HasPrefix(done.Content, "✅") {
 		t.Fatalf("confirming the suggestion: %q", done.Content)
 	}

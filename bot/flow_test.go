@@ -197,10 +197,7 @@ func TestChangeChoice(t *testing.T) {
 	if !strings.Contains(change.Label, "Change choice") {
 		t.Fatalf("the button reads %q", change.Label)
 	}
-	back, err := h.click(in, ada, reopened, change)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := h.press(in, ada, reopened, change)
 	if _, ok := commitButton(t, back); !ok || len(h.table().Record.Moves) != moves-1 {
 		t.Fatalf("after Change choice: %q, %d moves (want %d)", back.Content, len(h.table().Record.Moves), moves-1)
 	}

@@ -81,10 +81,7 @@ func TestScoresAndRematchWords(t *testing.T) {
 	h.playSimultaneous(in)
 	end := h.lastBoard()
 	rematch := mustFind(t, end, verbRematch, "")
-	first, err := h.click(in, ada, end, rematch)
-	if err != nil {
-		t.Fatal(err)
-	}
+	first := h.press(in, ada, end, rematch)
 	if users := pinged(t, first); !slices.Equal(users, []string{ben.ID}) || strings.Count(first.Content, "<@"+ben.ID+">") < 1 {
 		t.Fatalf("the rematch lobby pings %v: %q", users, first.Content)
 	}

@@ -15,24 +15,16 @@ import (
 	"github.com/tablebot/tablebot/table"
 )
 
-// toConfirm opens the panel of the player to act and goes as far as the Place button,
-// returning the panel and the player.
+// toConfirm opens the panel of the player to act and goes as far as the Place button (Your
+// turn, the first tile, its first place), returning the panel and the player.
 func (h *harness) toConfirm(in *instance) (fakediscord.Message, fakediscord.User) {
 	h.t.Helper()
-	t := h.table()
-	st, _ := in.bot.tables.State(t)
+	t, st := h.current()
 	u := people[t.Seats[st.ToAct()[0]].User]
-	board := h.lastBoard()
-	panel, err := h.click(in, u, board, mustFind(h.t, board, verbTurn, ""))
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	panel, err = h.click(in, u, panel, components(h.t, panel)[0])
-	if err != nil {
-		h.t.Fatal(err)
-	}
+	panel := h.turnPanel(in, u, h.lastBoard())
+	panel = h.press(in, u, panel, components(h.t, panel)[0])
 	menu := mustFind(h.t, panel, verbMenu, "")
-	panel, err = h.choose(in, u, panel, menu, menu.Options[0].Value)
+	panel, err := h.choose(in, u, panel, menu, menu.Options[0].Value)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -163,25 +163,12 @@ func TestStaleOrFutureInteractionRefused(t *testing.T) {
 	}
 }
 
-// commitReady plays the first steps of a turn in the panel as the person to act does (Your
-// turn, a tile, a place) and returns who they are, their seat and the Place click, not sent.
+// commitReady plays the first steps of a turn in the panel as the person to act does (see
+// toConfirm) and returns who they are, their seat and the Place click, not sent.
 func (h *harness) commitReady(in *instance) (fakediscord.User, games.Seat, *fakediscord.Interaction) {
 	h.t.Helper()
-	tb, st := h.current()
-	seat := st.ToAct()[0]
-	u := people[tb.Seats[seat].User]
-	board := h.lastBoard()
-	panel, err := h.click(in, u, board, mustFind(h.t, board, verbTurn, ""))
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	if panel, err = h.click(in, u, panel, components(h.t, panel)[0]); err != nil {
-		h.t.Fatal(err)
-	}
-	menu := mustFind(h.t, panel, verbMenu, "")
-	if panel, err = h.choose(in, u, panel, menu, menu.Options[0].Value); err != nil {
-		h.t.Fatal(err)
-	}
+	seat := h.state().ToAct()[0]
+	panel, u := h.toConfirm(in)
 	return u, seat, h.fake.Click(actor(u).On(panel), mustFind(h.t, panel, verbCommit, "").CustomID)
 }
 

@@ -147,18 +147,12 @@ func (r awayGame) play(t *testing.T) (*harness, *instance) {
 		h.fake.SetGuild(fakediscord.Guild{ID: testGuild, Name: "Deskovkáři", PreferredLocale: "cs"})
 	}
 	in := h.addBot("gateway")
-	host := r.host
-	lobby := h.command(in, host, "start", fakediscord.SubCommand(r.game, r.opts...))
+	lobby := h.command(in, r.host, "start", fakediscord.SubCommand(r.game, r.opts...))
 	for range r.ais {
-		var err error
-		if lobby, err = h.click(in, host, lobby, mustFind(t, lobby, verbAddAI, "")); err != nil {
-			t.Fatalf("seating the AI: %v", err)
-		}
+		lobby = h.press(in, r.host, lobby, mustFind(t, lobby, verbAddAI, ""))
 	}
-	if _, err := h.click(in, host, lobby, mustFind(t, lobby, verbStart, "")); err != nil {
-		t.Fatalf("start: %v", err)
-	}
-	if err := h.send(in, h.fake.SlashCommand(actor(host), "away")); err != nil {
+	h.press(in, r.host, lobby, mustFind(t, lobby, verbStart, ""))
+	if err := h.send(in, h.fake.SlashCommand(actor(r.host), "away")); err != nil {
 		t.Fatalf("/away: %v", err)
 	}
 	if !games.Over(h.state()) {

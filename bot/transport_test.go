@@ -253,11 +253,8 @@ func TestReplayedInteractionHandledOnce(t *testing.T) {
 // waitHandledOnce checks, after waitHandled(id), that no second handling of interaction id
 // ends within half a second.
 func (h *harness) waitHandledOnce(id string) error {
-	h.mu.Lock()
-	ch := h.done[id]
-	h.mu.Unlock()
 	select {
-	case err := <-ch:
+	case err := <-h.handled(id):
 		return fmt.Errorf("interaction %s handled again (%v)", id, err)
 	case <-time.After(500 * time.Millisecond):
 		return nil

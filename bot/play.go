@@ -283,13 +283,19 @@ func (b *Bot) openPanel(c *call, id ID) error {
 // whatever game the board was drawn for.
 func (b *Bot) onTurn(c *call, id ID) error { return b.openPanel(c, ID{}) }
 
+// clickedSeat acknowledges a click on the caller's panel, which is then edited in place, and
+// loads the caller's seat in the channel's game (see Service.Seated).
+func (b *Bot) clickedSeat(c *call, id ID) (table.Seated, error) {
+	if err := c.ackUpdate(); err != nil {
+		return table.Seated{}, err
+	}
+	return b.tables.Seated(c.ctx, c.click(id))
+}
+
 // showDraft redraws the panel in place at draft with note on top. A stale panel is replaced
 // by a fresh one, saying so unless note already explains.
 func (b *Bot) showDraft(c *call, id ID, draft, note string) error {
-	if err := c.ackUpdate(); err != nil {
-		return err
-	}
-	p, err := b.tables.Seated(c.ctx, c.click(id))
+	p, err := b.clickedSeat(c, id)
 	if err != nil {
 		return err
 	}
@@ -307,10 +313,7 @@ func (b *Bot) onDraft(c *call, id ID) error { return b.showDraft(c, id, id.Arg, 
 // onSuggest shows the panel at the move the search AI suggests (Service.Suggest: a search of
 // about a second, after the acknowledgement), or at the game's own suggestion, draft Arg.
 func (b *Bot) onSuggest(c *call, id ID) error {
-	if err := c.ackUpdate(); err != nil {
-		return err
-	}
-	p, err := b.tables.Seated(c.ctx, c.click(id))
+	p, err := b.clickedSeat(c, id)
 	if err != nil {
 		return err
 	}
@@ -357,10 +360,7 @@ func (b *Bot) onTyped(c *call, id ID) error {
 			}
 		}
 	}
-	if err := c.ackUpdate(); err != nil {
-		return err
-	}
-	p, err := b.tables.Seated(c.ctx, c.click(id))
+	p, err := b.clickedSeat(c, id)
 	if err != nil {
 		return err
 	}

@@ -57,8 +57,7 @@ func TestAlreadyMadeOnlyWhenItWas(t *testing.T) {
 	})
 	t.Run("after undo", func(t *testing.T) {
 		t.Parallel()
-		h := newHarness(t, openBolt(t))
-		in := h.addBot("gateway")
+		h, in := newBot(t, "gateway")
 		h.seatAndStart(in, h.openGameLobby(in, "fits"), ben.ID)
 		board := h.lastBoard()
 		panel := h.turnPanel(in, ada, board)

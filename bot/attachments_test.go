@@ -15,8 +15,7 @@ import (
 func TestPanelEditShowsTheNewPicture(t *testing.T) {
 	for _, transport := range []string{"gateway", "http"} {
 		t.Run(transport, func(t *testing.T) {
-			h := newHarness(t, openBolt(t))
-			in := h.addBot(transport)
+			h, in := newBot(t, transport)
 			h.startGame(in, "Ben")
 			board := h.lastBoard()
 			if len(board.Attachments) != 1 {

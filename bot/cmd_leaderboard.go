@@ -46,23 +46,20 @@ func (b *Bot) onLeaderboard(c *call) error {
 }
 
 // onBoardOpen opens a page of the leaderboard for the clicker alone (◀ ▶ on the public message).
-func (b *Bot) onBoardOpen(c *call, id ID) error {
-	offset, _ := strconv.Atoi(id.Arg)
-	m, err := b.leaderboardPage(c, id.Game, offset, true)
-	if err != nil {
-		return err
-	}
-	return c.reply(m)
-}
+func (b *Bot) onBoardOpen(c *call, id ID) error { return b.ownBoardPage(c, id, c.reply) }
 
 // onBoardPage turns the clicker's own page of the leaderboard (◀ ▶ on an ephemeral page).
-func (b *Bot) onBoardPage(c *call, id ID) error {
+func (b *Bot) onBoardPage(c *call, id ID) error { return b.ownBoardPage(c, id, c.edit) }
+
+// ownBoardPage sends, with send (a new message or the clicked one edited), the clicker's own
+// page of the leaderboard of id's game from the offset in id's Arg.
+func (b *Bot) ownBoardPage(c *call, id ID, send func(message) error) error {
 	offset, _ := strconv.Atoi(id.Arg)
 	m, err := b.leaderboardPage(c, id.Game, offset, true)
 	if err != nil {
 		return err
 	}
-	return c.edit(m)
+	return send(m)
 }
 
 // leaderboardPage builds the page of game's leaderboard from offset (clamped to the pages

@@ -157,8 +157,7 @@ func TestAcknowledgedBeforeStorage(t *testing.T) {
 // goes through meanwhile — edits are rate-limited per interaction token, not in one bucket.
 func TestEditsOfOneInteractionDoNotBlockAnother(t *testing.T) {
 	// Not parallel: it compares a fast edit (milliseconds) with a slow one (3 s).
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	const other = "900000000000000099"
 	h.fake.SetChannel(fakediscord.Channel{ID: other, GuildID: testGuild, Name: "more-games"})
 	lobby := h.openLobby(in)

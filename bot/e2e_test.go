@@ -118,12 +118,19 @@ func (h *harness) openModal(in *instance, u fakediscord.User, m fakediscord.Mess
 	return cb.Data.CustomID
 }
 
-// newIngenious is a harness on a fresh embedded store with one bot over the gateway, at which
-// Ada has started Ingenious with the others (see startGame).
-func newIngenious(t *testing.T, others ...string) (*harness, *instance) {
+// newBot is a harness on a fresh embedded store with one bot over transport ("gateway" or
+// "http").
+func newBot(t *testing.T, transport string) (*harness, *instance) {
 	t.Helper()
 	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	return h, h.addBot(transport)
+}
+
+// newIngenious is newBot over the gateway, at which Ada has started Ingenious with the others
+// (see startGame).
+func newIngenious(t *testing.T, others ...string) (*harness, *instance) {
+	t.Helper()
+	h, in := newBot(t, "gateway")
 	h.startGame(in, others...)
 	return h, in
 }

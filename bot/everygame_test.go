@@ -43,8 +43,7 @@ func TestEveryGamePlaysThroughDiscord(t *testing.T) {
 		for name, others := range tables {
 			t.Run(k.Game.Name()+"/"+name, func(t *testing.T) {
 				t.Parallel()
-				h := newHarness(t, openBolt(t))
-				in := h.addBot("gateway")
+				h, in := newBot(t, "gateway")
 				lobby := h.openGameLobby(in, k.Game.Name())
 				h.seatAndStart(in, lobby, others...)
 				r := rand.New(rand.NewPCG(1, uint64(len(k.Game.Name())+len(others))))
@@ -86,8 +85,7 @@ func TestEveryGamePlaysThroughDiscord(t *testing.T) {
 // message names it.
 func TestShelfieAgainstShemBot(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	lobby := h.openGameLobby(in, "shelfie", fakediscord.StringOption("solo", "bot"))
 	h.seatAndStart(in, lobby)
 	r := rand.New(rand.NewPCG(3, 4))

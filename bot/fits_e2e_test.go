@@ -118,8 +118,7 @@ func TestFITSTwoPlayersAndAISimultaneous(t *testing.T) {
 
 func TestFITSSolo(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("http")
+	h, in := newBot(t, "http")
 	h.seatAndStart(in, h.openGameLobby(in, "fits"))
 	h.playSimultaneous(in)
 	end := h.lastBoard().Content
@@ -134,8 +133,7 @@ func TestFITSSolo(t *testing.T) {
 
 func TestFITSBoardsOption(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	// Options no number of players allows are refused at once, and no lobby opens.
 	bad := h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand("fits", fakediscord.StringOption("boards", "1,1")))
 	if err := h.send(in, bad); err == nil || !strings.Contains(h.seen(bad).Content, "⚠️") {

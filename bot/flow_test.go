@@ -15,8 +15,7 @@ import (
 // every card, every round — while the channel gets one message per round plus the end.
 func TestFITSSoloOnePanel(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	h.seatAndStart(in, h.openGameLobby(in, "fits"))
 	before := len(h.fake.ChannelMessages(testChannel))
 	board := h.lastBoard()
@@ -65,8 +64,7 @@ func (h *harness) state() games.State {
 // turn ends, and then one board shows both placements and mentions Ben only.
 func TestBonusPlacementInOnePanel(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	rec, bonus := bonusPosition(t)
 	if _, err := in.bot.tables.Import(t.Context(), table.Click{Guild: testGuild, Channel: testChannel, User: ada.ID},
 		[]table.SeatInfo{{User: ada.ID, Name: "Ada"}, {User: ben.ID, Name: "Ben"}}, rec); err != nil {
@@ -183,8 +181,7 @@ func bonusPosition(t *testing.T) (games.Record, string) {
 // can be changed any more.
 func TestChangeChoice(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	h.seatAndStart(in, h.openGameLobby(in, "fits"), ben.ID)
 	board := h.lastBoard()
 	h.commit(in, ada, h.turnPanel(in, ada, board))

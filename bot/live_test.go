@@ -144,8 +144,7 @@ func (h *harness) walkPanel(in *instance, u fakediscord.User, panel fakediscord.
 // turn's next hand shows in their panels and the board is edited, not posted anew.
 func TestSideboardsLiveKeepsPanelsInView(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	players := []fakediscord.User{ada, ben, cid}
 	lobby := h.openGameLobby(in, "sideboards", fakediscord.StringOption("pace", "live"))
 	for _, u := range players[1:] {

@@ -26,8 +26,7 @@ func TestDescribeOptions(t *testing.T) {
 // one, and the lobby names each AI's level.
 func TestAddAILevels(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	lobby := h.openLobby(in)
 	lobby, err := h.click(in, ada, lobby, mustFind(t, lobby, verbAddAI, "Add AI"))
 	if err != nil {

@@ -56,8 +56,7 @@ func TestStartRefusedWithoutPermissions(t *testing.T) {
 		transport := map[bool]string{true: "gateway", false: "http"}[tc.lacks != discordgo.PermissionSendMessages]
 		t.Run(transport+" "+tc.en, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, openBolt(t))
-			in := h.addBot(transport)
+			h, in := newBot(t, transport)
 			h.fake.SetAppPermissions(testChannel, allTablePermissions&^tc.lacks)
 			start := func(u fakediscord.User) *fakediscord.Interaction {
 				return h.fake.SlashCommand(actor(u), "start", fakediscord.SubCommand("ingenious"))
@@ -161,8 +160,7 @@ func TestForbiddenBoardMidGame(t *testing.T) {
 // post pictures explains what is missing and opens no lobby; once granted, it does.
 func TestRematchRefusedWithoutPermissions(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	lobby := h.openGameLobby(in, "fits", fakediscord.StringOption("boards", "1"))
 	h.seatAndStart(in, lobby, ben.ID)
 	h.playSimultaneous(in)

@@ -65,8 +65,7 @@ func TestStatusIsQuiet(t *testing.T) {
 // points to the lobby already open.
 func TestScoresAndRematchWords(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	lobby := h.openGameLobby(in, "fits", fakediscord.StringOption("boards", "1"))
 	h.seatAndStart(in, lobby, ben.ID)
 	started, _ := h.fake.Message(lobby.ID)
@@ -95,8 +94,7 @@ func TestScoresAndRematchWords(t *testing.T) {
 // never a panic, and nothing is opened.
 func TestWronglyTypedOptions(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("http")
+	h, in := newBot(t, "http")
 	for name, ix := range map[string]*fakediscord.Interaction{
 		"teams as text":      h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand("ingenious", fakediscord.StringOption("teams", "yes"))),
 		"boards as a number": h.fake.SlashCommand(actor(ada), "start", fakediscord.SubCommand("fits", fakediscord.IntegerOption("boards", 3))),

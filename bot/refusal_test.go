@@ -58,8 +58,7 @@ func TestEveryRefusalSeen(t *testing.T) {
 	for _, transport := range []string{"gateway", "http"} {
 		t.Run(transport, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, openBolt(t))
-			in := h.addBot(transport)
+			h, in := newBot(t, transport)
 			cmd := func(u fakediscord.User, name string, opts ...fakediscord.CommandOption) *fakediscord.Interaction {
 				return h.fake.SlashCommand(actor(u), name, opts...)
 			}

@@ -197,8 +197,7 @@ func TestTypedPlacement(t *testing.T) {
 
 func TestHTTPEndpointSignatures(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("http")
+	h, in := newBot(t, "http")
 	ctx := context.Background()
 	ix := h.fake.SlashCommand(actor(ada), "help")
 	for name, post := range map[string]func(context.Context, string, any) (*fakediscord.Reply, error){
@@ -220,8 +219,7 @@ func TestHTTPEndpointSignatures(t *testing.T) {
 
 func TestLobbyAndAbandon(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	lobby := h.openLobby(in)
 	// A second /start while the lobby is open points to it.
 	ix := h.fake.SlashCommand(actor(ben), "start", fakediscord.SubCommand("ingenious"))
@@ -264,8 +262,7 @@ func TestLobbyAndAbandon(t *testing.T) {
 
 func TestUnknownAndMalformed(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	for _, id := range []string{"nonsense", "ingenious/x/commit/", "ingenious/1/fly/", strings.Repeat("a", 120)} {
 		ix := h.fake.Click(actor(ada), id)
 		if err := h.send(in, ix); err == nil || !strings.Contains(h.seen(ix).Content, "not one of mine") {

@@ -14,8 +14,7 @@ import (
 // their language; a game without pages shows no menu.
 func TestRulesPages(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("http")
+	h, in := newBot(t, "http")
 	m := h.command(in, ben, "rules", fakediscord.StringOption("game", "shelfie"))
 	if !m.Ephemeral() || !strings.Contains(m.Content, "Deskovkáři") {
 		t.Fatalf("rules summary: ephemeral %v, %q", m.Ephemeral(), m.Content)

@@ -55,8 +55,7 @@ func (h *harness) setting(in *instance, u fakediscord.User, panel fakediscord.Me
 // TestSettingsRegistered: /settings is registered for Manage Server only, in servers only.
 func TestSettingsRegistered(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	cmds, err := in.session.ApplicationCommands(h.fake.ApplicationID(), testGuild)
 	if err != nil {
 		t.Fatal(err)
@@ -78,8 +77,7 @@ func TestSettingsRegistered(t *testing.T) {
 // command (though Discord let it through) and a change on a manager's panel; nothing changes.
 func TestSettingsRefused(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	h.refuse(in, ben, h.fake.SlashCommand(actor(noManage(ben)), "settings"), "Spravovat server")
 	h.refuse(in, cid, h.fake.SlashCommand(actor(noManage(cid)), "settings"), "Manage Server")
 
@@ -180,8 +178,7 @@ func settingsPanel(t *testing.T, h *harness) {
 // server turned off; a /start pace option still wins over the default.
 func TestSettingsApplyToStart(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("gateway")
+	h, in := newBot(t, "gateway")
 	lobby := h.openLobby(in)
 	if !strings.Contains(lobby.Content, "24 h per move, then the AI (easy) moves") {
 		t.Errorf("the default lobby: %q", lobby.Content)

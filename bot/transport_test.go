@@ -128,8 +128,7 @@ func TestFresh(t *testing.T) {
 // HTTP path with their timestamps moved: six minutes old and two minutes ahead are refused with
 // 401 and change nothing anyone sees; four minutes old and thirty seconds ahead are taken.
 func TestStaleOrFutureInteractionRefused(t *testing.T) {
-	h := newHarness(t, openBolt(t))
-	in := h.addBot("http")
+	h, in := newBot(t, "http")
 	ctx := context.Background()
 	for _, tc := range []struct {
 		shift  time.Duration
@@ -191,8 +190,7 @@ func (h *harness) movesBy(seat games.Seat) int {
 func TestReplayedInteractionHandledOnce(t *testing.T) {
 	for _, transport := range []string{"http", "gateway"} {
 		t.Run(transport, func(t *testing.T) {
-			h := newHarness(t, openBolt(t))
-			in := h.addBot(transport)
+			h, in := newBot(t, transport)
 			h.startGame(in, "Ben")
 			u, seat, ix := h.commitReady(in)
 			moves, boards := h.movesBy(seat), len(h.fake.ChannelMessages(testChannel))

@@ -279,7 +279,7 @@ func TestFITSAsyncPostsAndPings(t *testing.T) {
 	// past a token's life, and Cid confirms last.
 	play()
 	for card := range 3 {
-		tb, st := h.current()
+		st := h.state()
 		if len(st.ToAct()) != 3 {
 			t.Fatalf("card %d: %d seats to act", card, len(st.ToAct()))
 		}
@@ -291,8 +291,7 @@ func TestFITSAsyncPostsAndPings(t *testing.T) {
 			t.Fatalf("card %d: %d new channel messages, want the board posted", card, len(msgs)-before)
 		}
 		board := msgs[len(msgs)-1]
-		tb = h.table()
-		st, _ = in.bot.tables.State(tb)
+		tb, st := h.current()
 		for _, seat := range st.ToAct() {
 			u := tb.Seats[seat].User
 			if u == last {

@@ -65,25 +65,14 @@ func (s *Server) RequestReconnect(ctx context.Context) error {
 // (or resumed) and got READY (or RESUMED).
 func (s *Server) WaitConnected(ctx context.Context) error {
 	g := &s.gw
-	for {
-		g.mu.Lock()
+	return g.wait(ctx, &g.mu, "wait for gateway session", func() bool {
 		for _, sess := range g.sessions {
 			if sess.conn != nil {
-				g.mu.Unlock()
-				return nil
+				return true
 			}
 		}
-		closed, ch := g.closed, g.changed
-		g.mu.Unlock()
-		if closed {
-			return ErrClosed
-		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("fakediscord: wait for gateway session: %w", ctx.Err())
-		case <-ch:
-		}
-	}
+		return false
+	})
 }
 
 // GatewayFrames returns every payload the bot sent over the gateway, oldest

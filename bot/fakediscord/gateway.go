@@ -53,8 +53,7 @@ type Identify struct {
 // write, so each session's sequence numbers go out in order.
 type gateway struct {
 	mu         sync.Mutex
-	closed     bool
-	changed    chan struct{}
+	changes    // guarded by mu
 	conns      map[*gwConn]bool
 	sessions   map[string]*gwSession
 	frames     []GatewayFrame
@@ -83,12 +82,6 @@ func (g *gateway) init() {
 	g.conns = map[*gwConn]bool{}
 	g.sessions = map[string]*gwSession{}
 	g.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
-}
-
-// notifyLocked wakes gateway waiters. Callers hold g.mu.
-func (g *gateway) notifyLocked() {
-	close(g.changed)
-	g.changed = make(chan struct{})
 }
 
 // closeAll closes every connection and refuses new ones.

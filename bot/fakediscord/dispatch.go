@@ -1,12 +1,9 @@
 package fakediscord
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 )
 
 // ErrNotConnected is returned by Dispatch when no gateway session is ready.
@@ -81,12 +78,7 @@ func (s *Server) GatewayFrames() []GatewayFrame {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	out := make([]GatewayFrame, len(g.frames))
-	for i, f := range g.frames {
-		f.Data = bytes.Clone(f.Data)
-		out[i] = f
-	}
-	return out
+	return cloneEach(g.frames, GatewayFrame.clone)
 }
 
 // Identifies returns the IDENTIFY payloads received, oldest first.
@@ -94,12 +86,5 @@ func (s *Server) Identifies() []Identify {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	out := make([]Identify, len(g.identifies))
-	for i, id := range g.identifies {
-		id.Raw = bytes.Clone(id.Raw)
-		id.Shard = slices.Clone(id.Shard)
-		id.Properties = maps.Clone(id.Properties)
-		out[i] = id
-	}
-	return out
+	return cloneEach(g.identifies, Identify.clone)
 }

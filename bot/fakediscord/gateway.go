@@ -1,11 +1,14 @@
 package fakediscord
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -47,6 +50,20 @@ type Identify struct {
 	Properties map[string]string `json:"properties"`
 	// Raw is the whole "d" object.
 	Raw json.RawMessage `json:"-"`
+}
+
+// clone returns a deep copy.
+func (f GatewayFrame) clone() GatewayFrame {
+	f.Data = bytes.Clone(f.Data)
+	return f
+}
+
+// clone returns a deep copy.
+func (id Identify) clone() Identify {
+	id.Raw = bytes.Clone(id.Raw)
+	id.Shard = slices.Clone(id.Shard)
+	id.Properties = maps.Clone(id.Properties)
+	return id
 }
 
 // gateway is the websocket side of the fake. Its mutex also serialises every

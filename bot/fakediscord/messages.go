@@ -109,11 +109,14 @@ func (m Message) clone() Message {
 	m.Embeds = bytes.Clone(m.Embeds)
 	m.AllowedMentions = bytes.Clone(m.AllowedMentions)
 	m.Payload = bytes.Clone(m.Payload)
-	m.Attachments = slices.Clone(m.Attachments)
-	for i := range m.Attachments {
-		m.Attachments[i].Data = bytes.Clone(m.Attachments[i].Data)
-	}
+	m.Attachments = cloneEach(m.Attachments, Attachment.clone)
 	return m
+}
+
+// clone returns a deep copy.
+func (a Attachment) clone() Attachment {
+	a.Data = bytes.Clone(a.Data)
+	return a
 }
 
 // ChannelMessages returns the messages in a channel that everyone there sees,

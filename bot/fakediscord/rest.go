@@ -224,10 +224,36 @@ const (
 	codeAlreadyAcknowledged = 40060
 )
 
-// fault is an injected error: the next n requests matching pattern get it.
-type fault struct {
+// quota is the requests an injected error or delay applies to: the next left
+// requests matching pattern (see Request.Matches); all of them when left < 0.
+type quota struct {
 	pattern string
-	left    int // < 0: forever
+	left    int
+}
+
+// newQuota is the quota of the next n requests matching pattern; n <= 0 means
+// every matching request until ClearErrors.
+func newQuota(pattern string, n int) quota {
+	if n <= 0 {
+		n = -1
+	}
+	return quota{pattern: pattern, left: n}
+}
+
+// take reports whether q applies to req, and if so uses one of it up.
+func (q *quota) take(req Request) bool {
+	if q.left == 0 || !req.Matches(q.pattern) {
+		return false
+	}
+	if q.left > 0 {
+		q.left--
+	}
+	return true
+}
+
+// fault is an injected error for the requests of its quota.
+type fault struct {
+	quota
 	reply   reply
 	applied bool // the request takes effect; only its answer is the error
 }
@@ -237,12 +263,9 @@ type fault struct {
 // n <= 0 means every matching request until ClearErrors. Failed requests are
 // recorded and change no state.
 func (s *Server) InjectError(pattern string, n, status, code int, message string) {
-	if n <= 0 {
-		n = -1
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.faults = append(s.faults, fault{pattern: pattern, left: n, reply: apiError(status, code, message)})
+	s.faults = append(s.faults, fault{quota: newQuota(pattern, n), reply: apiError(status, code, message)})
 }
 
 // InjectLostReply makes the next n requests matching pattern (see
@@ -252,31 +275,24 @@ func (s *Server) InjectError(pattern string, n, status, code int, message string
 // message was created. n <= 0 means every matching request until
 // ClearErrors.
 func (s *Server) InjectLostReply(pattern string, n, status, code int, message string) {
-	if n <= 0 {
-		n = -1
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.faults = append(s.faults, fault{pattern: pattern, left: n, reply: apiError(status, code, message), applied: true})
+	s.faults = append(s.faults, fault{quota: newQuota(pattern, n), reply: apiError(status, code, message), applied: true})
 }
 
-// delay is an injected delay: the next n requests matching pattern wait d.
+// delay is an injected delay of d for the requests of its quota.
 type delay struct {
-	pattern string
-	left    int
-	d       time.Duration
+	quota
+	d time.Duration
 }
 
 // InjectDelay makes the next n REST requests matching pattern (see
 // Request.Matches) wait d before they are handled, as a slow Discord would;
 // n <= 0 means every matching request until ClearErrors.
 func (s *Server) InjectDelay(pattern string, n int, d time.Duration) {
-	if n <= 0 {
-		n = -1
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.delays = append(s.delays, delay{pattern: pattern, left: n, d: d})
+	s.delays = append(s.delays, delay{quota: newQuota(pattern, n), d: d})
 }
 
 // takeDelay returns the injected delay for r, if any, and uses it up.
@@ -286,14 +302,9 @@ func (s *Server) takeDelay(r *http.Request) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i := range s.delays {
-		d := &s.delays[i]
-		if d.left == 0 || !req.Matches(d.pattern) {
-			continue
+		if d := &s.delays[i]; d.take(req) {
+			return d.d
 		}
-		if d.left > 0 {
-			d.left--
-		}
-		return d.d
 	}
 	return 0
 }
@@ -310,14 +321,9 @@ func (s *Server) ClearErrors() {
 // Callers hold s.mu.
 func (s *Server) takeFault(req Request) (fault, bool) {
 	for i := range s.faults {
-		f := &s.faults[i]
-		if f.left == 0 || !req.Matches(f.pattern) {
-			continue
+		if f := &s.faults[i]; f.take(req) {
+			return *f, true
 		}
-		if f.left > 0 {
-			f.left--
-		}
-		return *f, true
 	}
 	return fault{}, false
 }

@@ -27,6 +27,19 @@ type route struct {
 // name is the route as recorded in Request.Route.
 func (rt route) name() string { return rt.method + " " + rt.pattern }
 
+// onMessage makes the handler of a route on one message: find resolves the
+// message the request names (an interaction's or a channel's) or answers
+// Discord's refusal, and h acts on it.
+func onMessage(find func(*Server, *Request) (*Message, reply, bool), h func(*Server, *Request, *Message) reply) func(*Server, *Request) reply {
+	return func(s *Server, req *Request) reply {
+		m, rp, ok := find(s, req)
+		if !ok {
+			return rp
+		}
+		return h(s, req, m)
+	}
+}
+
 // reply is a REST answer: a status and a JSON body (nil for 204).
 type reply struct {
 	status int
@@ -36,6 +49,7 @@ type reply struct {
 // routes lists every REST route the fake serves. More specific patterns come
 // first: the first match wins.
 func routes() []route {
+	webhookMsg, channelMsg := (*Server).webhookMessage, (*Server).channelMessage
 	rs := []route{
 		{method: "GET", pattern: "/gateway", handle: (*Server).getGateway},
 		{method: "GET", pattern: "/gateway/bot", auth: true, handle: (*Server).getGatewayBot},
@@ -50,14 +64,14 @@ func routes() []route {
 		{method: "PUT", pattern: "/applications/{app}/guilds/{guild}/commands", auth: true, handle: (*Server).putCommands},
 		{method: "POST", pattern: "/interactions/{interaction}/{token}/callback", handle: (*Server).postCallback},
 		{method: "POST", pattern: "/webhooks/{app}/{token}", handle: (*Server).postFollowup},
-		{method: "GET", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: (*Server).getWebhookMessage},
-		{method: "PATCH", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: (*Server).patchWebhookMessage},
-		{method: "DELETE", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: (*Server).deleteWebhookMessage},
+		{method: "GET", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: onMessage(webhookMsg, (*Server).getMessage)},
+		{method: "PATCH", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: onMessage(webhookMsg, (*Server).patchMessage)},
+		{method: "DELETE", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: onMessage(webhookMsg, (*Server).deleteMessage)},
 		{method: "POST", pattern: "/channels/{channel}/messages", auth: true, handle: (*Server).postChannelMessage},
-		{method: "GET", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: (*Server).getChannelMessage},
-		{method: "PATCH", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: (*Server).patchChannelMessage},
-		{method: "DELETE", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: (*Server).deleteChannelMessage},
-		{method: "POST", pattern: "/channels/{channel}/messages/{message}/threads", auth: true, handle: (*Server).postMessageThread},
+		{method: "GET", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).getMessage)},
+		{method: "PATCH", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).patchChannelMessage)},
+		{method: "DELETE", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).deleteMessage)},
+		{method: "POST", pattern: "/channels/{channel}/messages/{message}/threads", auth: true, handle: onMessage(channelMsg, (*Server).postMessageThread)},
 		{method: "GET", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).getThreadMember},
 		{method: "PUT", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).putThreadMember},
 		{method: "DELETE", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).deleteThreadMember},

@@ -116,12 +116,8 @@ func (s *Server) wireThread(t *Thread) map[string]any {
 
 // postMessageThread is POST /channels/{channel}/messages/{message}/threads: a public thread
 // started from a message, with the message's ID. It needs Create Public Threads in the channel.
-func (s *Server) postMessageThread(req *Request) reply {
+func (s *Server) postMessageThread(req *Request, m *Message) reply {
 	parent := req.Params["channel"]
-	m, ok := s.channelMessage(req)
-	if !ok {
-		return errNotFound(codeUnknownMessage, "Unknown Message")
-	}
 	p := s.appPermissionsLocked(parent)
 	switch {
 	case p&permAdmin != 0:

@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/tablebot/tablebot/bot/fakediscord"
 )
 
 // TestAppPermissions: interactions carry the bot's own permissions in their channel
@@ -16,8 +14,7 @@ import (
 // 403 Missing Permissions without Send Messages, or without Attach Files for a post with files —
 // and creates nothing; a post they allow goes through.
 func TestAppPermissions(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	ix, err := fake.SlashCommand(alice, "start").Discordgo()
 	if err != nil {
 		t.Fatal(err)

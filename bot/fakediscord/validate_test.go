@@ -16,8 +16,7 @@ import (
 // route, and checks that MessageRefusals agrees. Lengths count code points, as Discord's do:
 // 2000 emoji (4000 UTF-16 code units) still fit.
 func TestMessageLimits(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	_, s := startREST(t)
 	button := func(label string) discordgo.MessageComponent {
 		return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: label, CustomID: "b", Style: discordgo.PrimaryButton}}}
 	}
@@ -134,8 +133,7 @@ func TestMessageLimits(t *testing.T) {
 // TestModalLimits answers a slash command with a modal at each of Discord's modal limits
 // (accepted) and past it (refused with 50035), and checks that ModalRefusals agrees.
 func TestModalLimits(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	x := func(n int) string { return strings.Repeat("x", n) }
 	input := func(in discordgo.TextInput) discordgo.MessageComponent {
 		if in.CustomID == "" {

@@ -60,9 +60,13 @@ func (s *Server) Thread(id string) (Thread, bool) {
 	if !ok {
 		return Thread{}, false
 	}
-	cp := *t
-	cp.Members = slices.Clone(t.Members)
-	return cp, true
+	return t.clone(), true
+}
+
+// clone returns a deep copy.
+func (t Thread) clone() Thread {
+	t.Members = slices.Clone(t.Members)
+	return t
 }
 
 // Threads returns the threads started in a channel, oldest first.
@@ -72,9 +76,7 @@ func (s *Server) Threads(parentID string) []Thread {
 	var out []Thread
 	for _, t := range s.threads {
 		if t.ParentID == parentID {
-			cp := *t
-			cp.Members = slices.Clone(t.Members)
-			out = append(out, cp)
+			out = append(out, t.clone())
 		}
 	}
 	slices.SortFunc(out, func(a, b Thread) int { return a.Created.Compare(b.Created) })

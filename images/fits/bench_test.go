@@ -10,12 +10,6 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-// maxPictureBytes is the most a picture may encode to.
-const maxPictureBytes = 80 << 10
-
-// maxPictureWidth is the widest a picture may be, to stay readable on a phone.
-const maxPictureWidth = 1200
-
 // BenchmarkTable4 draws and encodes the four-player table mid-round: the naive baseline
 // (NaiveTable, everything through gg into RGBA, png.Encode's defaults) against Table encoded
 // the way the bot does.

@@ -17,7 +17,9 @@ var suite = imagestest.Suite[*Renderer, *game.State, game.View]{
 	Game:    game.Game{},
 	Salt:    0xf175,
 	Decide:  imagestest.LastFirst,
-	Budget:  imagestest.Budget{MaxWidth: maxPictureWidth, MaxBytes: maxPictureBytes},
+	// A picture is at most 1200 px wide, to stay readable on a phone, and encodes to at most
+	// 80 KiB.
+	Budget: imagestest.Budget{MaxWidth: 1200, MaxBytes: 80 << 10},
 }
 
 // turned counts the building cards turned in the round on the table.

@@ -6,10 +6,6 @@ import (
 	"github.com/tablebot/tablebot/games"
 )
 
-// maxPictureBytes is the largest a table picture may encode to (the portrait table of four
-// seats is 840 × 1430 pixels).
-const maxPictureBytes = 96 << 10
-
 // BenchmarkTable4 measures drawing and encoding the table of a late four-player game (radius
 // 7): the naive baseline first, then the fast pipeline (imagestest.BenchTable).
 func BenchmarkTable4(b *testing.B) { suite.BenchTable(b, fourPlayerLate(b)) }

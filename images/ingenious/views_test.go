@@ -41,7 +41,9 @@ func playUntil(tb testing.TB, players []string, opts ingenious.Options, seed uin
 var suite = imagestest.Suite[*Renderer, *ingenious.State, ingenious.View]{
 	New:     New,
 	ErrView: ErrView,
-	Budget:  imagestest.Budget{MaxBytes: maxPictureBytes},
+	// A picture encodes to at most 96 KiB (the portrait table of four seats is 840 × 1430
+	// pixels).
+	Budget: imagestest.Budget{MaxBytes: 96 << 10},
 }
 
 // The games the tests and benchmarks draw.

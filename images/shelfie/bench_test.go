@@ -6,9 +6,6 @@ import (
 	"github.com/tablebot/tablebot/games"
 )
 
-// maxPictureBytes is the most a picture may encode to.
-const maxPictureBytes = 80 << 10
-
 // BenchmarkTable4 draws and encodes the four-player table mid-round: the baseline (gg text,
 // dice drawn afresh, RGBA, png.Encode's defaults) against Table encoded the way the bot does.
 func BenchmarkTable4(b *testing.B) { suite.BenchTable(b, fourMid(b)) }

@@ -2,9 +2,6 @@ package sideboards
 
 import "testing"
 
-// maxPictureBytes is the most a picture may encode to.
-const maxPictureBytes = 120 << 10
-
 // BenchmarkTable2 draws and encodes the two-player table in turn 4: the naive baseline against
 // Table encoded the way the bot does (imagestest.BenchTable).
 func BenchmarkTable2(b *testing.B) { suite.BenchTable(b, twoMid(b)) }

@@ -17,7 +17,8 @@ var suite = imagestest.Suite[*Renderer, *game.State, game.View]{
 	Game:    game.Game{},
 	Salt:    0x5b,
 	Decide:  imagestest.LastFirst,
-	Budget:  imagestest.Budget{Width: width, MaxBytes: maxPictureBytes},
+	// Every picture is as wide as the layout says and encodes to at most 120 KiB.
+	Budget: imagestest.Budget{Width: width, MaxBytes: 120 << 10},
 }
 
 // waiting reports whether exactly n seats must still place.

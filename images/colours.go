@@ -53,19 +53,38 @@ func Greys(n int) []color.RGBA {
 // StandardColours lists the shared colours with the ramps that anti-aliased text and edges
 // between them need: about 60 colours, leaving the rest of a palette to the game.
 func StandardColours() []color.RGBA {
-	out := Greys(4)
-	out = append(out, Highlight, Gold, Slate, Card, Paper, Dim)
-	out = append(out, Ramp(Slate, Card, 2)...)
-	out = append(out, Ramp(Card, Paper, 5)...)
-	out = append(out, Ramp(Slate, Paper, 4)...)
-	out = append(out, Ramp(Card, Dim, 3)...)
-	out = append(out, Ramp(Card, Highlight, 3)...)
-	out = append(out, Ramp(Slate, Highlight, 2)...)
-	out = append(out, Ramp(Card, Gold, 3)...)
-	out = append(out, Ramp(Slate, Gold, 2)...)
+	c := &Colours{list: Greys(4)}
+	c.Add(Highlight, Gold, Slate, Card, Paper, Dim)
+	c.Ramp(Slate, Card, 2)
+	c.Ramp(Card, Paper, 5)
+	c.Ramp(Slate, Paper, 4)
+	c.Ramp(Card, Dim, 3)
+	c.Ramp(Card, Highlight, 3)
+	c.Ramp(Slate, Highlight, 2)
+	c.Ramp(Card, Gold, 3)
+	c.Ramp(Slate, Gold, 2)
 	for _, p := range playerColours {
-		out = append(out, p)
-		out = append(out, Ramp(Card, p, 2)...)
+		c.Add(p)
+		c.Ramp(Card, p, 2)
 	}
-	return out
+	return c.list
+}
+
+// Colours gathers the colours of a renderer's palette, in order: a renderer's own (Add) and
+// the shades between two of them that anti-aliased edges and translucent marks need (Ramp).
+// NewPalette keeps the order and drops duplicates.
+type Colours struct{ list []color.RGBA }
+
+// Add adds cs.
+func (c *Colours) Add(cs ...color.RGBA) { c.list = append(c.list, cs...) }
+
+// Ramp adds the steps shades between a and b (see Ramp).
+func (c *Colours) Ramp(a, b color.RGBA, steps int) { c.Add(Ramp(a, b, steps)...) }
+
+// ColoursWith returns the StandardColours followed by the colours own adds: a renderer's
+// palette (see NewBase).
+func ColoursWith(own func(c *Colours)) []color.RGBA {
+	c := &Colours{list: StandardColours()}
+	own(c)
+	return c.list
 }

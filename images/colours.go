@@ -53,21 +53,21 @@ func Greys(n int) []color.RGBA {
 // StandardColours lists the shared colours with the ramps that anti-aliased text and edges
 // between them need: about 60 colours, leaving the rest of a palette to the game.
 func StandardColours() []color.RGBA {
-	c := &Colours{list: Greys(4)}
-	c.Add(Highlight, Gold, Slate, Card, Paper, Dim)
-	c.Ramp(Slate, Card, 2)
-	c.Ramp(Card, Paper, 5)
-	c.Ramp(Slate, Paper, 4)
-	c.Ramp(Card, Dim, 3)
-	c.Ramp(Card, Highlight, 3)
-	c.Ramp(Slate, Highlight, 2)
-	c.Ramp(Card, Gold, 3)
-	c.Ramp(Slate, Gold, 2)
+	out := Greys(4)
+	out = append(out, Highlight, Gold, Slate, Card, Paper, Dim)
+	out = append(out, Ramp(Slate, Card, 2)...)
+	out = append(out, Ramp(Card, Paper, 5)...)
+	out = append(out, Ramp(Slate, Paper, 4)...)
+	out = append(out, Ramp(Card, Dim, 3)...)
+	out = append(out, Ramp(Card, Highlight, 3)...)
+	out = append(out, Ramp(Slate, Highlight, 2)...)
+	out = append(out, Ramp(Card, Gold, 3)...)
+	out = append(out, Ramp(Slate, Gold, 2)...)
 	for _, p := range playerColours {
-		c.Add(p)
-		c.Ramp(Card, p, 2)
+		out = append(out, p)
+		out = append(out, Ramp(Card, p, 2)...)
 	}
-	return c.list
+	return out
 }
 
 // Colours gathers the colours of a renderer's palette, in order: a renderer's own (Add) and

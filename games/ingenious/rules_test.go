@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 func pl(tile string, q0, r0, q1, r1 int) Place {
@@ -475,9 +476,8 @@ func TestDecodeAction(t *testing.T) {
 		`{"type":"draw","tiles":["BB","RG"]}`: Draw{Tiles: []Tile{{Blue, Blue}, {Red, Green}}},
 	}
 	for in, want := range good {
-		got, err := DecodeAction([]byte(in))
-		if err != nil {
-			t.Errorf("%s: %v", in, err)
+		got := gamestest.RoundTrip(t, Game{}, in)
+		if got == nil {
 			continue
 		}
 		if d, ok := got.(Draw); ok {
@@ -488,16 +488,12 @@ func TestDecodeAction(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", in, got, want)
 		}
 	}
-	for _, in := range []string{
+	gamestest.DecodeRefuses(t, Game{},
 		`{}`, `{"type":"fly"}`, `{"type":"place","tile":"RG"}`, `{"type":"place","cells":[[0,0],[1,0]]}`,
 		`{"type":"place","tile":"RX","cells":[[0,0],[1,0]]}`, `{"type":"place","tile":"RG","cells":[[0,0]]}`,
 		`{"type":"place","tile":"RG","cells":[[0,0],[1,0]],"extra":1}`, `{"type":"swap","tiles":[]}`,
 		`{"type":"draw"}`, `[1,2]`, `not json`,
-	} {
-		if _, err := DecodeAction([]byte(in)); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%s: err %v, want ErrBadRecord", in, err)
-		}
-	}
+	)
 }
 
 func TestOptions(t *testing.T) {

@@ -18,6 +18,21 @@ func CheckText(t testing.TB, what string, x games.Text) {
 	}
 }
 
+// Fields reads the words of s with parse, failing t on a word it cannot read: the way rule
+// tests write dice, cards and the like as "P3 G6 B1".
+func Fields[T any](t testing.TB, s string, parse func(string) (T, bool)) []T {
+	t.Helper()
+	var out []T
+	for _, w := range strings.Fields(s) {
+		v, ok := parse(w)
+		if !ok {
+			t.Fatalf("%q in %q cannot be read", w, s)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
 // Snapshot is everything observable about st and its own fields, for "a refused move changes
 // nothing".
 func Snapshot(st games.State) string { return Fingerprint(st) + fmt.Sprintf("%+v", deref(st)) }

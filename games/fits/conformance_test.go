@@ -212,8 +212,7 @@ func TestAISolo(t *testing.T) {
 
 // TestHintDeterministic: equal states give equal hints, and hints are legal.
 func TestHintDeterministic(t *testing.T) {
-	s := building(t, 3, nil)
-	must.Apply(t, s, games.Chance, Reveal{Piece: N5})
+	s := revealed(t, N5, 3, nil)
 	for _, seat := range s.ToAct() {
 		h := s.Hint(seat)
 		if h2 := s.clone().Hint(seat); h2 != h {

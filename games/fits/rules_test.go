@@ -172,8 +172,7 @@ func TestSoloSkipGoesStraightToChance(t *testing.T) {
 // TestAnyOrder: the moves of a step may come in any seat order with the same outcome.
 func TestAnyOrder(t *testing.T) {
 	play := func(order []games.Seat) string {
-		s := building(t, 3, nil)
-		must.Apply(t, s, games.Chance, Reveal{Piece: L4})
+		s := revealed(t, L4, 3, nil)
 		for _, seat := range order {
 			must.Apply(t, s, seat, s.Hint(seat))
 		}
@@ -236,8 +235,7 @@ func TestRoundsAndEnd(t *testing.T) {
 }
 
 func TestApplyRefusalOrder(t *testing.T) {
-	s := building(t, 2, nil)
-	must.Apply(t, s, games.Chance, Reveal{Piece: T4})
+	s := revealed(t, T4, 2, nil)
 	must.Refuse(t, s, games.Chance, Reveal{Piece: L4}, games.ErrNotYourTurn)
 	must.Refuse(t, s, 2, pl(T4, 0, false, 'A'), games.ErrNotYourTurn)
 	must.Refuse(t, s, games.NoSeat, pl(T4, 0, false, 'A'), games.ErrNotYourTurn)
@@ -366,8 +364,7 @@ func TestRoundScoredAfter16thCard(t *testing.T) {
 // TestEveryPairAccepted: every (rot, flip) is accepted and recorded as given, though Legal
 // lists each cell set once.
 func TestEveryPairAccepted(t *testing.T) {
-	s := building(t, 1, []int{1}, F5)
-	must.Apply(t, s, games.Chance, Reveal{Piece: O4})
+	s := revealed(t, O4, 1, []int{1}, F5)
 	rec := &games.Recorder{State: s}
 	odd := Place{Piece: O4, Rot: 3, Flip: true, Col: 4}
 	if slices.Contains(s.Legal(0), games.Action(odd)) || !slices.Contains(s.Legal(0), games.Action(odd.Canonical())) {
@@ -393,8 +390,7 @@ func TestProgress(t *testing.T) {
 	if got := s.Progress().EN; got != "round 1 of 2 (board 3) · start pieces" {
 		t.Fatalf("start pieces: %q", got)
 	}
-	b := building(t, 2, []int{3, 1}, F5, X5)
-	must.Apply(t, b, games.Chance, Reveal{Piece: T4})
+	b := revealed(t, T4, 2, []int{3, 1}, F5, X5)
 	if got := b.Progress(); got.EN != "round 1 of 2 (board 3) · card 1 of 16" || got.CS != "kolo 1 ze 2 (deska 3) · karta 1 ze 16" {
 		t.Fatalf("first card: %+v", got)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,6 +105,20 @@ func PlayRandomly(t testing.TB, st games.State, r *rand.Rand, most int, pick fun
 	if !games.Over(st) {
 		t.Fatal("nobody to act in a game not over")
 	}
+}
+
+// HintStable requires seat's hint in st to be a move Legal lists and to be the same when
+// asked again of a clone (both compared as JSON), and returns it.
+func HintStable(t testing.TB, st games.State, seat games.Seat) games.Action {
+	t.Helper()
+	h := st.Hint(seat)
+	if again := st.Clone().Hint(seat); key(again) != key(h) {
+		t.Fatalf("seat %v: hint %s then %s", seat, key(h), key(again))
+	}
+	if !slices.ContainsFunc(st.Legal(seat), func(a games.Action) bool { return key(a) == key(h) }) {
+		t.Fatalf("seat %v: hint %s is not listed", seat, key(h))
+	}
+	return h
 }
 
 // Pick chooses seat's move in st.

@@ -2,7 +2,6 @@ package sideboards
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -48,13 +47,7 @@ func TestHintDeterministic(t *testing.T) {
 			if seat == games.Chance {
 				break
 			}
-			h := s.Hint(seat)
-			if h2 := s.clone().Hint(seat); describe(h2) != describe(h) {
-				t.Fatalf("hint %v then %v", h, h2)
-			}
-			if !slices.ContainsFunc(s.Legal(seat), func(a games.Action) bool { return describe(a) == describe(h) }) {
-				t.Fatalf("hint %v is not listed", h)
-			}
+			gamestest.HintStable(t, s, seat)
 		}
 		if act := s.ToAct(); len(act) > 0 && act[0] != games.Chance {
 			mustApply(t, s, act[0], s.Hint(act[0]))

@@ -193,18 +193,9 @@ func TestAIBeatsRandom(t *testing.T) {
 
 // TestAISolo: a greedy solo game over all four boards ends with a rating and a decent score.
 func TestAISolo(t *testing.T) {
-	seed := gamestest.Seed(t)
-	var totals []int
-	for g := range 3 {
-		r := rand.New(rand.NewPCG(seed, uint64(g)))
-		s := playGame(t, 1, nil, r, func(s *State, seat games.Seat) games.Action { return s.Hint(seat) })
-		res := s.Result()
-		if res.Summary.IsZero() {
-			t.Fatal("no rating at the end of a solo game")
-		}
-		totals = append(totals, res.Seats[0].Score)
-	}
-	t.Logf("greedy solo totals %v", totals)
+	totals := gamestest.SoloScores(t, 3, func(r *rand.Rand) games.State {
+		return playGame(t, 1, nil, r, func(s *State, seat games.Seat) games.Action { return s.Hint(seat) })
+	})
 	if slices.Max(totals) < 0 { // the greedy player averages about +11 over the four boards
 		t.Errorf("greedy solo totals %v: the AI plays badly", totals)
 	}

@@ -168,6 +168,24 @@ func VersusRandom(t *testing.T, want Rivals, play func(r *rand.Rand, pick Pick) 
 	}
 }
 
+// SoloScores plays n solo games with the built-in AI, game g drawing from a source seeded by
+// the test's Seed and g, each by play to its end, and returns the final scores. It fails t
+// when a game ends without a rating (the result's summary).
+func SoloScores(t *testing.T, n int, play func(r *rand.Rand) games.State) []int {
+	t.Helper()
+	seed := Seed(t)
+	var totals []int
+	for g := range n {
+		res := play(rand.New(rand.NewPCG(seed, uint64(g)))).Result()
+		if res.Summary.IsZero() {
+			t.Fatal("no rating at the end of a solo game")
+		}
+		totals = append(totals, res.Seats[0].Score)
+	}
+	t.Logf("greedy solo totals %v", totals)
+	return totals
+}
+
 // Must makes and refuses moves in a game's rule tests through MustApply and MustRefuse, with
 // Show drawing what a seat sees for a failure message.
 type Must[S games.State] struct {

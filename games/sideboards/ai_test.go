@@ -19,21 +19,17 @@ func TestAIBeatsRandom(t *testing.T) {
 
 // TestAISolo: greedy solo games score decently and end with a rating.
 func TestAISolo(t *testing.T) {
-	seed := gamestest.Seed(t)
-	var totals []int
-	for g := range 20 {
-		r := testRand(seed + uint64(g))
+	totals := gamestest.SoloScores(t, 20, func(r *rand.Rand) games.State {
 		s := newGame(t, 1, Options{Variant: Basic})
 		playAll(t, s, r, hintPick)
-		totals = append(totals, s.Result().Seats[0].Score)
-	}
+		return s
+	})
 	sum := 0
 	for _, x := range totals {
 		sum += x
 	}
-	t.Logf("greedy solo totals %v, mean %.1f", totals, float64(sum)/float64(len(totals)))
-	if float64(sum)/float64(len(totals)) < 25 {
-		t.Errorf("greedy solo mean %.1f: the AI plays badly", float64(sum)/float64(len(totals)))
+	if mean := float64(sum) / float64(len(totals)); mean < 25 {
+		t.Errorf("greedy solo mean %.1f: the AI plays badly", mean)
 	}
 }
 

@@ -102,7 +102,7 @@ func TestAIGamesEnd(t *testing.T) {
 			if seat != games.Chance {
 				a = s.Hint(seat)
 			}
-			mustApply(t, s, seat, a)
+			must.Apply(t, s, seat, a)
 			if err := invariant(s); err != nil {
 				t.Fatalf("%d players, teams %v: %v", n, teams, err)
 			}
@@ -148,7 +148,7 @@ func TestAIBeatsRandom(t *testing.T) {
 				legal := s.Legal(seat)
 				a = legal[r.IntN(len(legal))]
 			}
-			mustApply(t, s, seat, a)
+			must.Apply(t, s, seat, a)
 		}
 		if s.Result().PlaceOf(games.Seat(g%2)) == 1 {
 			wins++

@@ -46,7 +46,7 @@ func TestHintDeterministic(t *testing.T) {
 			gamestest.HintStable(t, s, seat)
 		}
 		if act := s.ToAct(); len(act) > 0 && act[0] != games.Chance {
-			mustApply(t, s, act[0], s.Hint(act[0]))
+			must.Apply(t, s, act[0], s.Hint(act[0]))
 		}
 	}
 	if s.Hint(games.Chance) != nil {

@@ -15,7 +15,7 @@ import (
 func TestHiddenChoice(t *testing.T) {
 	base := dealt(t, 3, Options{})
 	for seat := range games.Seat(3) {
-		mustApply(t, base, seat, base.starts(seat)[0])
+		must.Apply(t, base, seat, base.starts(seat)[0])
 	}
 	advance(t, base, testRand(11))
 	hand := base.Hand(0)
@@ -32,12 +32,12 @@ func TestHiddenChoice(t *testing.T) {
 // TestKnownCards: a passed card is known to its sender (and, passed on, can be followed), but
 // not to the others; a hand is otherwise private.
 func TestKnownCards(t *testing.T) {
-	s := dealt(t, 3, Options{})                                                  // hands 1 2 3 / 4 5 6 / 7 8 9
-	mustApply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}) // passes 3 to Ben
-	mustApply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}}) // passes 6 to Cid
-	mustApply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}}) // passes 9 to Ada
+	s := dealt(t, 3, Options{})                                                   // hands 1 2 3 / 4 5 6 / 7 8 9
+	must.Apply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}) // passes 3 to Ben
+	must.Apply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}}) // passes 6 to Cid
+	must.Apply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}}) // passes 9 to Ada
 	for seat, c := range []Card{20, 21, 22} {
-		mustApply(t, s, games.Chance, Draw{Seat: games.Seat(seat), Cards: []Card{c}})
+		must.Apply(t, s, games.Chance, Draw{Seat: games.Seat(seat), Cards: []Card{c}})
 	}
 	v0, v2, spec := s.view(0), s.view(2), s.view(games.NoSeat)
 	if !slices.Equal(v0.Seats[1].Known, []Card{3}) || v0.Seats[2].Known != nil {
@@ -53,9 +53,9 @@ func TestKnownCards(t *testing.T) {
 		t.Fatalf("Ben's own hand %+v", mine)
 	}
 	// Ben places 21 and passes 3 on to Cid: Ada can follow it there, and so can Ben.
-	mustApply(t, s, 1, Place{Card: 21, Side: Right})
-	mustApply(t, s, 0, Place{Card: 20, Side: Right})
-	mustApply(t, s, 2, Place{Card: 22, Side: Right})
+	must.Apply(t, s, 1, Place{Card: 21, Side: Right})
+	must.Apply(t, s, 0, Place{Card: 20, Side: Right})
+	must.Apply(t, s, 2, Place{Card: 22, Side: Right})
 	if k := s.view(0).Seats[2].Known; !slices.Equal(k, []Card{3}) {
 		t.Fatalf("Ada follows card 3 to %v", k)
 	}
@@ -79,11 +79,11 @@ func TestKnownCards(t *testing.T) {
 // stays in exactly one place.
 func TestDeterminize(t *testing.T) {
 	s := dealt(t, 3, Options{})
-	mustApply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}) // 3 → Ben
-	mustApply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
-	mustApply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}})
+	must.Apply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}) // 3 → Ben
+	must.Apply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
+	must.Apply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}})
 	advance(t, s, testRand(14))
-	mustApply(t, s, 1, Place{Card: s.Hand(1)[0], Side: Left}) // a hidden choice
+	must.Apply(t, s, 1, Place{Card: s.Hand(1)[0], Side: Left}) // a hidden choice
 	changed := false
 	r := testRand(15)
 	for range 20 {

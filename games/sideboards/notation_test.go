@@ -47,7 +47,7 @@ func TestNotation(t *testing.T) {
 			}
 			seat := s.ToAct()[0]
 			gamestest.TypedResolves(t, s, seat)
-			mustApply(t, s, seat, s.Hint(seat))
+			must.Apply(t, s, seat, s.Hint(seat))
 		}
 	}
 	for _, c := range []struct {

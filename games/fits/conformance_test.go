@@ -170,17 +170,8 @@ func TestRandomPlayouts(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, uint64(g)))
 		n := 1 + g%4
 		boards := [][]int{nil, {2}, {4, 3}, {3, 1, 4}}[g/4%4]
-		pick := gamestest.RandomMove(r)
-		playGame(t, n, boards, r, func(s *State, seat games.Seat) games.Action {
-			if r.IntN(20) == 0 {
-				for _, a := range s.Legal(seat) {
-					if _, err := s.clone().Apply(seat, a); err != nil {
-						t.Fatalf("listed %s refused: %v", s.Describe(a), err)
-					}
-				}
-			}
-			return pick(s, seat)
-		})
+		pick := gamestest.CheckingListed(t, r, 20, gamestest.RandomMove(r))
+		playGame(t, n, boards, r, func(s *State, seat games.Seat) games.Action { return pick(s, seat) })
 	}
 }
 

@@ -138,6 +138,21 @@ func RandomMove(r *rand.Rand) Pick {
 	}
 }
 
+// CheckingListed wraps pick for the random-play tests: before one move in n (drawn with r) it
+// applies every move Legal lists for the seat on a clone, failing t when one is refused.
+func CheckingListed(t testing.TB, r *rand.Rand, n int, pick Pick) Pick {
+	return func(st games.State, seat games.Seat) games.Action {
+		if r.IntN(n) == 0 {
+			for _, a := range st.Legal(seat) {
+				if _, err := st.Clone().Apply(seat, a); err != nil {
+					t.Fatalf("listed %s refused: %v", st.Describe(a), err)
+				}
+			}
+		}
+		return pick(st, seat)
+	}
+}
+
 // Rivals says how clearly the built-in AI must beat a random player (see VersusRandom): in
 // Games two-player games, at least Wins won (placed first; alone when Alone is set) and
 // Margin points more than the random player a game, on average.

@@ -168,11 +168,8 @@ func TestRandomPlayouts(t *testing.T) {
 		if n == 1 {
 			o = []string{`{"solo":"beat"}`, `{"solo":"bot"}`, `{"solo":"bot","hard":true,"botcards":"random"}`}[g/4%3]
 		}
-		s := newGame(t, n, o)
-		gamestest.PlayRandomly(t, s, r, 3001, func(seat games.Seat) games.Action {
-			legal := s.Legal(seat)
-			return legal[r.IntN(len(legal))]
-		}, func(seat games.Seat, a games.Action) {
+		s, pick := newGame(t, n, o), gamestest.RandomMove(r)
+		gamestest.PlayRandomly(t, s, r, 3001, func(seat games.Seat) games.Action { return pick(s, seat) }, func(seat games.Seat, a games.Action) {
 			if err := invariant(s); err != nil {
 				t.Fatalf("game %d after %s by %v: %v", g, Notation(a), seat, err)
 			}

@@ -160,17 +160,8 @@ func TestRandomPlayouts(t *testing.T) {
 			o.Variant = Four
 		}
 		s := newGame(t, n, o)
-		pick := gamestest.RandomMove(r)
-		playAll(t, s, r, func(s *State, seat games.Seat) games.Action {
-			if r.IntN(10) == 0 {
-				for _, a := range s.Legal(seat) {
-					if _, err := s.clone().Apply(seat, a); err != nil {
-						t.Fatalf("listed %s refused: %v", describe(a), err)
-					}
-				}
-			}
-			return pick(s, seat)
-		})
+		pick := gamestest.CheckingListed(t, r, 10, gamestest.RandomMove(r))
+		playAll(t, s, r, func(s *State, seat games.Seat) games.Action { return pick(s, seat) })
 		res := s.Result()
 		if !res.Over || len(res.Ranking) == 0 {
 			t.Fatalf("game %d: result %+v", g, res)

@@ -19,11 +19,20 @@ import (
 	"github.com/tablebot/tablebot/games"
 )
 
-// Case is one table set-up to play: players and options.
+// Case is one table set-up to play: players and options (JSON, "" for the defaults), as a
+// Golden writes them.
 type Case struct {
 	Name    string
 	Players []string
-	Options json.RawMessage
+	Options string
+}
+
+// options is c's options for games.Start: nil for the defaults.
+func (c Case) options() json.RawMessage {
+	if c.Options == "" {
+		return nil
+	}
+	return json.RawMessage(c.Options)
 }
 
 // Suite configures the conformance checks of one game.
@@ -117,7 +126,7 @@ func (s Suite) Run(t *testing.T) {
 // playout plays one random game to the end, checking everything on the way.
 func (s Suite) playout(t *testing.T, c Case, r *rand.Rand) {
 	t.Helper()
-	rec, err := games.Start(s.Game, c.Players, c.Options)
+	rec, err := games.Start(s.Game, c.Players, c.options())
 	if err != nil {
 		t.Fatalf("start: %v", err)
 	}

@@ -1,7 +1,6 @@
 package ingenious
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -19,7 +18,7 @@ func TestConformance(t *testing.T) {
 			{Name: "2 players", Players: names[:2]},
 			{Name: "3 players", Players: names[:3]},
 			{Name: "4 players", Players: names[:4]},
-			{Name: "teams", Players: names[:4], Options: json.RawMessage(`{"teams":true,"talk":true}`)},
+			{Name: "teams", Players: names[:4], Options: `{"teams":true,"talk":true}`},
 		},
 		Games:     4,
 		Invariant: invariant,

@@ -2,7 +2,6 @@ package fits
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -301,22 +300,11 @@ func TestOptions(t *testing.T) {
 			t.Errorf("%q: Options() = %s", in, s.Options())
 		}
 	}
-	for _, in := range []string{
+	gamestest.BadOptions(t, Game{}, names[:2],
 		`{"boards":[]}`, `{"boards":[1,1]}`, `{"boards":[0]}`, `{"boards":[5]}`, `{"boards":[1,2,3,4,1]}`,
 		`{"boards":[1],"rounds":2}`, `{"board":[1]}`, `{"boards":"1,2"}`, `[1]`, `{"boards":[1]} x`,
-	} {
-		if _, err := (Game{}).New(names[:2], json.RawMessage(in)); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%s: err %v, want ErrBadRecord", in, err)
-		}
-	}
-	for _, n := range []int{0, 5} {
-		if _, err := (Game{}).New(make([]string, n), nil); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%d players: %v", n, err)
-		}
-	}
-	if _, err := (Game{}).New([]string{"Ada", " "}, nil); !errors.Is(err, games.ErrBadRecord) {
-		t.Errorf("blank name accepted: %v", err)
-	}
+	)
+	gamestest.CheckSeating(t, Game{})
 	g := Game{}
 	if lo, hi := g.Seats(); lo != 1 || hi != 4 || g.Name() != "fits" || len(g.Options()) != 1 || g.Options()[0].Default != "[1,2,3,4]" {
 		t.Error("definition wrong")

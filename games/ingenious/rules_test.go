@@ -497,12 +497,8 @@ func TestDecodeAction(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	if _, err := (Game{}).New(names[:2], []byte(`{"teams":false,"colour":"red"}`)); !errors.Is(err, games.ErrBadRecord) {
-		t.Errorf("unknown option accepted: %v", err)
-	}
-	if _, err := (Game{}).New(names[:0], nil); err == nil {
-		t.Error("no players accepted")
-	}
+	gamestest.BadOptions(t, Game{}, names[:2], `{"teams":false,"colour":"red"}`)
+	gamestest.CheckSeating(t, Game{})
 	if _, err := (Game{}).New(names[:4], []byte(`{"teams":true}`)); err != nil {
 		t.Errorf("teams with 4: %v", err)
 	}

@@ -2,12 +2,12 @@ package sideboards
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 func TestOptions(t *testing.T) {
@@ -33,21 +33,10 @@ func TestOptions(t *testing.T) {
 			t.Errorf("CheckOptions(%s): %v", c.in, err)
 		}
 	}
-	for _, bad := range []string{`{"variant":"five"}`, `{"tasks":[8,1,17]}`, `{"tasks":[1,8]}`, `{"tasks":[5]}`, `{"tasks":[0]}`,
-		`{"tasks":[1,8,31]}`, `{"tasks":[1,8,14]}`, `{"colour":1}`, `[]`, `{"tasks":"1,8,17"}`} {
-		if _, err := (Game{}).New(names[:2], json.RawMessage(bad)); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%s: error %v, want a bad record", bad, err)
-		}
-	}
-	if _, err := (Game{}).New(names[:1], json.RawMessage(`{"variant":"four"}`)); !errors.Is(err, games.ErrBadRecord) {
-		t.Errorf("solo with 4 cards: %v", err)
-	}
-	if _, err := (Game{}).New(append(names[:6:6], "Gus"), nil); !errors.Is(err, games.ErrBadRecord) {
-		t.Errorf("7 players: %v", err)
-	}
-	if _, err := (Game{}).New([]string{"Ada", " "}, nil); !errors.Is(err, games.ErrBadRecord) {
-		t.Errorf("a blank name: %v", err)
-	}
+	gamestest.BadOptions(t, Game{}, names[:2], `{"variant":"five"}`, `{"tasks":[8,1,17]}`, `{"tasks":[1,8]}`, `{"tasks":[5]}`, `{"tasks":[0]}`,
+		`{"tasks":[1,8,31]}`, `{"tasks":[1,8,14]}`, `{"colour":1}`, `[]`, `{"tasks":"1,8,17"}`)
+	gamestest.BadOptions(t, Game{}, names[:1], `{"variant":"four"}`) // solo with 4 cards
+	gamestest.CheckSeating(t, Game{})
 	if lo, hi := (Game{}).Seats(); lo != 1 || hi != 6 {
 		t.Errorf("seats %d–%d", lo, hi)
 	}

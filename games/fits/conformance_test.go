@@ -153,11 +153,7 @@ func playGame(t testing.TB, n int, boards []int, r *rand.Rand, pick func(s *Stat
 	if err != nil {
 		t.Fatal(err)
 	}
-	gamestest.PlayRandomly(t, s, r, 1001, func(seat games.Seat) games.Action { return pick(s, seat) }, func(seat games.Seat, a games.Action) {
-		if err := invariant(s); err != nil {
-			t.Fatalf("after %s by %v: %v", s.Describe(a), seat, err)
-		}
-	})
+	gamestest.PlayRandomly(t, s, r, 1001, pick, invariant)
 	return s
 }
 

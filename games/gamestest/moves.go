@@ -84,9 +84,10 @@ func mustRefuse(t testing.TB, st games.State, seat games.Seat, a games.Action, k
 
 // PlayRandomly plays st to its end the way the property tests do: at every step one of the
 // seats to act is drawn with r; chance's move is sampled with r, a player's chosen by pick;
-// every move must apply through games.Apply with events in both languages, and then after
-// (when set) runs. It fails t when the game is not over after most moves.
-func PlayRandomly(t testing.TB, st games.State, r *rand.Rand, most int, pick func(seat games.Seat) games.Action, after func(seat games.Seat, a games.Action)) {
+// every move must apply through games.Apply with events in both languages, and then the
+// game's invariant (when set) must hold. It fails t when the game is not over after most
+// moves.
+func PlayRandomly[S games.State](t testing.TB, st S, r *rand.Rand, most int, pick func(st S, seat games.Seat) games.Action, invariant func(st S) error) {
 	t.Helper()
 	for moves := 0; ; moves++ {
 		act := st.ToAct()
@@ -101,11 +102,14 @@ func PlayRandomly(t testing.TB, st games.State, r *rand.Rand, most int, pick fun
 		if seat == games.Chance {
 			a = st.SampleChance(r)
 		} else {
-			a = pick(seat)
+			a = pick(st, seat)
 		}
 		MustApply(t, st, seat, a, func() string { return "" })
-		if after != nil {
-			after(seat, a)
+		if invariant == nil {
+			continue
+		}
+		if err := invariant(st); err != nil {
+			t.Fatalf("after %s by %v: %v", st.Describe(a), seat, err)
 		}
 	}
 	if !games.Over(st) {

@@ -131,7 +131,7 @@ func TestAIGamesEnd(t *testing.T) {
 func TestAIBeatsRandom(t *testing.T) {
 	gamestest.VersusRandom(t, gamestest.Rivals{Games: 10, Wins: 8}, func(r *rand.Rand, pick gamestest.Pick) games.State {
 		s, _ := NewState(names[:2], Options{})
-		gamestest.PlayRandomly(t, s, r, 2000, func(seat games.Seat) games.Action { return pick(s, seat) }, nil)
+		gamestest.PlayRandomly(t, s, r, 2000, func(s *State, seat games.Seat) games.Action { return pick(s, seat) }, nil)
 		return s
 	})
 }

@@ -13,7 +13,7 @@ import (
 func playGame(t testing.TB, n int, options string, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) *State {
 	t.Helper()
 	s := newGame(t, n, options)
-	gamestest.PlayRandomly(t, s, r, 3001, func(seat games.Seat) games.Action { return pick(s, seat) }, nil)
+	gamestest.PlayRandomly(t, s, r, 3001, pick, nil)
 	return s
 }
 

@@ -167,11 +167,7 @@ func TestRandomPlayouts(t *testing.T) {
 		if n == 1 {
 			o = []string{`{"solo":"beat"}`, `{"solo":"bot"}`, `{"solo":"bot","hard":true,"botcards":"random"}`}[g/4%3]
 		}
-		s, pick := newGame(t, n, o), gamestest.RandomMove(r)
-		gamestest.PlayRandomly(t, s, r, 3001, func(seat games.Seat) games.Action { return pick(s, seat) }, func(seat games.Seat, a games.Action) {
-			if err := invariant(s); err != nil {
-				t.Fatalf("game %d after %s by %v: %v", g, Notation(a), seat, err)
-			}
-		})
+		pick := gamestest.RandomMove(r)
+		gamestest.PlayRandomly(t, newGame(t, n, o), r, 3001, func(s *State, seat games.Seat) games.Action { return pick(s, seat) }, invariant)
 	}
 }

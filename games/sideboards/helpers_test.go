@@ -62,11 +62,7 @@ func advance(t testing.TB, s *State, r *rand.Rand) {
 // playAll lets every seat make pick's move and chance draw with r until the game ends.
 func playAll(t testing.TB, s *State, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) {
 	t.Helper()
-	gamestest.PlayRandomly(t, s, r, 2001, func(seat games.Seat) games.Action { return pick(s, seat) }, func(seat games.Seat, a games.Action) {
-		if err := invariant(s); err != nil {
-			t.Fatalf("after %v %s: %v", seat, describe(a), err)
-		}
-	})
+	gamestest.PlayRandomly(t, s, r, 2001, pick, invariant)
 }
 
 // hintPick picks the AI's move.

@@ -13,19 +13,20 @@ import (
 // chance deals seat 1 a secret card from 0 to cards-1, then seat 0 guesses it and scores a
 // point when right (seat 1 scores when it is wrong). A search that peeked at the card would
 // always guess right; one that does not cannot tell the deals apart.
-type guessGame struct {
-	games.Base[guessGame]
-	rounds int
+type guessGame struct{ rounds int }
+
+func (guessGame) Name() string            { return "guess" }
+func (guessGame) Title() games.Text       { return games.Say("Guess", "Hádej") }
+func (guessGame) Emoji() string           { return "?" }
+func (guessGame) Seats() (int, int)       { return 2, 2 }
+func (guessGame) Options() []games.Option { return nil }
+func (guessGame) Rules() games.Text       { return games.Text{} }
+func (guessGame) Actions() *games.Codec {
+	return games.NewCodec("guess", games.Bare[deal]("deal").ByChance(), games.Bare[guess]("guess"))
 }
-
-func (guessGame) Meta() *games.Meta { return &guessMeta }
-
-var guessMeta = games.Meta{
-	Name: "guess", Title: games.Say("Guess", "Hádej"), Emoji: "?", MinSeats: 2, MaxSeats: 2,
-	Actions: games.NewCodec("guess", games.Bare[deal]("deal").ByChance(), games.Bare[guess]("guess")),
+func (guessGame) DecodeAction([]byte) (games.Action, error) {
+	return nil, fmt.Errorf("guess: %w", games.ErrBadRecord)
 }
-
-// New starts a game of g's rounds (Base's New would not know them).
 func (g guessGame) New([]string, json.RawMessage) (games.State, error) {
 	return &guessState{rounds: max(g.rounds, 1), card: -1}, nil
 }
@@ -47,7 +48,7 @@ type guessState struct {
 	card                int // -1 while a deal is due
 }
 
-func (s *guessState) Game() games.Game               { return guessGame{rounds: s.rounds} }
+func (s *guessState) Game() games.Game               { return guessGame{s.rounds} }
 func (s *guessState) Players() []string              { return []string{"guesser", "holder"} }
 func (s *guessState) Options() json.RawMessage       { return json.RawMessage(`{}`) }
 func (s *guessState) Prompt(games.Seat) games.Text   { return games.Text{} }
@@ -197,19 +198,18 @@ func (s *powered) RankMoves(seat games.Seat, n int) []games.Action {
 // choice and the game ends. Holding wins 1 to 0, building wins 9 to 8: the same place, a
 // wider margin for holding, a higher own score for building. With ambition (share 0.5, full
 // 10) its state has the search's Ambition power.
-type buildGame struct {
-	games.Base[buildGame]
-	ambitious bool
+type buildGame struct{ ambitious bool }
+
+func (buildGame) Name() string            { return "build" }
+func (buildGame) Title() games.Text       { return games.Say("Build", "Stavba") }
+func (buildGame) Emoji() string           { return "🧱" }
+func (buildGame) Seats() (int, int)       { return 2, 2 }
+func (buildGame) Options() []games.Option { return nil }
+func (buildGame) Rules() games.Text       { return games.Text{} }
+func (buildGame) Actions() *games.Codec   { return games.NewCodec("build", games.Bare[choose]("choose")) }
+func (buildGame) DecodeAction([]byte) (games.Action, error) {
+	return nil, fmt.Errorf("build: %w", games.ErrBadRecord)
 }
-
-func (buildGame) Meta() *games.Meta { return &buildMeta }
-
-var buildMeta = games.Meta{
-	Name: "build", Title: games.Say("Build", "Stavba"), Emoji: "🧱", MinSeats: 2, MaxSeats: 2,
-	Actions: games.NewCodec("build", games.Bare[choose]("choose")),
-}
-
-// New starts a game with or without ambition, as g says (Base's New would not know).
 func (g buildGame) New([]string, json.RawMessage) (games.State, error) {
 	if g.ambitious {
 		return &ambitiousState{}, nil

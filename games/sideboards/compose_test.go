@@ -115,11 +115,7 @@ func TestComposeStart(t *testing.T) {
 }
 
 func TestComposePlace(t *testing.T) {
-	s := dealt(t, 2, Options{})
-	must.Apply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}})
-	must.Apply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
-	must.Apply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{10}})
-	must.Apply(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{11}})
+	s := secondTurn(t)
 	p, err := s.Compose(0, "6l")
 	if err != nil {
 		t.Fatal(err)

@@ -51,6 +51,18 @@ func dealt(t testing.TB, n int, o Options, hands ...[]Card) *State {
 	return s
 }
 
+// secondTurn returns a 2-player game dealt as dealt does, in turn 2: Ada started with 1 2
+// (passing 3 to Ben), Ben with 4 5 (passing 6 to Ada); Ada drew 10 and Ben 11.
+func secondTurn(t testing.TB) *State {
+	t.Helper()
+	s := dealt(t, 2, Options{})
+	must.Apply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}})
+	must.Apply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
+	must.Apply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{10}})
+	must.Apply(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{11}})
+	return s
+}
+
 // advance lets chance draw with r until the seats must place (or the game is over).
 func advance(t testing.TB, s *State, r *rand.Rand) {
 	t.Helper()

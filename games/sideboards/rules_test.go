@@ -159,11 +159,7 @@ func TestTwoPlayersPass(t *testing.T) {
 
 // TestPlaceEnds: a card goes to the left or right end, turned or not; placed cards never move.
 func TestPlaceEnds(t *testing.T) {
-	s := dealt(t, 2, Options{})
-	must.Apply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}})
-	must.Apply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
-	must.Apply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{10}})
-	must.Apply(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{11}})
+	s := secondTurn(t)
 	if n := len(s.Legal(0)); n != 2*2*2+1 {
 		t.Fatalf("%d moves listed in turn 2, want 8 placements and the exchange", n)
 	}

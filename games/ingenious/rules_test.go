@@ -403,11 +403,16 @@ func TestTeams(t *testing.T) {
 	if s.Scores(0) != s.Scores(2) || s.Scores(0)[Red] != 1 {
 		t.Fatalf("partners show %v and %v, want the same team track with red 1", s.Scores(0), s.Scores(2))
 	}
-	t.Run("18 stops a half and gives a bonus; 36 gives another", func(t *testing.T) {
+	// placing is a copy of s past the first round, seat 0 to place from rack.
+	placing := func(t *testing.T, rack ...string) *State {
 		s := s.clone()
 		s.firstDone = []bool{true, true, true, true}
 		s.phase, s.turn = PhasePlace, 0
-		s.racks[0] = tiles(t, "RG", "BB", "YP")
+		s.racks[0] = tiles(t, rack...)
+		return s
+	}
+	t.Run("18 stops a half and gives a bonus; 36 gives another", func(t *testing.T) {
+		s := placing(t, "RG", "BB", "YP")
 		s.scores[0][Red] = 16
 		set(s, 'R', Cell{-1, 0}, Cell{-2, 0}, Cell{-3, 0}, Cell{-4, 0})
 		must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
@@ -422,10 +427,7 @@ func TestTeams(t *testing.T) {
 		}
 	})
 	t.Run("a colour at 36 stays there and gives no bonus", func(t *testing.T) {
-		s := s.clone()
-		s.firstDone = []bool{true, true, true, true}
-		s.phase, s.turn = PhasePlace, 0
-		s.racks[0] = tiles(t, "OO", "BB")
+		s := placing(t, "OO", "BB")
 		s.scores[0][Orange] = 36
 		set(s, 'O', Cell{-1, 0}, Cell{-2, 0})
 		must.Apply(t, s, 0, pl("OO", 0, 0, 1, 0))
@@ -434,10 +436,7 @@ func TestTeams(t *testing.T) {
 		}
 	})
 	t.Run("halves in the order laid", func(t *testing.T) {
-		s := s.clone()
-		s.firstDone = []bool{true, true, true, true}
-		s.phase, s.turn = PhasePlace, 0
-		s.racks[0] = tiles(t, "GG", "BB")
+		s := placing(t, "GG", "BB")
 		s.scores[0][Green] = 15
 		// First cell (0,0) sees 4 greens to the west, second (1,0) sees 1 to the east.
 		set(s, 'G', Cell{-1, 0}, Cell{-2, 0}, Cell{-3, 0}, Cell{-4, 0}, Cell{2, 0})

@@ -4,6 +4,12 @@
 // JSON round trips, and — for games with hidden information, through games.Determinizer —
 // views that hide what their seat may not see.
 //
+// Beside the suite it holds what every game's own tests would otherwise write alike: moves made
+// and refused (Must), random and AI play (PlayRandomly, VersusRandom, SoloScores), hidden
+// choices (HiddenChoice), the action codec and notation (RoundTrip, DecodeRefuses,
+// TypedResolves), options and seating (BadOptions, CheckSeating), golden records (RunGolden,
+// ReplayAll, MatchFile) and the engine benchmarks (BenchLegalApply and its siblings).
+//
 // Randomized tests print their seed; set TABLEBOT_SEED to replay one.
 package gamestest
 

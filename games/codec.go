@@ -179,3 +179,50 @@ func (c *Codec) Decode(data []byte) (Action, error) {
 	}
 	return a, nil
 }
+
+// Encode writes action a in its record form, the one Decode reads: {"type": a's tag, then
+// the fields of wire}, where wire is the action's wire form (or any struct of json-tagged
+// fields) filled from a, or nil for an action without fields. A list field that wire leaves
+// nil is written [], not null, unless its tag says omitempty: null would not read back. It is
+// what an action's MarshalJSON returns.
+func Encode(a Action, wire any) ([]byte, error) {
+	tag, err := json.Marshal(a.ActionType())
+	if err != nil {
+		return nil, fmt.Errorf("encode action type: %w", err)
+	}
+	out := append([]byte(`{"type":`), tag...)
+	if wire == nil {
+		return append(out, '}'), nil
+	}
+	body, err := json.Marshal(withLists(wire))
+	if err != nil {
+		return nil, fmt.Errorf("encode %s action: %w", a.ActionType(), err)
+	}
+	if len(body) < 2 || body[0] != '{' {
+		return nil, fmt.Errorf("encode %s action: wire form %T is not a JSON object", a.ActionType(), wire)
+	}
+	if len(body) > 2 {
+		out = append(out, ',')
+	}
+	return append(out, body[1:]...), nil
+}
+
+// withLists returns wire, a struct, with every nil list of a field without omitempty made
+// empty; anything else is returned as it is.
+func withLists(wire any) any {
+	v := reflect.ValueOf(wire)
+	if v.Kind() != reflect.Struct {
+		return wire
+	}
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	for i := range c.NumField() {
+		tag, ok := v.Type().Field(i).Tag.Lookup("json")
+		name, opts, _ := strings.Cut(tag, ",")
+		f := c.Field(i)
+		if ok && name != "-" && opts != "omitempty" && f.Kind() == reflect.Slice && f.IsNil() && f.CanSet() {
+			f.Set(reflect.MakeSlice(f.Type(), 0, 0))
+		}
+	}
+	return c.Interface()
+}

@@ -226,11 +226,8 @@ func (s *State) summary(winners []games.Seat) games.Text {
 // 26–30 architect, 21–25 bricklayer, 16–20 labourer, 11–15 gardener, 6–10 novice, 5 or less
 // clean-up crew.
 func Rating(total int) games.Text {
-	i := 0
-	for total < ratingTable[i].least {
-		i++
-	}
-	return games.Text{EN: ratingTable[i].en, CS: ratingTable[i].cs}
+	r, _ := ratingTable.Of(total)
+	return r.Name
 }
 
 // points is the word after a number of points: "point"/"points", Czech "bod"/"body"/"bodů".

@@ -177,12 +177,10 @@ func (s *State) summary(winners []games.Seat, totals map[games.Seat]int) games.T
 // points earn the five ratings; below 30 there is none.
 func Rating(total int) games.Text {
 	pts := games.Count(total, "point", "points", "bod", "body", "bodů")
-	for _, r := range ratingTable {
-		if total >= r.least {
-			return games.Text{
-				EN: fmt.Sprintf("%s: %s (%d+).", pts.EN, r.en, r.least),
-				CS: fmt.Sprintf("%s: %s (%d+).", pts.CS, r.cs, r.least),
-			}
+	if r, ok := ratingTable.Of(total); ok {
+		return games.Text{
+			EN: fmt.Sprintf("%s: %s (%d+).", pts.EN, r.Name.EN, r.Least),
+			CS: fmt.Sprintf("%s: %s (%d+).", pts.CS, r.Name.CS, r.Least),
 		}
 	}
 	return games.Text{

@@ -191,11 +191,8 @@ func (s *State) summary(winners []games.Seat, scores []Score) games.Text {
 // Rating returns the solo rating of a total: 55+ sideboard dragon, 45–54 pulled out all the
 // stops, 35–44 neatly sorted, 25–34 good idea, now open up, 24 or less hide it in a drawer.
 func Rating(total int) games.Text {
-	i := 0
-	for total < ratingTable[i].least {
-		i++
-	}
-	return games.Text{EN: ratingTable[i].en, CS: ratingTable[i].cs}
+	r, _ := ratingTable.Of(total)
+	return r.Name
 }
 
 // points writes a number of points: "1 point", "5 points"; "1 bod", "2 body", "5 bodů".

@@ -3,6 +3,7 @@ package shelfie
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tablebot/tablebot/games"
 )
@@ -129,18 +130,7 @@ func breakdown(sc Score) games.Text {
 	if len(en) == 0 {
 		return games.Say("nothing yet", "zatím nic")
 	}
-	return games.Text{EN: joinDot(en), CS: joinDot(cs)}
-}
-
-func joinDot(parts []string) string {
-	out := ""
-	for i, p := range parts {
-		if i > 0 {
-			out += " · "
-		}
-		out += p
-	}
-	return out
+	return games.Text{EN: strings.Join(en, " · "), CS: strings.Join(cs, " · ")}
 }
 
 // summary is the end line: the solo rating, the result against Shem Bot, or the winners.

@@ -2,7 +2,6 @@ package shelfie
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/tablebot/tablebot/games"
@@ -91,21 +90,12 @@ func (s *State) Result() games.Result {
 		totals[seat] = sc.Total()
 		res.Seats = append(res.Seats, games.SeatResult{Seat: seat, Score: sc.Total(), Detail: sc, Breakdown: breakdown(sc)})
 	}
-	order := slices.Clone(seats)
-	key := func(x games.Seat) [2]int { return [2]int{-totals[x], s.lowestInHand(x)} }
-	slices.SortStableFunc(order, func(a, b games.Seat) int {
-		ka, kb := key(a), key(b)
-		if ka[0] != kb[0] {
-			return ka[0] - kb[0]
+	res.Ranking = games.Places(seats, func(a, b games.Seat) int {
+		if totals[a] != totals[b] {
+			return totals[b] - totals[a]
 		}
-		return ka[1] - kb[1]
+		return s.lowestInHand(a) - s.lowestInHand(b)
 	})
-	for i, seat := range order {
-		if i == 0 || key(order[i-1]) != key(seat) {
-			res.Ranking = append(res.Ranking, nil)
-		}
-		res.Ranking[len(res.Ranking)-1] = append(res.Ranking[len(res.Ranking)-1], seat)
-	}
 	if res.Over {
 		res.Summary = s.summary(res.Ranking[0], totals)
 	}

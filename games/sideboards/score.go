@@ -122,17 +122,7 @@ func (s *State) Result() games.Result {
 			Breakdown: breakdown(sc),
 		})
 	}
-	order := make([]games.Seat, len(scores))
-	for i := range order {
-		order[i] = games.Seat(i)
-	}
-	slices.SortStableFunc(order, func(a, b games.Seat) int { return scores[b].Total - scores[a].Total })
-	for i, seat := range order {
-		if i == 0 || scores[order[i-1]].Total != scores[seat].Total {
-			res.Ranking = append(res.Ranking, nil)
-		}
-		res.Ranking[len(res.Ranking)-1] = append(res.Ranking[len(res.Ranking)-1], seat)
-	}
+	res.Ranking = games.Places(games.PlayerSeats(len(scores)), func(a, b games.Seat) int { return scores[b].Total - scores[a].Total })
 	if res.Over {
 		res.Summary = s.summary(res.Ranking[0], scores)
 	}

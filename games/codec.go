@@ -17,11 +17,13 @@ type Wire interface {
 }
 
 // ActionKind is one row of a game's action table: the "type" tag, a fresh wire form to decode
-// into, and whether only the chance seat makes such moves.
+// into, whether only the chance seat makes such moves, and whether a seat may take such a
+// move back (see Undoer).
 type ActionKind struct {
 	Tag    string
 	New    func() Wire
 	Chance bool
+	Undo   bool
 	fields []wireField
 	// strict is the type decoded first: "type" and a pointer to each field of the wire form,
 	// so that a missing field stays nil.
@@ -46,6 +48,12 @@ func Kind[W any, P interface {
 // ByChance returns the row marked as a chance action: only the chance seat makes it.
 func (k ActionKind) ByChance() ActionKind {
 	k.Chance = true
+	return k
+}
+
+// Undoable returns the row marked as a move its seat may take back (see Undoer).
+func (k ActionKind) Undoable() ActionKind {
+	k.Undo = true
 	return k
 }
 
@@ -136,6 +144,12 @@ func (c *Codec) Tags() []string {
 func (c *Codec) IsChance(a Action) bool {
 	k := c.kind(a.ActionType())
 	return k != nil && k.Chance
+}
+
+// IsUndoable reports whether a is of a type its seat may take back (see Undoer).
+func (c *Codec) IsUndoable(a Action) bool {
+	k := c.kind(a.ActionType())
+	return k != nil && k.Undo
 }
 
 // Decode reads one action strictly: a JSON object whose "type" is in the table, every field of

@@ -74,3 +74,24 @@ func TestEncodeReadsBack(t *testing.T) {
 		}
 	}
 }
+
+func TestUndoableRows(t *testing.T) {
+	c := NewCodec("toy", Kind[toyMarkWire]("mark").Undoable(), Bare[toyPass]("pass").ByChance())
+	if !c.IsUndoable(toyMark{}) || c.IsUndoable(toyPass{}) {
+		t.Error("IsUndoable does not follow the table")
+	}
+}
+
+// toyGame is a game described by toyMeta, to test what Base answers.
+type toyGame struct{ Base[toyGame] }
+
+func (toyGame) Meta() *Meta {
+	return &Meta{Name: "toy", Actions: NewCodec("toy", Kind[toyMarkWire]("mark").Undoable(), Bare[toyPass]("pass"))}
+}
+
+func TestBaseUndoable(t *testing.T) {
+	var u Undoer = toyGame{}
+	if !u.Undoable(toyMark{}) || u.Undoable(toyPass{}) {
+		t.Error("Base.Undoable does not follow the action table")
+	}
+}

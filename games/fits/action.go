@@ -107,9 +107,11 @@ func (s Start) MarshalJSON() ([]byte, error) { return games.Encode(s, startWire{
 func (r Reveal) MarshalJSON() ([]byte, error) { return games.Encode(r, pieceWire[Reveal]{r.Piece}) }
 
 // codec reads FITS actions: pieces named as on the cards ("T4"), columns as one capital letter.
+// A placement or a set-aside may be taken back: both stay hidden until the last seat of the
+// step has chosen, and the referee allows an undo only until then.
 var codec = games.NewCodec(Name,
-	games.Kind[placeWire]("place"),
-	games.Kind[pieceWire[Aside]]("aside"),
+	games.Kind[placeWire]("place").Undoable(),
+	games.Kind[pieceWire[Aside]]("aside").Undoable(),
 	games.Kind[startWire]("start").ByChance(),
 	games.Kind[pieceWire[Reveal]]("reveal").ByChance(),
 )

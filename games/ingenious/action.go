@@ -89,11 +89,15 @@ func (Keep) MarshalJSON() ([]byte, error) { return []byte(`{"type":"keep"}`), ni
 // MarshalJSON writes the record form.
 func (d Draw) MarshalJSON() ([]byte, error) { return games.Encode(d, drawWire{d.Tiles}) }
 
-// codec reads Ingenious actions: a tile as its two colour letters, cells as [q, r] pairs.
+// codec reads Ingenious actions: a tile as its two colour letters, cells as [q, r] pairs. A
+// placement may be taken back (the referee allows it only until chance refills the rack or
+// another seat acts: within a turn, for example before a bonus placement or the swap
+// decision), and so may the decision to keep the rack. A swap is final: new tiles are drawn at
+// once.
 var codec = games.NewCodec(Name,
-	games.Kind[placeWire]("place"),
+	games.Kind[placeWire]("place").Undoable(),
 	games.Bare[Swap]("swap"),
-	games.Bare[Keep]("keep"),
+	games.Bare[Keep]("keep").Undoable(),
 	games.Kind[drawWire]("draw").ByChance(),
 )
 

@@ -163,9 +163,12 @@ func (a Draw) MarshalJSON() ([]byte, error) {
 }
 
 // codec reads Sideboards actions: sides are "left" or "right"; a draw's seat is a number from 0.
+// The laying of the first two cards and a placement may be taken back: both stay hidden until
+// every seat has placed. Using the exchange card is final (it shows the cards thrown away and
+// is followed by a draw), and chance's moves are never taken back.
 var codec = games.NewCodec(Name,
-	games.Kind[startWire]("start"),
-	games.Kind[placeWire]("place"),
+	games.Kind[startWire]("start").Undoable(),
+	games.Kind[placeWire]("place").Undoable(),
 	games.Bare[Exchange]("exchange"),
 	games.Kind[tasksWire]("tasks").ByChance(),
 	games.Kind[dealWire]("deal").ByChance(),

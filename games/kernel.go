@@ -203,6 +203,13 @@ func Chosen(st State, seat Seat, did Text) Event {
 	return Event{Seat: seat, Minor: true, Text: Say("%s %s — waiting for %s.", "%s %s — čeká se na: %s.", NameOf(st, seat), did, Waiting(st))}
 }
 
+// ChosenAlready refuses a seat that has made its hidden choice of a simultaneous step while
+// others still choose, naming them: "You have chosen already — waiting for Ben." did is what
+// the seat has done ("have chosen" / "jsi zvolil(a)").
+func ChosenAlready(st State, did Text) *Refusal {
+	return Refuse(ErrNotYourTurn, "You %s already — waiting for %s.", "Už %s — čeká se na: %s.", did, Waiting(st))
+}
+
 // CheckPlayers refuses, with ErrBadRecord, a number of players g does not take and a player
 // without a name.
 func CheckPlayers(g Game, players []string) *Refusal {

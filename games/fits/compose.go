@@ -84,7 +84,7 @@ func (s *State) mustAct(seat games.Seat) *games.Refusal {
 	case s.Piece(seat) != NoShape:
 		return nil
 	case s.IsSeat(seat) && s.seats[seat].pending.made:
-		return games.Refuse(games.ErrNotYourTurn, "You have chosen already — waiting for %s.", "Už jsi zvolil(a) — čeká se na: %s.", games.Waiting(s))
+		return games.ChosenAlready(s, games.Say("have chosen", "jsi zvolil(a)"))
 	}
 	return games.NothingToDecide()
 }

@@ -44,10 +44,7 @@ func (s *State) mustAct(seat games.Seat) *games.Refusal {
 		return nil
 	}
 	if s.phase == PhaseChoose && s.IsSeat(seat) && s.seats[seat].chosen {
-		w := games.Waiting(s)
-		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
-			EN: "You have chosen already — waiting for " + w.EN + ".",
-			CS: "Už máš vybráno — čeká se na: " + w.CS + "."}}
+		return games.ChosenAlready(s, games.Say("have chosen", "máš vybráno"))
 	}
 	return games.NothingToDecide()
 }

@@ -15,7 +15,7 @@ type toyMark struct {
 
 func (toyMark) ActionType() string { return "mark" }
 
-func (m toyMark) MarshalJSON() ([]byte, error) { return Encode(m, toyMarkWire{m.Cells, m.Note}) }
+func (m toyMark) MarshalJSON() ([]byte, error) { return Encode(m, toyMarkWire(m)) }
 
 type toyMarkWire struct {
 	Cells []int  `json:"cells"`

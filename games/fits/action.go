@@ -98,13 +98,13 @@ func (p Place) MarshalJSON() ([]byte, error) {
 }
 
 // MarshalJSON writes the record form.
-func (a Aside) MarshalJSON() ([]byte, error) { return games.Encode(a, pieceWire[Aside]{a.Piece}) }
+func (a Aside) MarshalJSON() ([]byte, error) { return games.Encode(a, pieceWire[Aside](a)) }
 
 // MarshalJSON writes the record form.
-func (s Start) MarshalJSON() ([]byte, error) { return games.Encode(s, startWire{s.Cards}) }
+func (s Start) MarshalJSON() ([]byte, error) { return games.Encode(s, startWire(s)) }
 
 // MarshalJSON writes the record form.
-func (r Reveal) MarshalJSON() ([]byte, error) { return games.Encode(r, pieceWire[Reveal]{r.Piece}) }
+func (r Reveal) MarshalJSON() ([]byte, error) { return games.Encode(r, pieceWire[Reveal](r)) }
 
 // codec reads FITS actions: pieces named as on the cards ("T4"), columns as one capital letter.
 // A placement or a set-aside may be taken back: both stay hidden until the last seat of the

@@ -87,7 +87,7 @@ func (Swap) MarshalJSON() ([]byte, error) { return []byte(`{"type":"swap"}`), ni
 func (Keep) MarshalJSON() ([]byte, error) { return []byte(`{"type":"keep"}`), nil }
 
 // MarshalJSON writes the record form.
-func (d Draw) MarshalJSON() ([]byte, error) { return games.Encode(d, drawWire{d.Tiles}) }
+func (d Draw) MarshalJSON() ([]byte, error) { return games.Encode(d, drawWire(d)) }
 
 // codec reads Ingenious actions: a tile as its two colour letters, cells as [q, r] pairs. A
 // placement may be taken back (the referee allows it only until chance refills the rack or

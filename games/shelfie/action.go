@@ -258,7 +258,7 @@ var fieldNames = []struct {
 }{{FieldDie, "die"}, {FieldCol, "col"}, {FieldValue, "value"}, {FieldOther, "other"}, {FieldShame, "shame"}, {FieldBoxes, "box/pos/box2/pos2"}, {FieldDice, "dice"}, {FieldAt, "at"}}
 
 // MarshalJSON writes the record form.
-func (d Deal) MarshalJSON() ([]byte, error) { return games.Encode(d, dealWire{d.Hands}) }
+func (d Deal) MarshalJSON() ([]byte, error) { return games.Encode(d, dealWire(d)) }
 
 // MarshalJSON writes the record form: "S2", "K7", ["E1"]; without sidekick and contest when
 // they are 0.
@@ -277,25 +277,25 @@ func (r Rewards) MarshalJSON() ([]byte, error) {
 }
 
 // MarshalJSON writes the record form.
-func (f Fill) MarshalJSON() ([]byte, error) { return games.Encode(f, fillWire{f.Boxes}) }
+func (f Fill) MarshalJSON() ([]byte, error) { return games.Encode(f, fillWire(f)) }
 
 // MarshalJSON writes the record form.
-func (r Reveal) MarshalJSON() ([]byte, error) { return games.Encode(r, cardWire[Reveal]{r.Card}) }
+func (r Reveal) MarshalJSON() ([]byte, error) { return games.Encode(r, cardWire[Reveal](r)) }
 
 // MarshalJSON writes the record form.
-func (r Roll) MarshalJSON() ([]byte, error) { return games.Encode(r, rollWire{r.Values}) }
+func (r Roll) MarshalJSON() ([]byte, error) { return games.Encode(r, rollWire(r)) }
 
 // MarshalJSON writes the record form.
-func (d Draw) MarshalJSON() ([]byte, error) { return games.Encode(d, drawWire{d.Colour}) }
+func (d Draw) MarshalJSON() ([]byte, error) { return games.Encode(d, drawWire(d)) }
 
 // MarshalJSON writes the record form.
-func (c Choose) MarshalJSON() ([]byte, error) { return games.Encode(c, cardWire[Choose]{c.Card}) }
+func (c Choose) MarshalJSON() ([]byte, error) { return games.Encode(c, cardWire[Choose](c)) }
 
 // MarshalJSON writes the record form.
-func (t Take) MarshalJSON() ([]byte, error) { return games.Encode(t, takeWire{t.Box}) }
+func (t Take) MarshalJSON() ([]byte, error) { return games.Encode(t, takeWire(t)) }
 
 // MarshalJSON writes the record form.
-func (s Set) MarshalJSON() ([]byte, error) { return games.Encode(s, setWire{s.Die, s.Value}) }
+func (s Set) MarshalJSON() ([]byte, error) { return games.Encode(s, setWire(s)) }
 
 // MarshalJSON writes the record form: "col" for a column, "to":"shame" for the shame shelf.
 func (p Place) MarshalJSON() ([]byte, error) {
@@ -330,7 +330,7 @@ type abilityJSON struct {
 
 // MarshalJSON writes the record form with the fields the ability names.
 func (a Ability) MarshalJSON() ([]byte, error) {
-	return games.Encode(a, abilityJSON{a.Card, a.Copy, a.Die, a.Col, a.Value, a.Other, a.Shame, a.Box, a.Pos, a.Box2, a.Pos2, a.At, a.Dice})
+	return games.Encode(a, abilityJSON(a))
 }
 
 // MarshalJSON writes the record form.

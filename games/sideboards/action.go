@@ -132,18 +132,18 @@ func (Deal) sideboards()     {}
 func (Draw) sideboards()     {}
 
 // MarshalJSON writes the record form.
-func (a Start) MarshalJSON() ([]byte, error) { return games.Encode(a, startWire{a.Cards, a.Turned}) }
+func (a Start) MarshalJSON() ([]byte, error) { return games.Encode(a, startWire(a)) }
 
 // MarshalJSON writes the record form; a side other than Left or Right cannot be written.
 func (a Place) MarshalJSON() ([]byte, error) {
-	return games.Encode(a, placeWire{a.Card, a.Side, a.Turned})
+	return games.Encode(a, placeWire(a))
 }
 
 // MarshalJSON writes the record form.
 func (Exchange) MarshalJSON() ([]byte, error) { return []byte(`{"type":"exchange"}`), nil }
 
 // MarshalJSON writes the record form.
-func (a Tasks) MarshalJSON() ([]byte, error) { return games.Encode(a, tasksWire{a.Tasks}) }
+func (a Tasks) MarshalJSON() ([]byte, error) { return games.Encode(a, tasksWire(a)) }
 
 // MarshalJSON writes the record form: every hand a list, if an empty one.
 func (a Deal) MarshalJSON() ([]byte, error) {

@@ -65,7 +65,7 @@ lease = "5s"
 	var redisOpts store.RedisOptions
 	if onRedis {
 		redisOpts = storetest.RedisOptions(t)
-		t.Cleanup(func() { storetest.DeleteKeys(t, redisOpts) })
+		t.Cleanup(func() { storetest.DeleteKeys(t, redisOpts.Prefix) })
 		conf += fmt.Sprintf("[redis]\naddr = %q\nprefix = %q\n", redisOpts.Addr, redisOpts.Prefix)
 	}
 	path := filepath.Join(dir, "bot.toml")

@@ -5,17 +5,12 @@ package storetest
 
 import (
 	"context"
-	"crypto/rand"
-	"os"
-	"regexp"
-	"slices"
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
-
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/internal/rediscluster"
+	"github.com/tablebot/tablebot/store/internal/redistest"
 )
 
 // OpenBolt opens a fresh embedded store in a temporary directory, closed at the test's end.
@@ -33,15 +28,11 @@ func OpenBolt(t testing.TB) *store.Bolt {
 // prefix unique to this test and this run.
 func RedisOptions(t testing.TB) store.RedisOptions {
 	t.Helper()
-	o := store.RedisOptions{Addr: "127.0.0.1:6379"}
-	if u := os.Getenv("REDIS_URL"); u != "" {
-		var err error
-		if o, err = store.ParseRedisURL(u); err != nil {
-			t.Fatalf("REDIS_URL: %v", err)
-		}
+	o, err := store.ParseRedisURL(redistest.URL())
+	if err != nil {
+		t.Fatalf("REDIS_URL: %v", err)
 	}
-	name := regexp.MustCompile(`[^A-Za-z0-9_-]+`).ReplaceAllString(t.Name(), "_")
-	o.Prefix = "tbtest:" + name + ":" + rand.Text()[:10]
+	o.Prefix = redistest.Prefix(t, "tbtest")
 	return o
 }
 
@@ -50,42 +41,12 @@ func RedisOptions(t testing.TB) store.RedisOptions {
 func OpenRedis(t testing.TB) *store.Redis {
 	t.Helper()
 	o := RedisOptions(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	r, err := store.NewRedis(ctx, o)
-	if err != nil {
-		t.Fatalf("%v\nThe Redis tests need a real Redis: start one with `redis-server` "+
-			"(listening on 127.0.0.1:6379) or point REDIS_URL at one (redis://host:port/db).", err)
-	}
-	t.Cleanup(func() {
-		_ = r.Close()
-		DeleteKeys(t, o)
-	})
-	return r
+	return redistest.Open(t, o.Prefix, func(ctx context.Context) (*store.Redis, error) { return store.NewRedis(ctx, o) })
 }
 
-// DeleteKeys deletes every key under o.Prefix.
-func DeleteKeys(t testing.TB, o store.RedisOptions) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c := redis.NewClient(&redis.Options{Addr: o.Addr, Username: o.Username, Password: o.Password,
-		DB: o.DB, TLSConfig: o.TLSConfig})
-	defer c.Close()
-	iter := c.Scan(ctx, 0, o.Prefix+":*", 1000).Iterator()
-	var keys []string
-	for iter.Next(ctx) {
-		keys = append(keys, iter.Val())
-	}
-	if err := iter.Err(); err != nil {
-		t.Errorf("cleaning up %s: %v", o.Prefix, err)
-		return
-	}
-	for chunk := range slices.Chunk(keys, 500) {
-		if err := c.Del(ctx, chunk...).Err(); err != nil {
-			t.Errorf("cleaning up %s: %v", o.Prefix, err)
-			return
-		}
-	}
+// DeleteKeys deletes every key under prefix in the test Redis (the one RedisOptions names).
+func DeleteKeys(t testing.TB, prefix string) {
+	redistest.DeleteKeys(t, prefix)
 }
 
 // ClusterAddrs starts a private three-master Redis Cluster (see rediscluster.Start), stopped

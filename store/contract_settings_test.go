@@ -18,9 +18,11 @@ import (
 // read-modify-write by many writers at once losing nothing, and the errors of a closed store,
 // a cancelled call and an unreadable document.
 func testSettings(t *testing.T, open func(t *testing.T) Store) {
-	t.Run("Revisions", func(t *testing.T) { t.Parallel(); testSettingsRevisions(t, open(t)) })
-	t.Run("Writers", func(t *testing.T) { t.Parallel(); testSettingsWriters(t, open(t)) })
-	t.Run("Failures", func(t *testing.T) { t.Parallel(); testSettingsFailures(t, open(t)) })
+	runChecks(t, open, []check{
+		{"Revisions", testSettingsRevisions},
+		{"Writers", testSettingsWriters},
+		{"Failures", testSettingsFailures},
+	})
 }
 
 // wantSettings fails the test unless guild's settings are data at rev.

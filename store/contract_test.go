@@ -16,18 +16,33 @@ import (
 // runContract checks that the stores open returns keep the Store contract. open returns a new,
 // empty store each time it is called and arranges for its cleanup.
 func runContract(t *testing.T, open func(t *testing.T) Store) {
-	t.Run("Tables", func(t *testing.T) { t.Parallel(); testTables(t, open(t)) })
-	t.Run("TwoWriters", func(t *testing.T) { t.Parallel(); testTwoWriters(t, open(t)) })
-	t.Run("ManyWriters", func(t *testing.T) { t.Parallel(); testManyWriters(t, open(t)) })
+	runChecks(t, open, []check{
+		{"Tables", testTables},
+		{"TwoWriters", testTwoWriters},
+		{"ManyWriters", testManyWriters},
+		{"Due", testDue},
+		{"DueConcurrent", testDueConcurrent},
+		{"DueLease", testDueLease},
+		{"DueExactlyOnce", testDueExactlyOnce},
+		{"Closed", testClosed},
+		{"Cancelled", testCancelled},
+	})
 	t.Run("Settings", func(t *testing.T) { t.Parallel(); testSettings(t, open) })
-	runRatingsContract(t, open)
-	t.Run("Due", func(t *testing.T) { t.Parallel(); testDue(t, open(t)) })
-	t.Run("DueConcurrent", func(t *testing.T) { t.Parallel(); testDueConcurrent(t, open(t)) })
-	t.Run("DueLease", func(t *testing.T) { t.Parallel(); testDueLease(t, open(t)) })
-	t.Run("DueExactlyOnce", func(t *testing.T) { t.Parallel(); testDueExactlyOnce(t, open(t)) })
 	t.Run("Corrupt", func(t *testing.T) { t.Parallel(); testCorrupt(t, open) })
-	t.Run("Closed", func(t *testing.T) { t.Parallel(); testClosed(t, open(t)) })
-	t.Run("Cancelled", func(t *testing.T) { t.Parallel(); testCancelled(t, open(t)) })
+	runRatingsContract(t, open)
+}
+
+// check is one check of the Store contract, run on a new, empty store.
+type check struct {
+	name string
+	run  func(t *testing.T, s Store)
+}
+
+// runChecks runs each check as a parallel subtest on a store of its own from open.
+func runChecks(t *testing.T, open func(t *testing.T) Store, checks []check) {
+	for _, c := range checks {
+		t.Run(c.name, func(t *testing.T) { t.Parallel(); c.run(t, open(t)) })
+	}
 }
 
 // wantErr fails the test unless err wraps target (nil: unless err is nil).

@@ -171,11 +171,8 @@ func TestTakeoverPerTable(t *testing.T) {
 		s := newService(t, storetest.OpenBolt(t), clk) // takeover: easy
 		startedPace(t, s, "ingenious", Pace{Per: time.Hour, AI: c.level}, ben)
 		clk.Add(time.Hour)
-		tasks := due(t, s, clk, TaskDeadline)
-		if len(tasks) != 1 {
-			t.Fatalf("deadlines %+v", tasks)
-		}
-		d, err := s.Deadline(ctx, channel, tasks[0].Rev, tasks[0].Seat)
+		task := oneDue(t, s, clk, TaskDeadline)
+		d, err := s.Deadline(ctx, channel, task.Rev, task.Seat)
 		if err != nil || !d.Fired {
 			t.Fatalf("deadline: %+v %v", d, err)
 		}

@@ -150,10 +150,7 @@ func TestDeadlineWaitsForADueSlot(t *testing.T) {
 	out := startedPace(t, s, "ingenious", Pace{Per: time.Hour}, ben)
 	seat := out.State.ToAct()[0]
 	clk.Add(time.Hour)
-	tasks := due(t, s, clk, TaskDeadline)
-	if len(tasks) != 1 {
-		t.Fatalf("deadlines %+v", tasks)
-	}
+	task := oneDue(t, s, clk, TaskDeadline)
 	var held []func()
 	for range cap(s.ai.due) {
 		free, err := s.ai.dueSlot(ctx)
@@ -165,7 +162,7 @@ func TestDeadlineWaitsForADueSlot(t *testing.T) {
 	// Every due slot busy: a deadline cut short by its time limit is retriable, and an
 	// interaction still gets its slot.
 	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
-	_, err := s.Deadline(short, channel, tasks[0].Rev, tasks[0].Seat)
+	_, err := s.Deadline(short, channel, task.Rev, task.Seat)
 	cancel()
 	if err == nil || !Retriable(err) {
 		t.Fatalf("a deadline with no free slot: %v, want a retriable error", err)
@@ -177,7 +174,7 @@ func TestDeadlineWaitsForADueSlot(t *testing.T) {
 	}
 	done := make(chan Deadline)
 	go func() {
-		d, err := s.Deadline(ctx, channel, tasks[0].Rev, tasks[0].Seat)
+		d, err := s.Deadline(ctx, channel, task.Rev, task.Seat)
 		if err != nil {
 			t.Error(err)
 		}

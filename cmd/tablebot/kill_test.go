@@ -129,19 +129,9 @@ lease = "5s"
 			}
 		}
 	}
-	click := func(a fakediscord.Actor, m fakediscord.Message, verb string) fakediscord.Message {
-		t.Helper()
-		for _, id := range customIDs(m) {
-			if strings.Contains(id, "/"+verb+"/") {
-				return send(fake.Click(a.On(m), id))
-			}
-		}
-		t.Fatalf("no %s button in %q", verb, m.Content)
-		return fakediscord.Message{}
-	}
 	lobby := send(fake.SlashCommand(ada, "start", fakediscord.SubCommand("ingenious", fakediscord.StringOption("pace", time.Minute.String()))))
-	lobby = click(ben, lobby, "join")
-	click(ada, lobby, "start")
+	lobby = send(fake.Click(ben.On(lobby), button(t, lobby, "join")))
+	send(fake.Click(ada.On(lobby), button(t, lobby, "start")))
 	// Nobody moves: a minute later the deadline is worked, and the process dies in the middle.
 	select {
 	case <-working:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/internal/testlog"
 )
 
 func TestConfigPaces(t *testing.T) {
@@ -68,7 +69,7 @@ func TestOneMinutePaceEndToEnd(t *testing.T) {
 	ready := make(chan string, 1)
 	done := make(chan error, 1)
 	go func() {
-		done <- runBot(ctx, catalog.Kits(), []string{"--config", cfg}, &syncBuffer{}, func(k string) string { return vars[k] }, func(a string) { ready <- a })
+		done <- runBot(ctx, catalog.Kits(), []string{"--config", cfg}, &testlog.Buffer{}, func(k string) string { return vars[k] }, func(a string) { ready <- a })
 	}()
 	select {
 	case <-ready:

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
+	"github.com/tablebot/tablebot/internal/testlog"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/storetest"
 )
@@ -73,7 +74,7 @@ lease = "5s"
 		t.Fatal(err)
 	}
 	// start runs `tablebot run`; working is closed when it logs that it begins a deadline.
-	start := func() (cmd *exec.Cmd, working chan struct{}, logs *syncBuffer) {
+	start := func() (cmd *exec.Cmd, working chan struct{}, logs *testlog.Buffer) {
 		cmd = exec.Command(exe, "run", "--config", path)
 		for _, kv := range os.Environ() {
 			if n, _, _ := strings.Cut(kv, "="); !strings.HasPrefix(n, "DISCORD_") && !strings.HasPrefix(n, "REDIS_") && !strings.HasPrefix(n, "TABLEBOT_") {
@@ -89,7 +90,7 @@ lease = "5s"
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-		working, logs = make(chan struct{}), &syncBuffer{}
+		working, logs = make(chan struct{}), &testlog.Buffer{}
 		var once sync.Once
 		go func() {
 			sc := bufio.NewScanner(stderr)

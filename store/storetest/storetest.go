@@ -5,6 +5,7 @@ package storetest
 
 import (
 	"context"
+	"os/exec"
 	"testing"
 	"time"
 
@@ -55,6 +56,13 @@ func DeleteKeys(t testing.TB, prefix string) {
 func ClusterAddrs(t testing.TB) []string {
 	t.Helper()
 	return rediscluster.Start(t, 3)
+}
+
+// PrivateRedis starts a plain redis-server of the test's own (see rediscluster.Server), never
+// the shared test Redis, for tests that stop it (SIGSTOP); it returns the process and address.
+func PrivateRedis(t testing.TB) (*exec.Cmd, string) {
+	t.Helper()
+	return rediscluster.Server(t)
 }
 
 // OpenClusterPair starts a private three-master Redis Cluster (see rediscluster.Start) and

@@ -28,13 +28,7 @@ func testSettings(t *testing.T, open func(t *testing.T) Store) {
 // wantSettings fails the test unless guild's settings are data at rev.
 func wantSettings(t *testing.T, s Store, guild, data string, rev Revision) {
 	t.Helper()
-	got, err := s.LoadSettings(t.Context(), guild)
-	if err != nil {
-		t.Fatalf("LoadSettings(%q): %v", guild, err)
-	}
-	if string(got.Data) != data || got.Revision != rev {
-		t.Errorf("LoadSettings(%q) = %q at %d, want %q at %d", guild, got.Data, got.Revision, data, rev)
-	}
+	wantDocument(t, "LoadSettings", s.LoadSettings, guild, data, rev)
 }
 
 func testSettingsRevisions(t *testing.T, s Store) {

@@ -66,12 +66,19 @@ func mustSave(t *testing.T, s Store, channel, data string, expect Revision) Revi
 // wantTable fails the test unless the channel's table is data at rev.
 func wantTable(t *testing.T, s Store, channel, data string, rev Revision) {
 	t.Helper()
-	tb, err := s.Load(t.Context(), channel)
+	wantDocument(t, "Load", s.Load, channel, data, rev)
+}
+
+// wantDocument fails the test unless load, the store's method named method, reads data at rev
+// under key.
+func wantDocument(t *testing.T, method string, load func(context.Context, string) (Table, error), key, data string, rev Revision) {
+	t.Helper()
+	got, err := load(t.Context(), key)
 	if err != nil {
-		t.Fatalf("Load(%q): %v", channel, err)
+		t.Fatalf("%s(%q): %v", method, key, err)
 	}
-	if string(tb.Data) != data || tb.Revision != rev {
-		t.Errorf("Load(%q) = %q at %d, want %q at %d", channel, tb.Data, tb.Revision, data, rev)
+	if string(got.Data) != data || got.Revision != rev {
+		t.Errorf("%s(%q) = %q at %d, want %q at %d", method, key, got.Data, got.Revision, data, rev)
 	}
 }
 

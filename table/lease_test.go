@@ -16,8 +16,9 @@ import (
 
 // bothStores runs test on the embedded store and on Redis.
 func bothStores(t *testing.T, test func(t *testing.T, st store.Store)) {
-	t.Run("bolt", func(t *testing.T) { test(t, storetest.OpenBolt(t)) })
-	t.Run("redis", func(t *testing.T) { test(t, storetest.OpenRedis(t)) })
+	for _, k := range storetest.Kinds() {
+		t.Run(k.Name, func(t *testing.T) { test(t, k.Open(t)) })
+	}
 }
 
 // leased is a Service ("process") on st whose task leases last lease.

@@ -25,6 +25,22 @@ func OpenBolt(t testing.TB) *store.Bolt {
 	return s
 }
 
+// Kind is one of the stores the tests run on: its name, for a subtest, and how to open a
+// fresh one.
+type Kind struct {
+	Name string
+	Open func(testing.TB) store.Store
+}
+
+// Kinds lists the stores the tests run on: the embedded store (OpenBolt) and the test Redis
+// (OpenRedis).
+func Kinds() []Kind {
+	return []Kind{
+		{"bolt", func(t testing.TB) store.Store { return OpenBolt(t) }},
+		{"redis", func(t testing.TB) store.Store { return OpenRedis(t) }},
+	}
+}
+
 // RedisOptions returns options for the Redis at $REDIS_URL, or else 127.0.0.1:6379, under a
 // prefix unique to this test and this run.
 func RedisOptions(t testing.TB) store.RedisOptions {

@@ -153,12 +153,7 @@ func TestRatingsReplay(t *testing.T) {
 // stored rating, and checks that a dry rebuild reports it (exit 1, nothing written), that a
 // rebuild repairs it, and that a dry rebuild then finds nothing.
 func TestRatingsRebuild(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "tablebot.db")
-	cfg := filepath.Join(dir, "tablebot.toml")
-	if err := writeFile(cfg, "[store]\npath = \""+filepath.ToSlash(db)+"\"\n"); err != nil {
-		t.Fatal(err)
-	}
+	cfg, db := boltConfig(t)
 	ctx := context.Background()
 	st, err := store.OpenBolt(db, store.BoltOptions{})
 	if err != nil {

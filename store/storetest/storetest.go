@@ -1,6 +1,7 @@
 // Package storetest opens real stores for the tests of the packages above store: a fresh
 // embedded store in a temporary directory, or the test Redis under a prefix of its own whose
-// keys are deleted when the test ends.
+// keys are deleted when the test ends (Kinds lists both, for tests that run on each). It also
+// starts private Redis servers, a plain one or a cluster, for tests that stop or share them.
 package storetest
 
 import (

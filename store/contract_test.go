@@ -66,47 +66,70 @@ func mustSave(t *testing.T, s Store, channel, data string, expect Revision) Revi
 // wantTable fails the test unless the channel's table is data at rev.
 func wantTable(t *testing.T, s Store, channel, data string, rev Revision) {
 	t.Helper()
-	wantDocument(t, "Load", s.Load, channel, data, rev)
+	tableDocs(s).want(t, channel, data, rev)
 }
 
-// wantDocument fails the test unless load, the store's method named method, reads data at rev
-// under key.
-func wantDocument(t *testing.T, method string, load func(context.Context, string) (Table, error), key, data string, rev Revision) {
+// document is one kind of revisioned document a Store keeps (a channel's table, a server's
+// settings): its methods, and their names for messages.
+type document struct {
+	loadName, saveName string
+	load               func(ctx context.Context, key string) (Table, error)
+	save               func(ctx context.Context, key string, data []byte, expect Revision) (Revision, error)
+}
+
+// tableDocs are s's channel tables.
+func tableDocs(s Store) document {
+	return document{"Load", "Save", s.Load, s.Save}
+}
+
+// settingsDocs are s's server settings.
+func settingsDocs(s Store) document {
+	return document{"LoadSettings", "SaveSettings", s.LoadSettings, s.SaveSettings}
+}
+
+// want fails the test unless the document under key is data at rev.
+func (d document) want(t *testing.T, key, data string, rev Revision) {
 	t.Helper()
-	got, err := load(t.Context(), key)
+	got, err := d.load(t.Context(), key)
 	if err != nil {
-		t.Fatalf("%s(%q): %v", method, key, err)
+		t.Fatalf("%s(%q): %v", d.loadName, key, err)
 	}
 	if string(got.Data) != data || got.Revision != rev {
-		t.Errorf("%s(%q) = %q at %d, want %q at %d", method, key, got.Data, got.Revision, data, rev)
+		t.Errorf("%s(%q) = %q at %d, want %q at %d", d.loadName, key, got.Data, got.Revision, data, rev)
 	}
+}
+
+// testCompareAndSet checks the compare-and-set of d's document under key, which must not exist
+// yet: a write at any revision but the stored one (0: none) is refused and writes nothing;
+// writes that match number the revisions 1, 2, …. The document is "two" at revision 2 after.
+func testCompareAndSet(t *testing.T, d document, key string) {
+	ctx := t.Context()
+	_, err := d.load(ctx, key)
+	wantErr(t, d.loadName+" of none", err, ErrNotFound)
+	_, err = d.save(ctx, key, []byte("x"), 3)
+	wantErr(t, d.saveName+" of none at 3", err, ErrConflict)
+	_, err = d.load(ctx, key)
+	wantErr(t, d.loadName+" after a conflict", err, ErrNotFound)
+
+	if rev, err := d.save(ctx, key, []byte("one"), 0); err != nil || rev != 1 {
+		t.Fatalf("first %s = revision %d, %v; want 1", d.saveName, rev, err)
+	}
+	d.want(t, key, "one", 1)
+	_, err = d.save(ctx, key, []byte("again"), 0)
+	wantErr(t, "second create", err, ErrConflict)
+	if rev, err := d.save(ctx, key, []byte("two"), 1); err != nil || rev != 2 {
+		t.Fatalf("second %s = revision %d, %v; want 2", d.saveName, rev, err)
+	}
+	_, err = d.save(ctx, key, []byte("stale"), 1)
+	wantErr(t, d.saveName+" at a stale revision", err, ErrConflict)
+	_, err = d.save(ctx, key, []byte("future"), 3)
+	wantErr(t, d.saveName+" at a future revision", err, ErrConflict)
+	d.want(t, key, "two", 2)
 }
 
 func testTables(t *testing.T, s Store) {
-	ctx := t.Context()
-	const ch = "c1"
-	wantErr(t, "Ping", s.Ping(ctx), nil)
-	_, err := s.Load(ctx, ch)
-	wantErr(t, "Load of no table", err, ErrNotFound)
-	_, err = s.Save(ctx, ch, []byte("x"), 3)
-	wantErr(t, "Save of no table at 3", err, ErrConflict)
-	_, err = s.Load(ctx, ch)
-	wantErr(t, "Load after conflicting Save", err, ErrNotFound)
-
-	if rev := mustSave(t, s, ch, "one", 0); rev != 1 {
-		t.Fatalf("first Save = revision %d, want 1", rev)
-	}
-	wantTable(t, s, ch, "one", 1)
-	_, err = s.Save(ctx, ch, []byte("again"), 0)
-	wantErr(t, "second create", err, ErrConflict)
-	if rev := mustSave(t, s, ch, "two", 1); rev != 2 {
-		t.Fatalf("second Save = revision %d, want 2", rev)
-	}
-	_, err = s.Save(ctx, ch, []byte("stale"), 1)
-	wantErr(t, "Save at stale revision", err, ErrConflict)
-	_, err = s.Save(ctx, ch, []byte("future"), 3)
-	wantErr(t, "Save at future revision", err, ErrConflict)
-	wantTable(t, s, ch, "two", 2)
+	wantErr(t, "Ping", s.Ping(t.Context()), nil)
+	testCompareAndSet(t, tableDocs(s), "c1")
 
 	// Odd channel names and data are kept apart and returned byte for byte.
 	odd := map[string]string{

@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -218,10 +219,7 @@ func (r Report) WriteText(w io.Writer) error {
 			names = append(names, t)
 		}
 		slices.SortFunc(names, func(x, y string) int {
-			if c := compareFloat(r.TiersA[y], r.TiersA[x]); c != 0 {
-				return c
-			}
-			return strings.Compare(x, y)
+			return cmp.Or(cmp.Compare(r.TiersA[y], r.TiersA[x]), strings.Compare(x, y))
 		})
 		b.WriteString("A's tiers:")
 		for _, t := range names {
@@ -246,15 +244,4 @@ func (r Report) WriteText(w io.Writer) error {
 		return fmt.Errorf("arena: write report: %w", err)
 	}
 	return nil
-}
-
-// compareFloat compares a and b.
-func compareFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

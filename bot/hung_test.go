@@ -2,16 +2,13 @@ package bot
 
 import (
 	"context"
-	"fmt"
-	"net"
-	"os"
-	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/store/storetest"
 )
 
 // TestRedisHungMidGame: Redis stops answering (SIGSTOP) in the middle of a game. Every click is
@@ -19,30 +16,10 @@ import (
 // store gets a clear message; once Redis goes on (SIGCONT), the game goes on, nothing lost.
 func TestRedisHungMidGame(t *testing.T) {
 	t.Parallel()
-	bin, err := exec.LookPath("redis-server")
+	srv, addr := storetest.PrivateRedis(t)
+	st, err := store.NewRedis(context.Background(), store.RedisOptions{Addr: addr, Timeout: 500 * time.Millisecond})
 	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("redis-server is needed (scripts/test.sh installs it)")
-		}
-		t.Skip("no redis-server here")
-	}
-	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	srv := exec.Command(bin, "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", t.TempDir())
-	if err := srv.Start(); err != nil {
 		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Process.Signal(syscall.SIGCONT); _ = srv.Process.Kill(); _ = srv.Wait() })
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	var st *store.Redis
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if st, err = store.NewRedis(context.Background(), store.RedisOptions{Addr: addr, Timeout: 500 * time.Millisecond}); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal(err)
-		}
 	}
 	t.Cleanup(func() { st.Close() })
 	h := newHarness(t, st)

@@ -1,34 +1,15 @@
 package bot
 
 import (
-	"bytes"
 	"io"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/tablebot/tablebot/games/search"
+	"github.com/tablebot/tablebot/internal/testlog"
 )
-
-// lockedBuffer is a log sink safe for concurrent writes.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *lockedBuffer) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *lockedBuffer) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
-}
 
 // addStrongBot starts a bot over the HTTP endpoint whose referee's takeover AI is strong,
 // logging into logs.
@@ -46,7 +27,7 @@ func addStrongBot(h *harness, logs io.Writer) *instance {
 func TestLateDeadlineStepsDown(t *testing.T) {
 	t.Parallel()
 	h := asyncHarness(t, openBolt)
-	logs := &lockedBuffer{}
+	logs := &testlog.Buffer{}
 	in := addStrongBot(h, logs)
 	bensTurn(t, h, in)
 	before := len(h.fake.ChannelMessages(testChannel))

@@ -17,11 +17,13 @@ type Wire interface {
 }
 
 // ActionKind is one row of a game's action table: the "type" tag, a fresh wire form to decode
-// into, and whether only the chance seat makes such moves.
+// into, whether only the chance seat makes such moves, and whether a seat may take such a
+// move back (see Undoer).
 type ActionKind struct {
 	Tag    string
 	New    func() Wire
 	Chance bool
+	Undo   bool
 	fields []wireField
 	// strict is the type decoded first: "type" and a pointer to each field of the wire form,
 	// so that a missing field stays nil.
@@ -46,6 +48,12 @@ func Kind[W any, P interface {
 // ByChance returns the row marked as a chance action: only the chance seat makes it.
 func (k ActionKind) ByChance() ActionKind {
 	k.Chance = true
+	return k
+}
+
+// Undoable returns the row marked as a move its seat may take back (see Undoer).
+func (k ActionKind) Undoable() ActionKind {
+	k.Undo = true
 	return k
 }
 
@@ -138,6 +146,12 @@ func (c *Codec) IsChance(a Action) bool {
 	return k != nil && k.Chance
 }
 
+// IsUndoable reports whether a is of a type its seat may take back (see Undoer).
+func (c *Codec) IsUndoable(a Action) bool {
+	k := c.kind(a.ActionType())
+	return k != nil && k.Undo
+}
+
 // Decode reads one action strictly: a JSON object whose "type" is in the table, every field of
 // its row present (and not null) and no other field given. Errors wrap ErrBadRecord.
 func (c *Codec) Decode(data []byte) (Action, error) {
@@ -178,4 +192,51 @@ func (c *Codec) Decode(data []byte) (Action, error) {
 		return nil, fmt.Errorf("%w: %s: %v", ErrBadRecord, k.Tag, err)
 	}
 	return a, nil
+}
+
+// Encode writes action a in its record form, the one Decode reads: {"type": a's tag, then
+// the fields of wire}, where wire is the action's wire form (or any struct of json-tagged
+// fields) filled from a, or nil for an action without fields. A list field that wire leaves
+// nil is written [], not null, unless its tag says omitempty: null would not read back. It is
+// what an action's MarshalJSON returns.
+func Encode(a Action, wire any) ([]byte, error) {
+	tag, err := json.Marshal(a.ActionType())
+	if err != nil {
+		return nil, fmt.Errorf("encode action type: %w", err)
+	}
+	out := append([]byte(`{"type":`), tag...)
+	if wire == nil {
+		return append(out, '}'), nil
+	}
+	body, err := json.Marshal(withLists(wire))
+	if err != nil {
+		return nil, fmt.Errorf("encode %s action: %w", a.ActionType(), err)
+	}
+	if len(body) < 2 || body[0] != '{' {
+		return nil, fmt.Errorf("encode %s action: wire form %T is not a JSON object", a.ActionType(), wire)
+	}
+	if len(body) > 2 {
+		out = append(out, ',')
+	}
+	return append(out, body[1:]...), nil
+}
+
+// withLists returns wire, a struct, with every nil list of a field without omitempty made
+// empty; anything else is returned as it is.
+func withLists(wire any) any {
+	v := reflect.ValueOf(wire)
+	if v.Kind() != reflect.Struct {
+		return wire
+	}
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	for i := range c.NumField() {
+		tag, ok := v.Type().Field(i).Tag.Lookup("json")
+		name, opts, _ := strings.Cut(tag, ",")
+		f := c.Field(i)
+		if ok && name != "-" && opts != "omitempty" && f.Kind() == reflect.Slice && f.IsNil() && f.CanSet() {
+			f.Set(reflect.MakeSlice(f.Type(), 0, 0))
+		}
+	}
+	return c.Interface()
 }

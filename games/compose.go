@@ -120,3 +120,15 @@ const (
 	// Discord's 100 bytes.
 	MaxDraft = 60
 )
+
+// StaleDraft refuses a draft that no longer fits the state (malformed, or the game moved on
+// since the panel was drawn), in the one wording of every Composer; the caller then shows the
+// first step again.
+func StaleDraft() *Refusal {
+	return Refuse(ErrIllegal, "That choice no longer fits the game — start again.", "Tahle volba už ke hře nesedí — začni znovu.")
+}
+
+// NothingToDecide refuses a panel to a seat that has no decision to make now.
+func NothingToDecide() *Refusal {
+	return Refuse(ErrNotYourTurn, "You have nothing to decide right now.", "Teď nemáš co rozhodovat.")
+}

@@ -16,10 +16,14 @@
 // runs; the [Recorder], [Replay] and the function [Apply] run it, so a game's Apply judges
 // only its rules (the search applies listed moves and skips it). A [Codec], built from a table
 // of [ActionKind] rows (a "type" tag, the wire struct of its JSON form, whether chance makes
-// it), reads actions strictly: unknown and missing fields are refused before the game sees
-// the values. [Base] answers every method of [Game] from one [Meta] value, and [Seating] keeps
-// a state's players and options with their accessors. [Advance] is the one game loop: the
-// referee, the arena, self-play and the golden tests let chance and the AIs move through it.
+// it, whether its seat may take it back), reads actions strictly: unknown and missing fields
+// are refused before the game sees the values; [Encode] writes an action from the same wire
+// struct. [Base] answers every method of [Game], and [Undoer]'s, from one [Meta] value, and
+// [Seating] keeps a state's players and options with their accessors. [Advance] is the one
+// game loop: the referee, the arena, self-play and the golden tests let chance and the AIs
+// move through it. Smaller pieces serve what several games say alike: [Places] groups a
+// result's ranking, [Ranks] is a solo rating scale, [At] a view's entry for a seat,
+// [StaleDraft] and [NothingToDecide] a panel's refusals.
 // A game writes its Meta, its action types with their wire forms, its State (ToAct, Legal,
 // Apply of its rules, SampleChance, View, Result, Hint, Describe, Clone) and its optional
 // powers.

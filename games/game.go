@@ -203,7 +203,7 @@ type Determinizer interface {
 // rest of the policy: only the seat's last decision, only while no chance move and no other
 // seat's turn has followed it (other seats' hidden choices in the same simultaneous step
 // excepted), and only while no board message has shown it. A game without the power allows
-// no undo.
+// no undo. Base answers it from the rows of the game's action table marked Undoable.
 type Undoer interface {
 	Undoable(a Action) bool
 }

@@ -51,9 +51,10 @@ type Describer interface {
 	Meta() *Meta
 }
 
-// Base is what a Game writes alike, to embed: every method of Game, answered from the Meta of
-// D, the embedding game's own type (type Game struct{ games.Base[Game] }), so that the game
-// writes only its Meta and its optional powers (Undoer). Its zero value is ready to use.
+// Base is what a Game writes alike, to embed: every method of Game, and Undoer's by the rows
+// of its action table marked Undoable, answered from the Meta of D, the embedding game's own
+// type (type Game struct{ games.Base[Game] }), so that the game writes only its Meta and its
+// other optional powers. Its zero value is ready to use.
 type Base[D Describer] struct{}
 
 func (Base[D]) meta() *Meta {
@@ -86,6 +87,10 @@ func (b Base[D]) Actions() *Codec { return b.meta().Actions }
 func (b Base[D]) New(players []string, options json.RawMessage) (State, error) {
 	return b.meta().Start(players, options)
 }
+
+// Undoable reports whether a seat may take a back: whether its row of the action table is
+// marked Undoable. A game whose rule needs more than the type defines its own Undoable.
+func (b Base[D]) Undoable(a Action) bool { return b.meta().Actions.IsUndoable(a) }
 
 // DecodeAction reads one action strictly through the game's codec (see Codec.Decode).
 func (b Base[D]) DecodeAction(data []byte) (Action, error) { return b.meta().Actions.Decode(data) }
@@ -196,6 +201,13 @@ func Waiting(st State) Text {
 // zvoleno"). It is news for the chooser's panel, not a line for the next board.
 func Chosen(st State, seat Seat, did Text) Event {
 	return Event{Seat: seat, Minor: true, Text: Say("%s %s — waiting for %s.", "%s %s — čeká se na: %s.", NameOf(st, seat), did, Waiting(st))}
+}
+
+// ChosenAlready refuses a seat that has made its hidden choice of a simultaneous step while
+// others still choose, naming them: "You have chosen already — waiting for Ben." did is what
+// the seat has done ("have chosen" / "jsi zvolil(a)").
+func ChosenAlready(st State, did Text) *Refusal {
+	return Refuse(ErrNotYourTurn, "You %s already — waiting for %s.", "Už %s — čeká se na: %s.", did, Waiting(st))
 }
 
 // CheckPlayers refuses, with ErrBadRecord, a number of players g does not take and a player

@@ -57,3 +57,13 @@ func (s *Seat) UnmarshalJSON(b []byte) error {
 	*s = Seat(n)
 	return nil
 }
+
+// At returns seat's entry in a list kept per seat, seat 0 first (a view's seats), or false
+// when seat has none there: Chance, NoSeat (a spectator), a seat beyond the list.
+func At[T any](list []T, seat Seat) (T, bool) {
+	if seat < 0 || int(seat) >= len(list) {
+		var zero T
+		return zero, false
+	}
+	return list[seat], true
+}

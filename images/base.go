@@ -22,10 +22,10 @@ type Base struct {
 }
 
 // NewBase returns the skeleton of the renderer called name (the prefix of its errors, "fits
-// art"), drawing in the colours colours lists (see LazyPalette) with no text below minText
-// pixels (see Canvas.SetMinText and PhoneMinText).
-func NewBase(name string, colours func() []color.RGBA, minText float64) *Base {
-	return &Base{name: name, kit: NewKit(), palette: LazyPalette(colours), minText: minText}
+// art"), drawing in the StandardColours and those colours adds (see ColoursWith and
+// LazyPalette) with no text below minText pixels (see Canvas.SetMinText and PhoneMinText).
+func NewBase(name string, colours func(c *Colours), minText float64) *Base {
+	return &Base{name: name, kit: NewKit(), palette: LazyPalette(func() []color.RGBA { return ColoursWith(colours) }), minText: minText}
 }
 
 // Kit returns the kit the renderer draws with (its fonts record the smallest text drawn, and

@@ -1,7 +1,6 @@
 package images
 
 import (
-	"image"
 	"strings"
 	"testing"
 )
@@ -31,11 +30,7 @@ func TestCanvasKeepsFaceErrors(t *testing.T) {
 }
 
 func TestCanvasFit(t *testing.T) {
-	fonts, err := LoadFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, 10, 10)), NewFaces(fonts))
+	c := textCanvas(t)
 	if got := c.Fit("Ada", Bold, 20, 500); got != "Ada" {
 		t.Errorf("a short name changed: %q", got)
 	}
@@ -49,11 +44,7 @@ func TestCanvasFit(t *testing.T) {
 // TestWrap checks that Wrap breaks at spaces within the width, keeps to the number of lines,
 // and shortens the last line with an ellipsis when the words do not fit.
 func TestWrap(t *testing.T) {
-	fonts, err := LoadFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, 10, 10)), NewFaces(fonts))
+	c := textCanvas(t)
 	w := c.TextWidth("one two", Regular, 20)
 	got := c.Wrap("one two three four five six seven", Regular, 20, w, 2)
 	if len(got) != 2 || got[0] != "one two" || !strings.HasSuffix(got[1], "…") {
@@ -72,11 +63,7 @@ func TestWrap(t *testing.T) {
 // TestWrapNoLoneWord checks that a line is not left with one word when a word from the line
 // before fits beside it, and that a separator never starts a line.
 func TestWrapNoLoneWord(t *testing.T) {
-	fonts, err := LoadFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, 10, 10)), NewFaces(fonts))
+	c := textCanvas(t)
 	w := c.TextWidth("runs in rows 1 and", Regular, 20)
 	got := c.Wrap("two longest colour runs in rows 1 and 4", Regular, 20, w, 3)
 	if want := []string{"two longest colour", "runs in rows 1", "and 4"}; strings.Join(got, "|") != strings.Join(want, "|") {
@@ -94,11 +81,7 @@ func TestWrapNoLoneWord(t *testing.T) {
 // TestWrapOneLetterWords checks that a word of one letter never ends a line: it goes down with
 // the word after it ("poslat 30 / a 46", as Czech typesetting wants).
 func TestWrapOneLetterWords(t *testing.T) {
-	fonts, err := LoadFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, 10, 10)), NewFaces(fonts))
+	c := textCanvas(t)
 	w := c.TextWidth("poslat 30 a", Regular, 20)
 	got := c.Wrap("poslat 30 a 46 hráči Cyril", Regular, 20, w, 3)
 	if len(got) == 0 || got[0] != "poslat 30" || !strings.HasPrefix(got[1], "a 46") {

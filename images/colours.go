@@ -69,3 +69,22 @@ func StandardColours() []color.RGBA {
 	}
 	return out
 }
+
+// Colours gathers the colours of a renderer's palette, in order: a renderer's own (Add) and
+// the shades between two of them that anti-aliased edges and translucent marks need (Ramp).
+// NewPalette keeps the order and drops duplicates.
+type Colours struct{ list []color.RGBA }
+
+// Add adds cs.
+func (c *Colours) Add(cs ...color.RGBA) { c.list = append(c.list, cs...) }
+
+// Ramp adds the steps shades between a and b (see Ramp).
+func (c *Colours) Ramp(a, b color.RGBA, steps int) { c.Add(Ramp(a, b, steps)...) }
+
+// ColoursWith returns the StandardColours followed by the colours own adds: a renderer's
+// palette (see NewBase).
+func ColoursWith(own func(c *Colours)) []color.RGBA {
+	c := &Colours{list: StandardColours()}
+	own(c)
+	return c.list
+}

@@ -11,15 +11,9 @@ import (
 )
 
 func TestFontsCoverCzech(t *testing.T) {
-	fonts, err := LoadFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
+	fonts := loadFonts(t)
 	for _, style := range []Style{Regular, Medium, Bold} {
-		face, err := fonts.Face(style, 16)
-		if err != nil {
-			t.Fatal(err)
-		}
+		face := faceOf(t, fonts, style, 16)
 		for _, r := range "ěščřžýáíéůúďťňóĚŠČŘŽÝÁÍÉŮÚĎŤŇÓ—…·×" {
 			if _, _, _, _, ok := face.Glyph(fixed.Point26_6{}, r); !ok {
 				t.Errorf("%v has no glyph for %q", style, r)
@@ -32,14 +26,7 @@ func TestFontsCoverCzech(t *testing.T) {
 }
 
 func TestTextAnchors(t *testing.T) {
-	fonts, err := LoadFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face, err := fonts.Face(Bold, 20)
-	if err != nil {
-		t.Fatal(err)
-	}
+	face := faceOf(t, loadFonts(t), Bold, 20)
 	w := TextWidth(face, "H15")
 	x, y := TextOrigin(face, "H15", 100, 50, 1, 0.5)
 	if math.Abs(x+w-100) > 1 {
@@ -85,14 +72,7 @@ func TestFacesMadeOnce(t *testing.T) {
 }
 
 func TestPrintable(t *testing.T) {
-	fonts, err := LoadFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face, err := fonts.Face(Regular, 14)
-	if err != nil {
-		t.Fatal(err)
-	}
+	face := faceOf(t, loadFonts(t), Regular, 14)
 	for in, want := range map[string]string{
 		"Žofie Přemyslovna": "Žofie Přemyslovna",
 		"Žofie 🎲 Ada":       "Žofie 🎲 Ada",
@@ -112,14 +92,7 @@ func TestPrintable(t *testing.T) {
 // TestEveryScriptHasInk draws names in Chinese, Japanese, Korean and an emoji and checks
 // that each leaves ink: the fallback fonts are wired in, not just measured.
 func TestEveryScriptHasInk(t *testing.T) {
-	fonts, err := LoadFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face, err := fonts.Face(Bold, 24)
-	if err != nil {
-		t.Fatal(err)
-	}
+	face := faceOf(t, loadFonts(t), Bold, 24)
 	for _, name := range []string{"李小龍", "さくら", "민수", "🎲", "Ž"} {
 		img := image.NewRGBA(image.Rect(0, 0, 120, 40))
 		DrawText(img, face, name, 4, 20, 0, 0.5, color.White)
@@ -142,10 +115,7 @@ func TestEveryScriptHasInk(t *testing.T) {
 // cached glyphs are compared with.
 func uncachedFace(t testing.TB, fonts *Fonts, style Style, size float64) font.Face {
 	t.Helper()
-	face, err := fonts.Face(style, size)
-	if err != nil {
-		t.Fatal(err)
-	}
+	face := faceOf(t, fonts, style, size)
 	chain := *face.(*fallbackFace)
 	return uncached{&chain}
 }
@@ -158,18 +128,12 @@ func (u uncached) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Ima
 }
 
 func TestGlyphCacheDrawsTheSamePixels(t *testing.T) {
-	fonts, err := LoadFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
+	fonts := loadFonts(t)
 	for _, style := range []Style{Regular, Bold} {
 		for _, size := range []float64{14, 23.5} {
 			want := uncachedFace(t, fonts, style, size)
 			for round := range 2 { // the second round draws from the cache
-				got, err := fonts.Face(style, size)
-				if err != nil {
-					t.Fatal(err)
-				}
+				got := faceOf(t, fonts, style, size)
 				for _, x := range []float64{3, 3.25, 17.8} {
 					for _, text := range []string{"Žluťoučký kůň — 18", "李小龍 🎲 Ada"} {
 						a := image.NewRGBA(image.Rect(0, 0, 260, 40))
@@ -200,10 +164,7 @@ func sameRGBA(a, b *image.RGBA) bool {
 // through the same faces drawing every glyph afresh (the baseline); x-faster is the ratio in
 // the run.
 func BenchmarkDrawText(b *testing.B) {
-	fonts, err := LoadFonts()
-	if err != nil {
-		b.Fatal(err)
-	}
+	fonts := loadFonts(b)
 	img := image.NewRGBA(image.Rect(0, 0, 400, 40))
 	var afreshNs float64
 	for _, tc := range []struct {
@@ -211,13 +172,7 @@ func BenchmarkDrawText(b *testing.B) {
 		face func() font.Face
 	}{
 		{"afresh", func() font.Face { return uncachedFace(b, fonts, Bold, 24) }},
-		{"cached", func() font.Face {
-			f, err := fonts.Face(Bold, 24)
-			if err != nil {
-				b.Fatal(err)
-			}
-			return f
-		}},
+		{"cached", func() font.Face { return faceOf(b, fonts, Bold, 24) }},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			face := tc.face()
@@ -232,4 +187,30 @@ func BenchmarkDrawText(b *testing.B) {
 			}
 		})
 	}
+}
+
+// loadFonts returns the embedded fonts, parsed, or fails tb.
+func loadFonts(tb testing.TB) *Fonts {
+	tb.Helper()
+	fonts, err := LoadFonts()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return fonts
+}
+
+// faceOf returns the face of fonts in style at size, or fails tb.
+func faceOf(tb testing.TB, fonts *Fonts, style Style, size float64) font.Face {
+	tb.Helper()
+	face, err := fonts.Face(style, size)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return face
+}
+
+// textCanvas returns a small canvas with faces of its own, to measure, fit and wrap text on.
+func textCanvas(tb testing.TB) *Canvas {
+	tb.Helper()
+	return NewCanvas(image.NewRGBA(image.Rect(0, 0, 10, 10)), NewFaces(loadFonts(tb)))
 }

@@ -134,6 +134,9 @@ type duty struct {
 	g    int // the table's game number (channelOf, playersOf)
 	due  time.Time
 	text string // deadlineText or reminderText
+	// turnEnds is the earliest a later turn's message with the same text can come: the
+	// channel's messages from then on are not this duty's.
+	turnEnds time.Time
 	// seen is when its message reached the channel (zero: not yet).
 	seen time.Time
 }
@@ -378,7 +381,7 @@ func tally(r *run, plan *asyncPlan, late []int, rep *AsyncReport) {
 	for _, d := range plan.duties {
 		n := 0
 		for _, m := range r.fake.ChannelMessages(channelOf(d.g)) {
-			if strings.Contains(string(m.Payload), d.text) {
+			if m.CreatedAt.Before(d.turnEnds) && strings.Contains(string(m.Payload), d.text) {
 				n++
 			}
 		}

@@ -43,12 +43,19 @@ func (r *run) finished(id string, failed bool) {
 	if failed {
 		r.errs++
 	}
+	r.doneOf(id) <- nil
+}
+
+// doneOf returns the channel that tells when interaction id is finished, made by the first
+// to need it: the post, or the bot finishing before the post reads its reply. r.mu must be
+// held.
+func (r *run) doneOf(id string) chan error {
 	ch, ok := r.done[id]
 	if !ok {
 		ch = make(chan error, 1)
 		r.done[id] = ch
 	}
-	ch <- nil
+	return ch
 }
 
 // send posts ix to the bot's endpoint, records how long the answer took, and waits until the
@@ -81,11 +88,7 @@ func (r *run) sendSigned(ctx context.Context, id string, signed *fakediscord.Sig
 // with it (see await).
 func (r *run) post(ctx context.Context, id string, signed *fakediscord.Signed, fired time.Time) (done <-chan error, err error) {
 	r.mu.Lock()
-	ch, ok := r.done[id]
-	if !ok {
-		ch = make(chan error, 1)
-		r.done[id] = ch
-	}
+	ch := r.doneOf(id)
 	r.mu.Unlock()
 	queued := time.Since(fired)
 	reply, err := r.fake.Send(ctx, signed)

@@ -78,7 +78,10 @@ func seed(ctx context.Context, r *run, cfg AsyncConfig, rep *AsyncReport) (*asyn
 		// A reminder in the run: its deadline half a pace later.
 		rm := seedJob{g: cfg.Live + active + k, begun: due.Add(-per / 2)}
 		jobs = append(jobs, dl, rm)
-		plan.duties = append(plan.duties, &duty{g: dl.g, due: due, text: deadlineText}, &duty{g: rm.g, due: due, text: reminderText})
+		// A turn's next deadline falls a pace after this one fired; the next reminder, half a pace
+		// after a late answer to this one at the earliest: messages after that are a later turn's.
+		plan.duties = append(plan.duties, &duty{g: dl.g, due: due, text: deadlineText, turnEnds: due.Add(per)},
+			&duty{g: rm.g, due: due, text: reminderText, turnEnds: due.Add(per / 2)})
 	}
 	if err := seedAll(ctx, r, st, table.Pace{Per: per}, jobs); err != nil {
 		return nil, err

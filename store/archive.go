@@ -61,11 +61,22 @@ func encodeArchived(f Final) ([]byte, error) {
 	return append(out, '}'), nil
 }
 
+// decodeJSON decodes a stored JSON value, a what ("archive entry", "solo record"…); one that
+// does not decode is ErrCorrupt.
+func decodeJSON[T any, D string | []byte](what string, data D) (T, error) {
+	var v T
+	if err := json.Unmarshal([]byte(data), &v); err != nil {
+		var zero T
+		return zero, fmt.Errorf("%w: %s: %w", ErrCorrupt, what, err)
+	}
+	return v, nil
+}
+
 // decodeArchived decodes an entry written by encodeArchived; anything else is ErrCorrupt.
 func decodeArchived(b []byte) (Archived, error) {
-	var e archiveEntry
-	if err := json.Unmarshal(b, &e); err != nil {
-		return Archived{}, fmt.Errorf("%w: archive entry: %w", ErrCorrupt, err)
+	e, err := decodeJSON[archiveEntry]("archive entry", b)
+	if err != nil {
+		return Archived{}, err
 	}
 	rec := []byte(e.Record)
 	if e.Record == nil {

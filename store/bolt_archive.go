@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -455,9 +454,9 @@ func (s *Bolt) History(ctx context.Context, guild string, limit int) ([]GameSumm
 		c := tx.Bucket(bucketRecent).Cursor()
 		k, v := lastWithPrefix(c, prefix)
 		for ; k != nil && bytes.HasPrefix(k, prefix) && len(out) < limit; k, v = c.Prev() {
-			var g GameSummary
-			if err := json.Unmarshal(v, &g); err != nil {
-				return corruptf("recent game: %v", err)
+			g, err := decodeJSON[GameSummary]("recent game", v)
+			if err != nil {
+				return err
 			}
 			out = append(out, g)
 		}

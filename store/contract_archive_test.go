@@ -14,16 +14,18 @@ import (
 
 // runRatingsContract checks the archive and the ratings of the stores open returns.
 func runRatingsContract(t *testing.T, open func(t *testing.T) Store) {
-	t.Run("FinishOnce", func(t *testing.T) { t.Parallel(); testFinishOnce(t, open(t)) })
-	t.Run("FinishConflict", func(t *testing.T) { t.Parallel(); testFinishConflict(t, open(t)) })
-	t.Run("FinishConcurrentRatings", func(t *testing.T) { t.Parallel(); testFinishConcurrent(t, open(t)) })
-	t.Run("FinishAllOrNone", func(t *testing.T) { t.Parallel(); testFinishAllOrNone(t, open(t)) })
-	t.Run("Leaderboard", func(t *testing.T) { t.Parallel(); testLeaderboard(t, open(t)) })
-	t.Run("History", func(t *testing.T) { t.Parallel(); testHistory(t, open(t)) })
-	t.Run("ArchiveKeepsAll", func(t *testing.T) { t.Parallel(); testArchiveKeepsAll(t, open(t)) })
-	t.Run("Solo", func(t *testing.T) { t.Parallel(); testSolo(t, open(t)) })
-	t.Run("PlayerStats", func(t *testing.T) { t.Parallel(); testPlayerStats(t, open(t)) })
-	t.Run("ClearAndRerate", func(t *testing.T) { t.Parallel(); testClearAndRerate(t, open(t)) })
+	runChecks(t, open, []check{
+		{"FinishOnce", testFinishOnce},
+		{"FinishConflict", testFinishConflict},
+		{"FinishConcurrentRatings", testFinishConcurrent},
+		{"FinishAllOrNone", testFinishAllOrNone},
+		{"Leaderboard", testLeaderboard},
+		{"History", testHistory},
+		{"ArchiveKeepsAll", testArchiveKeepsAll},
+		{"Solo", testSolo},
+		{"PlayerStats", testPlayerStats},
+		{"ClearAndRerate", testClearAndRerate},
+	})
 }
 
 // seatResult is one player's result in a test game: user, score and place.

@@ -18,56 +18,34 @@ import (
 // read-modify-write by many writers at once losing nothing, and the errors of a closed store,
 // a cancelled call and an unreadable document.
 func testSettings(t *testing.T, open func(t *testing.T) Store) {
-	t.Run("Revisions", func(t *testing.T) { t.Parallel(); testSettingsRevisions(t, open(t)) })
-	t.Run("Writers", func(t *testing.T) { t.Parallel(); testSettingsWriters(t, open(t)) })
-	t.Run("Failures", func(t *testing.T) { t.Parallel(); testSettingsFailures(t, open(t)) })
+	runChecks(t, open, []check{
+		{"Revisions", testSettingsRevisions},
+		{"Writers", testSettingsWriters},
+		{"Failures", testSettingsFailures},
+	})
 }
 
 // wantSettings fails the test unless guild's settings are data at rev.
 func wantSettings(t *testing.T, s Store, guild, data string, rev Revision) {
 	t.Helper()
-	got, err := s.LoadSettings(t.Context(), guild)
-	if err != nil {
-		t.Fatalf("LoadSettings(%q): %v", guild, err)
-	}
-	if string(got.Data) != data || got.Revision != rev {
-		t.Errorf("LoadSettings(%q) = %q at %d, want %q at %d", guild, got.Data, got.Revision, data, rev)
-	}
+	settingsDocs(s).want(t, guild, data, rev)
 }
 
 func testSettingsRevisions(t *testing.T, s Store) {
 	ctx := t.Context()
 	const g = "g:{1}%"
-	_, err := s.LoadSettings(ctx, g)
-	wantErr(t, "LoadSettings of none", err, ErrNotFound)
-	_, err = s.SaveSettings(ctx, g, []byte("x"), 2)
-	wantErr(t, "SaveSettings of none at 2", err, ErrConflict)
-	_, err = s.LoadSettings(ctx, g)
-	wantErr(t, "LoadSettings after a conflict", err, ErrNotFound)
-
-	if rev, err := s.SaveSettings(ctx, g, []byte(`{"a":1}`), 0); err != nil || rev != 1 {
-		t.Fatalf("first SaveSettings = %d, %v; want revision 1", rev, err)
-	}
-	wantSettings(t, s, g, `{"a":1}`, 1)
-	_, err = s.SaveSettings(ctx, g, []byte("again"), 0)
-	wantErr(t, "second create", err, ErrConflict)
-	if rev, err := s.SaveSettings(ctx, g, []byte(`{"a":2}`), 1); err != nil || rev != 2 {
-		t.Fatalf("second SaveSettings = %d, %v; want revision 2", rev, err)
-	}
-	_, err = s.SaveSettings(ctx, g, []byte("stale"), 1)
-	wantErr(t, "stale SaveSettings", err, ErrConflict)
-	wantSettings(t, s, g, `{"a":2}`, 2)
+	testCompareAndSet(t, settingsDocs(s), g)
 
 	// Another guild, a guild whose name escapes to the first's, and a table of the same name
 	// are apart.
 	for _, other := range []string{"g", "g%3A%7B1%7D%25", "g:{1}"} {
-		_, err = s.LoadSettings(ctx, other)
+		_, err := s.LoadSettings(ctx, other)
 		wantErr(t, "LoadSettings("+strconv.Quote(other)+")", err, ErrNotFound)
 	}
-	_, err = s.Load(ctx, g)
+	_, err := s.Load(ctx, g)
 	wantErr(t, "Load of a table named as the guild", err, ErrNotFound)
 	mustSave(t, s, g, "table", 0)
-	wantSettings(t, s, g, `{"a":2}`, 2)
+	wantSettings(t, s, g, "two", 2)
 	if rev, err := s.SaveSettings(ctx, "g2", nil, 0); err != nil || rev != 1 {
 		t.Fatalf("empty document = %d, %v", rev, err)
 	}

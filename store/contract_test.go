@@ -16,18 +16,33 @@ import (
 // runContract checks that the stores open returns keep the Store contract. open returns a new,
 // empty store each time it is called and arranges for its cleanup.
 func runContract(t *testing.T, open func(t *testing.T) Store) {
-	t.Run("Tables", func(t *testing.T) { t.Parallel(); testTables(t, open(t)) })
-	t.Run("TwoWriters", func(t *testing.T) { t.Parallel(); testTwoWriters(t, open(t)) })
-	t.Run("ManyWriters", func(t *testing.T) { t.Parallel(); testManyWriters(t, open(t)) })
+	runChecks(t, open, []check{
+		{"Tables", testTables},
+		{"TwoWriters", testTwoWriters},
+		{"ManyWriters", testManyWriters},
+		{"Due", testDue},
+		{"DueConcurrent", testDueConcurrent},
+		{"DueLease", testDueLease},
+		{"DueExactlyOnce", testDueExactlyOnce},
+		{"Closed", testClosed},
+		{"Cancelled", testCancelled},
+	})
 	t.Run("Settings", func(t *testing.T) { t.Parallel(); testSettings(t, open) })
-	runRatingsContract(t, open)
-	t.Run("Due", func(t *testing.T) { t.Parallel(); testDue(t, open(t)) })
-	t.Run("DueConcurrent", func(t *testing.T) { t.Parallel(); testDueConcurrent(t, open(t)) })
-	t.Run("DueLease", func(t *testing.T) { t.Parallel(); testDueLease(t, open(t)) })
-	t.Run("DueExactlyOnce", func(t *testing.T) { t.Parallel(); testDueExactlyOnce(t, open(t)) })
 	t.Run("Corrupt", func(t *testing.T) { t.Parallel(); testCorrupt(t, open) })
-	t.Run("Closed", func(t *testing.T) { t.Parallel(); testClosed(t, open(t)) })
-	t.Run("Cancelled", func(t *testing.T) { t.Parallel(); testCancelled(t, open(t)) })
+	runRatingsContract(t, open)
+}
+
+// check is one check of the Store contract, run on a new, empty store.
+type check struct {
+	name string
+	run  func(t *testing.T, s Store)
+}
+
+// runChecks runs each check as a parallel subtest on a store of its own from open.
+func runChecks(t *testing.T, open func(t *testing.T) Store, checks []check) {
+	for _, c := range checks {
+		t.Run(c.name, func(t *testing.T) { t.Parallel(); c.run(t, open(t)) })
+	}
 }
 
 // wantErr fails the test unless err wraps target (nil: unless err is nil).
@@ -51,40 +66,70 @@ func mustSave(t *testing.T, s Store, channel, data string, expect Revision) Revi
 // wantTable fails the test unless the channel's table is data at rev.
 func wantTable(t *testing.T, s Store, channel, data string, rev Revision) {
 	t.Helper()
-	tb, err := s.Load(t.Context(), channel)
+	tableDocs(s).want(t, channel, data, rev)
+}
+
+// document is one kind of revisioned document a Store keeps (a channel's table, a server's
+// settings): its methods, and their names for messages.
+type document struct {
+	loadName, saveName string
+	load               func(ctx context.Context, key string) (Table, error)
+	save               func(ctx context.Context, key string, data []byte, expect Revision) (Revision, error)
+}
+
+// tableDocs are s's channel tables.
+func tableDocs(s Store) document {
+	return document{"Load", "Save", s.Load, s.Save}
+}
+
+// settingsDocs are s's server settings.
+func settingsDocs(s Store) document {
+	return document{"LoadSettings", "SaveSettings", s.LoadSettings, s.SaveSettings}
+}
+
+// want fails the test unless the document under key is data at rev.
+func (d document) want(t *testing.T, key, data string, rev Revision) {
+	t.Helper()
+	got, err := d.load(t.Context(), key)
 	if err != nil {
-		t.Fatalf("Load(%q): %v", channel, err)
+		t.Fatalf("%s(%q): %v", d.loadName, key, err)
 	}
-	if string(tb.Data) != data || tb.Revision != rev {
-		t.Errorf("Load(%q) = %q at %d, want %q at %d", channel, tb.Data, tb.Revision, data, rev)
+	if string(got.Data) != data || got.Revision != rev {
+		t.Errorf("%s(%q) = %q at %d, want %q at %d", d.loadName, key, got.Data, got.Revision, data, rev)
 	}
 }
 
-func testTables(t *testing.T, s Store) {
+// testCompareAndSet checks the compare-and-set of d's document under key, which must not exist
+// yet: a write at any revision but the stored one (0: none) is refused and writes nothing;
+// writes that match number the revisions 1, 2, …. The document is "two" at revision 2 after.
+func testCompareAndSet(t *testing.T, d document, key string) {
 	ctx := t.Context()
-	const ch = "c1"
-	wantErr(t, "Ping", s.Ping(ctx), nil)
-	_, err := s.Load(ctx, ch)
-	wantErr(t, "Load of no table", err, ErrNotFound)
-	_, err = s.Save(ctx, ch, []byte("x"), 3)
-	wantErr(t, "Save of no table at 3", err, ErrConflict)
-	_, err = s.Load(ctx, ch)
-	wantErr(t, "Load after conflicting Save", err, ErrNotFound)
+	_, err := d.load(ctx, key)
+	wantErr(t, d.loadName+" of none", err, ErrNotFound)
+	_, err = d.save(ctx, key, []byte("x"), 3)
+	wantErr(t, d.saveName+" of none at 3", err, ErrConflict)
+	_, err = d.load(ctx, key)
+	wantErr(t, d.loadName+" after a conflict", err, ErrNotFound)
 
-	if rev := mustSave(t, s, ch, "one", 0); rev != 1 {
-		t.Fatalf("first Save = revision %d, want 1", rev)
+	if rev, err := d.save(ctx, key, []byte("one"), 0); err != nil || rev != 1 {
+		t.Fatalf("first %s = revision %d, %v; want 1", d.saveName, rev, err)
 	}
-	wantTable(t, s, ch, "one", 1)
-	_, err = s.Save(ctx, ch, []byte("again"), 0)
+	d.want(t, key, "one", 1)
+	_, err = d.save(ctx, key, []byte("again"), 0)
 	wantErr(t, "second create", err, ErrConflict)
-	if rev := mustSave(t, s, ch, "two", 1); rev != 2 {
-		t.Fatalf("second Save = revision %d, want 2", rev)
+	if rev, err := d.save(ctx, key, []byte("two"), 1); err != nil || rev != 2 {
+		t.Fatalf("second %s = revision %d, %v; want 2", d.saveName, rev, err)
 	}
-	_, err = s.Save(ctx, ch, []byte("stale"), 1)
-	wantErr(t, "Save at stale revision", err, ErrConflict)
-	_, err = s.Save(ctx, ch, []byte("future"), 3)
-	wantErr(t, "Save at future revision", err, ErrConflict)
-	wantTable(t, s, ch, "two", 2)
+	_, err = d.save(ctx, key, []byte("stale"), 1)
+	wantErr(t, d.saveName+" at a stale revision", err, ErrConflict)
+	_, err = d.save(ctx, key, []byte("future"), 3)
+	wantErr(t, d.saveName+" at a future revision", err, ErrConflict)
+	d.want(t, key, "two", 2)
+}
+
+func testTables(t *testing.T, s Store) {
+	wantErr(t, "Ping", s.Ping(t.Context()), nil)
+	testCompareAndSet(t, tableDocs(s), "c1")
 
 	// Odd channel names and data are kept apart and returned byte for byte.
 	odd := map[string]string{

@@ -3,59 +3,18 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
-	"net"
-	"os"
-	"os/exec"
 	"syscall"
 	"testing"
 	"time"
-)
 
-// privateRedis starts a redis-server of the test's own on a free port (never the shared one),
-// stopped at the test's end. It fails in CI when redis-server is missing (scripts/test.sh
-// installs it) and skips elsewhere.
-func privateRedis(t *testing.T) (*exec.Cmd, string) {
-	t.Helper()
-	bin, err := exec.LookPath("redis-server")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("redis-server is needed (scripts/test.sh installs it)")
-		}
-		t.Skip("no redis-server here")
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	cmd := exec.Command(bin, "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", t.TempDir())
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGCONT)
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	})
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if c, err := net.Dial("tcp", addr); err == nil {
-			c.Close()
-			return cmd, addr
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("redis-server did not come up")
-		}
-	}
-}
+	"github.com/tablebot/tablebot/store/internal/rediscluster"
+)
 
 // TestHungRedis: with the server stopped (SIGSTOP), every call fails with ErrUnavailable
 // within its bound — even with a context that has no deadline — and once the server goes on
 // (SIGCONT) the same store works again by itself, with nothing lost.
 func TestHungRedis(t *testing.T) {
-	srv, addr := privateRedis(t)
+	srv, addr := rediscluster.Server(t)
 	ctx := context.Background()
 	r, err := NewRedis(ctx, RedisOptions{Addr: addr, Timeout: 300 * time.Millisecond})
 	if err != nil {

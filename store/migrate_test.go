@@ -123,17 +123,18 @@ func plantLegacyBolt(t *testing.T, path string) {
 	}
 }
 
-// plantLegacyRedis writes the legacy data under o's prefix in the old layout (576cad9
-// store/redis.go): P:{g:G}:history (LPUSH, newest first), P:{g:G}:finished and
-// P:{g:G}:lb:N:name.
-func plantLegacyRedis(t *testing.T, o RedisOptions) {
-	c := redis.NewClient(&redis.Options{Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB, TLSConfig: o.TLSConfig})
-	defer c.Close()
-	plantLegacyWith(t, c, o.Prefix)
+// openLegacyRedis opens the test Redis (see openRedis) with the legacy data planted under its
+// prefix (see plantLegacyRedis).
+func openLegacyRedis(t *testing.T) *Redis {
+	r := openRedis(t)
+	plantLegacyRedis(t, r.client, r.prefix)
+	return r
 }
 
-// plantLegacyWith writes the legacy data with c under prefix (see plantLegacyRedis).
-func plantLegacyWith(t *testing.T, c redis.UniversalClient, prefix string) {
+// plantLegacyRedis writes the legacy data with c under prefix in the old layout (576cad9
+// store/redis.go): P:{g:G}:history (LPUSH, newest first), P:{g:G}:finished and
+// P:{g:G}:lb:N:name.
+func plantLegacyRedis(t *testing.T, c redis.UniversalClient, prefix string) {
 	ctx := t.Context()
 	key := func(guild, name string) string { return prefix + ":{g:" + escapeKey(guild) + "}:" + name }
 	for _, g := range legacyGames() {
@@ -195,10 +196,7 @@ func TestBoltMigrate(t *testing.T) {
 // TestRedisMigrate writes the old layout into Redis and checks the migration (see
 // checkMigrated) and that the legacy keys are left.
 func TestRedisMigrate(t *testing.T) {
-	r := openRedis(t)
-	o := redisTestOptions(t)
-	o.Prefix = r.prefix
-	plantLegacyRedis(t, o)
+	r := openLegacyRedis(t)
 	checkMigrated(t, r, r)
 	if n, err := r.client.LLen(t.Context(), r.guildKey(legacyGuild, "history")).Result(); err != nil || n != 6 {
 		t.Errorf("legacy history after the migration: %d entries, %v; want 6", n, err)
@@ -208,10 +206,9 @@ func TestRedisMigrate(t *testing.T) {
 // TestRedisMigrateConcurrent starts the migration from eight processes at once (eight
 // clients): exactly one imports and rebuilds, every other waits for it and imports nothing.
 func TestRedisMigrateConcurrent(t *testing.T) {
-	r := openRedis(t)
+	r := openLegacyRedis(t)
 	o := redisTestOptions(t)
-	o.Prefix = r.prefix
-	plantLegacyRedis(t, o)
+	o.Prefix = r.prefix // the eight clients share r's keys
 	var thens, imported atomic.Int64
 	var wg sync.WaitGroup
 	for range 8 {
@@ -405,6 +402,6 @@ func TestLegacySeats(t *testing.T) {
 func TestRedisClusterMigrate(t *testing.T) {
 	addrs := rediscluster.Start(t, 3)
 	r := openCluster(t, addrs)
-	plantLegacyWith(t, r.client, r.prefix)
+	plantLegacyRedis(t, r.client, r.prefix)
 	checkMigrated(t, r, r)
 }

@@ -52,9 +52,9 @@ func (p PlayerRating) encode() string {
 }
 
 func decodePlayerRating(s string) (PlayerRating, error) {
-	var p PlayerRating
-	if err := json.Unmarshal([]byte(s), &p); err != nil {
-		return PlayerRating{}, fmt.Errorf("%w: player rating: %w", ErrCorrupt, err)
+	p, err := decodeJSON[PlayerRating]("player rating", s)
+	if err != nil {
+		return PlayerRating{}, err
 	}
 	if p.Games < 1 || p.Wins < 0 || p.Wins > p.Games || math.IsNaN(p.Mu) || math.IsNaN(p.Sigma) {
 		return PlayerRating{}, fmt.Errorf("%w: player rating %q", ErrCorrupt, s)

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -344,21 +343,11 @@ func (r *Redis) SoloRecords(ctx context.Context, guild, game string, limit int) 
 	return out, err
 }
 
-func decodeSolo(v string) (SoloRecord, error) {
-	var rec SoloRecord
-	if err := json.Unmarshal([]byte(v), &rec); err != nil {
-		return SoloRecord{}, fmt.Errorf("%w: solo record: %w", ErrCorrupt, err)
-	}
-	return rec, nil
-}
+// decodeSolo decodes a stored SoloRecord.
+func decodeSolo(v string) (SoloRecord, error) { return decodeJSON[SoloRecord]("solo record", v) }
 
-func decodePoint(v string) (RatingPoint, error) {
-	var p RatingPoint
-	if err := json.Unmarshal([]byte(v), &p); err != nil {
-		return RatingPoint{}, fmt.Errorf("%w: rating point: %w", ErrCorrupt, err)
-	}
-	return p, nil
-}
+// decodePoint decodes a stored RatingPoint.
+func decodePoint(v string) (RatingPoint, error) { return decodeJSON[RatingPoint]("rating point", v) }
 
 // parseOpponents reads luaStats's opponents: user, games, name each.
 func parseOpponents(v any) ([]Opponent, error) {
@@ -472,9 +461,9 @@ func (r *Redis) History(ctx context.Context, guild string, limit int) ([]GameSum
 			return err
 		}
 		for _, v := range vals {
-			var g GameSummary
-			if err := json.Unmarshal([]byte(v), &g); err != nil {
-				return fmt.Errorf("%w: recent game: %w", ErrCorrupt, err)
+			g, err := decodeJSON[GameSummary]("recent game", v)
+			if err != nil {
+				return err
 			}
 			out = append(out, g)
 		}

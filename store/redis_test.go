@@ -2,31 +2,24 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
-	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/tablebot/tablebot/store/internal/redistest"
 )
 
-// redisTestOptions returns options for the Redis at $REDIS_URL, or else 127.0.0.1:6379, with
-// a prefix unique to this test (and this run).
+// redisTestOptions returns options for the test Redis (see redistest.URL) with a prefix unique
+// to this test (and this run).
 func redisTestOptions(t testing.TB) RedisOptions {
 	t.Helper()
-	o := RedisOptions{Addr: "127.0.0.1:6379"}
-	if u := os.Getenv("REDIS_URL"); u != "" {
-		var err error
-		if o, err = ParseRedisURL(u); err != nil {
-			t.Fatalf("REDIS_URL: %v", err)
-		}
+	o, err := ParseRedisURL(redistest.URL())
+	if err != nil {
+		t.Fatalf("REDIS_URL: %v", err)
 	}
-	name := regexp.MustCompile(`[^A-Za-z0-9_-]+`).ReplaceAllString(t.Name(), "_")
-	o.Prefix = "tablebot-test:" + name + ":" + rand.Text()[:10]
+	o.Prefix = redistest.Prefix(t, "tablebot-test")
 	return o
 }
 
@@ -35,42 +28,7 @@ func redisTestOptions(t testing.TB) RedisOptions {
 func openRedis(t testing.TB) *Redis {
 	t.Helper()
 	o := redisTestOptions(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	r, err := NewRedis(ctx, o)
-	if err != nil {
-		t.Fatalf("%v\nThe Redis tests need a real Redis: start one with `redis-server` "+
-			"(listening on 127.0.0.1:6379) or point REDIS_URL at one (redis://host:port/db).", err)
-	}
-	t.Cleanup(func() {
-		_ = r.Close()
-		deleteKeys(t, o)
-	})
-	return r
-}
-
-// deleteKeys deletes every key under o.Prefix.
-func deleteKeys(t testing.TB, o RedisOptions) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c := redis.NewClient(&redis.Options{Addr: o.Addr, Username: o.Username, Password: o.Password,
-		DB: o.DB, TLSConfig: o.TLSConfig})
-	defer c.Close()
-	iter := c.Scan(ctx, 0, o.Prefix+":*", 1000).Iterator()
-	var keys []string
-	for iter.Next(ctx) {
-		keys = append(keys, iter.Val())
-	}
-	if err := iter.Err(); err != nil {
-		t.Errorf("cleaning up %s: %v", o.Prefix, err)
-		return
-	}
-	for chunk := range slices.Chunk(keys, 500) {
-		if err := c.Del(ctx, chunk...).Err(); err != nil {
-			t.Errorf("cleaning up %s: %v", o.Prefix, err)
-			return
-		}
-	}
+	return redistest.Open(t, o.Prefix, func(ctx context.Context) (*Redis, error) { return NewRedis(ctx, o) })
 }
 
 func TestRedisContract(t *testing.T) {

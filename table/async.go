@@ -349,9 +349,7 @@ func (s *Service) Kick(ctx context.Context, c Click, user string) (Outcome, erro
 // Vote records the click's person's vote to hand seat, whose deadline passed in "wait" mode,
 // to the AI. Once more than half of the other players have voted, the AI takes the seat.
 func (s *Service) Vote(ctx context.Context, c Click, seat games.Seat) (Outcome, error) {
-	var out Outcome
-	t, err := s.update(ctx, c.Channel, func(t *Table) error {
-		out = Outcome{Seat: games.NoSeat}
+	return s.updateMove(ctx, c.Channel, func(t *Table, out *Outcome) error {
 		voter, ok := t.SeatOf(c.User)
 		switch {
 		case !ok:
@@ -373,22 +371,14 @@ func (s *Service) Vote(ctx context.Context, c Click, seat games.Seat) (Outcome, 
 			return nil
 		}
 		t.Seats[seat].Away, t.Seats[seat].Votes = true, nil
-		return s.autoplay(t, &out)
+		return s.autoplay(t, out)
 	})
-	if err != nil {
-		return Outcome{}, err
-	}
-	out.Table = t
-	s.finishMove(ctx, &out)
-	return out, nil
 }
 
 // handOver sets the Away flag of user's seat (the click's person's when user is empty) and lets
 // the AI make any decision the seat owes.
 func (s *Service) handOver(ctx context.Context, c Click, user string, away bool) (Outcome, error) {
-	var out Outcome
-	t, err := s.update(ctx, c.Channel, func(t *Table) error {
-		out = Outcome{Seat: games.NoSeat}
+	return s.updateMove(ctx, c.Channel, func(t *Table, out *Outcome) error {
 		target := user
 		if target == "" {
 			target = c.User
@@ -424,7 +414,17 @@ func (s *Service) handOver(ctx context.Context, c Click, user string, away bool)
 			t.plan(st, s.now())
 			return nil
 		}
-		return s.autoplay(t, &out)
+		return s.autoplay(t, out)
+	})
+}
+
+// updateMove is update for a change that may make moves: change fills in the outcome, whose
+// Seat is NoSeat until change sets it, and a written change is completed (see finishMove).
+func (s *Service) updateMove(ctx context.Context, channel string, change func(t *Table, out *Outcome) error) (Outcome, error) {
+	var out Outcome
+	t, err := s.update(ctx, channel, func(t *Table) error {
+		out = Outcome{Seat: games.NoSeat}
+		return change(t, &out)
 	})
 	if err != nil {
 		return Outcome{}, err

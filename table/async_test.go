@@ -49,6 +49,17 @@ func due(t *testing.T, s *Service, clk *clock, kind string) []Task {
 	return out
 }
 
+// oneDue is the one task of kind due at clk's time (see due); it fails the test unless there is
+// exactly one.
+func oneDue(t *testing.T, s *Service, clk *clock, kind string) Task {
+	t.Helper()
+	tasks := due(t, s, clk, kind)
+	if len(tasks) != 1 {
+		t.Fatalf("%s tasks due at %v: %+v, want one", kind, clk.Now(), tasks)
+	}
+	return tasks[0]
+}
+
 func TestReminderThenDeadlineAI(t *testing.T) {
 	ctx := context.Background()
 	clk := newClock()
@@ -89,11 +100,8 @@ func TestReminderThenDeadlineAI(t *testing.T) {
 	// A restart between the reminder and the deadline: a new process finds the deadline.
 	s = newService(t, st, clk)
 	clk.Add(12 * time.Hour)
-	deadlines := due(t, s, clk, TaskDeadline)
-	if len(deadlines) != 1 {
-		t.Fatalf("deadlines at 24 h: %+v", deadlines)
-	}
-	d, err := s.Deadline(ctx, channel, deadlines[0].Rev, deadlines[0].Seat)
+	deadline := oneDue(t, s, clk, TaskDeadline)
+	d, err := s.Deadline(ctx, channel, deadline.Rev, deadline.Seat)
 	if err != nil || !d.Fired || d.Waiting || len(d.Outcome.Steps) == 0 || !d.Outcome.Steps[0].Auto || d.Outcome.Steps[0].Seat != seat {
 		t.Fatalf("deadline: %+v %v", d, err)
 	}
@@ -107,7 +115,7 @@ func TestReminderThenDeadlineAI(t *testing.T) {
 	if byAI != 1 || d.Outcome.Table.Seats[seat].Away {
 		t.Fatalf("%d moves by the AI for the seat; away %v (the player keeps the seat)", byAI, d.Outcome.Table.Seats[seat].Away)
 	}
-	if again, err := s.Deadline(ctx, channel, deadlines[0].Rev, deadlines[0].Seat); err != nil || again.Fired {
+	if again, err := s.Deadline(ctx, channel, deadline.Rev, deadline.Seat); err != nil || again.Fired {
 		t.Fatalf("the same deadline fired twice: %+v %v", again, err)
 	}
 	// The game goes on: the next seat to act has its own deadline, and replay agrees.
@@ -317,11 +325,8 @@ func TestDeadlineCallsTheLatePlayerAgain(t *testing.T) {
 	s := newService(t, storetest.OpenBolt(t), clk)
 	startedPace(t, s, "fits", Pace{Per: time.Hour})
 	clk.Add(time.Hour)
-	deadlines := due(t, s, clk, TaskDeadline)
-	if len(deadlines) != 1 {
-		t.Fatalf("deadlines after an hour: %+v", deadlines)
-	}
-	d, err := s.Deadline(ctx, channel, deadlines[0].Rev, deadlines[0].Seat)
+	deadline := oneDue(t, s, clk, TaskDeadline)
+	d, err := s.Deadline(ctx, channel, deadline.Rev, deadline.Seat)
 	if err != nil || !d.Fired {
 		t.Fatalf("deadline: %+v %v", d, err)
 	}

@@ -15,15 +15,12 @@ import (
 // 10,000), on the embedded store and on Redis. x-slower-than-100 near 1 shows that claiming does
 // not scan the entries that are not due.
 func BenchmarkClaimDue(b *testing.B) {
-	for _, st := range []struct {
-		name string
-		open func(testing.TB) store.Store
-	}{{"bolt", func(t testing.TB) store.Store { return storetest.OpenBolt(t) }}, {"redis", func(t testing.TB) store.Store { return storetest.OpenRedis(t) }}} {
-		b.Run(st.name, func(b *testing.B) {
+	for _, st := range storetest.Kinds() {
+		b.Run(st.Name, func(b *testing.B) {
 			var base float64
 			for _, n := range []int{100, 10000} {
 				b.Run(fmt.Sprintf("scheduled=%d", n), func(b *testing.B) {
-					ns := benchClaim(b, st.open(b), n)
+					ns := benchClaim(b, st.Open(b), n)
 					if n == 100 {
 						base = ns
 					} else if base > 0 {

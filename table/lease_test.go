@@ -16,8 +16,9 @@ import (
 
 // bothStores runs test on the embedded store and on Redis.
 func bothStores(t *testing.T, test func(t *testing.T, st store.Store)) {
-	t.Run("bolt", func(t *testing.T) { test(t, storetest.OpenBolt(t)) })
-	t.Run("redis", func(t *testing.T) { test(t, storetest.OpenRedis(t)) })
+	for _, k := range storetest.Kinds() {
+		t.Run(k.Name, func(t *testing.T) { test(t, k.Open(t)) })
+	}
 }
 
 // leased is a Service ("process") on st whose task leases last lease.
@@ -95,15 +96,12 @@ func TestDeadlineHandedBack(t *testing.T) {
 		stopping, other := leased(t, st, clk, time.Hour), leased(t, st, clk, time.Hour)
 		startedPace(t, stopping, "ingenious", Pace{Per: time.Hour}, ben)
 		clk.Add(time.Hour)
-		held := due(t, stopping, clk, TaskDeadline)
-		if len(held) != 1 {
-			t.Fatalf("deadlines claimed: %+v", held)
-		}
-		if err := stopping.Release(ctx, held[0], clk.Now()); err != nil {
+		held := oneDue(t, stopping, clk, TaskDeadline)
+		if err := stopping.Release(ctx, held, clk.Now()); err != nil {
 			t.Fatal(err)
 		}
 		back := due(t, other, clk, TaskDeadline)
-		if len(back) != 1 || back[0].Rev != held[0].Rev {
+		if len(back) != 1 || back[0].Rev != held.Rev {
 			t.Fatalf("after the hand-back, deadlines claimed: %+v", back)
 		}
 		if d, err := other.Deadline(ctx, channel, back[0].Rev, back[0].Seat); err != nil || !d.Fired {
@@ -144,34 +142,25 @@ func TestDeadlineDiedAfterItsWrite(t *testing.T) {
 		out := startedPace(t, dead, "ingenious", Pace{Per: time.Hour}, ben)
 		seat := out.State.ToAct()[0]
 		clk.Add(time.Hour)
-		claimed := due(t, dead, clk, TaskDeadline)
-		if len(claimed) != 1 {
-			t.Fatalf("deadlines claimed: %+v", claimed)
-		}
+		claimed := oneDue(t, dead, clk, TaskDeadline)
 		flaky.broken = true
-		d, err := dead.Deadline(ctx, channel, claimed[0].Rev, claimed[0].Seat)
+		d, err := dead.Deadline(ctx, channel, claimed.Rev, claimed.Seat)
 		if err != nil || !d.Fired || !d.Outcome.Announce {
 			t.Fatalf("the deadline: %+v %v", d, err)
 		}
 		flaky.broken = false
 		next := d.Outcome.State.ToAct()[0]
 		clk.Add(time.Minute) // the dead process's lease runs out
-		again := due(t, live, clk, TaskDeadline)
-		if len(again) != 1 {
-			t.Fatalf("after the lease, deadlines claimed: %+v", again)
-		}
-		if d, err := live.Deadline(ctx, channel, again[0].Rev, again[0].Seat); err != nil || d.Fired {
+		again := oneDue(t, live, clk, TaskDeadline)
+		if d, err := live.Deadline(ctx, channel, again.Rev, again.Seat); err != nil || d.Fired {
 			t.Fatalf("the deadline worked twice: %+v %v", d, err)
 		}
-		if err := live.Done(ctx, again[0]); err != nil {
+		if err := live.Done(ctx, again); err != nil {
 			t.Fatal(err)
 		}
 		// The owed board, reposted by another process, keeps the deadline's line and the 🤖.
 		clk.Add(time.Minute)
-		owed := due(t, live, clk, TaskAnnounce)
-		if len(owed) != 1 {
-			t.Fatalf("owed boards due: %+v", owed)
-		}
+		oneDue(t, live, clk, TaskAnnounce)
 		o, err := live.ClaimAnnouncement(ctx, channel)
 		if err != nil || o == nil {
 			t.Fatalf("claim the owed board: %+v %v", o, err)
@@ -209,29 +198,20 @@ func TestStaleReminderNotSent(t *testing.T) {
 	s := newService(t, storetest.OpenBolt(t), clk)
 	startedPace(t, s, "ingenious", Pace{Per: time.Hour}, ben)
 	clk.Add(3 * time.Hour) // the bot was down
-	reminders := due(t, s, clk, TaskRemind)
-	if len(reminders) != 1 {
-		t.Fatalf("reminders due after the outage: %+v", reminders)
-	}
-	if r, err := s.Remind(ctx, channel, reminders[0].Rev, reminders[0].Seat); err != nil || r != nil {
+	reminder := oneDue(t, s, clk, TaskRemind)
+	if r, err := s.Remind(ctx, channel, reminder.Rev, reminder.Seat); err != nil || r != nil {
 		t.Fatalf("a reminder past its deadline: %+v %v", r, err)
 	}
-	deadlines := due(t, s, clk, TaskDeadline)
-	if len(deadlines) != 1 {
-		t.Fatalf("deadlines due after the outage: %+v", deadlines)
-	}
-	if d, err := s.Deadline(ctx, channel, deadlines[0].Rev, deadlines[0].Seat); err != nil || !d.Fired {
+	deadline := oneDue(t, s, clk, TaskDeadline)
+	if d, err := s.Deadline(ctx, channel, deadline.Rev, deadline.Seat); err != nil || !d.Fired {
 		t.Fatalf("the deadline: %+v %v", d, err)
 	}
 	// Just before the deadline, the reminder is still sent.
 	s2 := newService(t, storetest.OpenBolt(t), clk)
 	startedPace(t, s2, "ingenious", Pace{Per: time.Hour}, ben)
 	clk.Add(time.Hour - time.Millisecond)
-	reminders = due(t, s2, clk, TaskRemind)
-	if len(reminders) != 1 {
-		t.Fatalf("reminders: %+v", reminders)
-	}
-	if r, err := s2.Remind(ctx, channel, reminders[0].Rev, reminders[0].Seat); err != nil || r == nil {
+	reminder = oneDue(t, s2, clk, TaskRemind)
+	if r, err := s2.Remind(ctx, channel, reminder.Rev, reminder.Seat); err != nil || r == nil {
 		t.Fatalf("a late reminder before its deadline: %+v %v", r, err)
 	}
 }

@@ -37,8 +37,8 @@ const MaxPace = 30 * 24 * time.Hour
 // server. A field left zero (nil, empty) was never chosen, and its default applies: the
 // configuration's, which the caller (or Service.Takeover, for the AI level) supplies.
 type ServerSettings struct {
-	// Tables is where tables go: TablesChannel or TablesThreads; empty means the default
-	// (TablesMode).
+	// Tables is where tables go: TablesChannel or TablesThreads; empty means the configured
+	// default (see TablesOr).
 	Tables string `json:"tables,omitempty"`
 	// Pace is the default time per decision of a new table (0: live play).
 	Pace *time.Duration `json:"pace,omitempty"`

@@ -44,47 +44,41 @@ func TestServerSettingsDefaults(t *testing.T) {
 // TestServerSettingsChange changes every setting, and a new Service on the same store (a
 // restart) reads them all back; another server keeps its defaults.
 func TestServerSettingsChange(t *testing.T) {
-	for name, open := range map[string]func(testing.TB) store.Store{
-		"bolt":  func(t testing.TB) store.Store { return storetest.OpenBolt(t) },
-		"redis": func(t testing.TB) store.Store { return storetest.OpenRedis(t) },
-	} {
-		t.Run(name, func(t *testing.T) {
-			ctx := context.Background()
-			db := open(t)
-			s := settingsService(t, db, time.Hour, 24*time.Hour)
-			changes := []func(*ServerSettings){
-				func(st *ServerSettings) { st.Tables = TablesThreads },
-				func(st *ServerSettings) { st.Pace = new(time.Hour) },
-				func(st *ServerSettings) { st.Wait = new(true) },
-				func(st *ServerSettings) { st.AI = new(search.Strong) },
-				func(st *ServerSettings) { st.Off = []string{"fits", "fits"} },
-				func(st *ServerSettings) { st.Lang = LangCzech },
-			}
-			for _, change := range changes {
-				if _, err := s.ChangeServerSettings(ctx, guild, change); err != nil {
-					t.Fatal(err)
-				}
-			}
-			again := settingsService(t, db, time.Hour, 24*time.Hour)
-			st, err := again.ServerSettings(ctx, guild)
-			if err != nil {
+	bothStores(t, func(t *testing.T, db store.Store) {
+		ctx := context.Background()
+		s := settingsService(t, db, time.Hour, 24*time.Hour)
+		changes := []func(*ServerSettings){
+			func(st *ServerSettings) { st.Tables = TablesThreads },
+			func(st *ServerSettings) { st.Pace = new(time.Hour) },
+			func(st *ServerSettings) { st.Wait = new(true) },
+			func(st *ServerSettings) { st.AI = new(search.Strong) },
+			func(st *ServerSettings) { st.Off = []string{"fits", "fits"} },
+			func(st *ServerSettings) { st.Lang = LangCzech },
+		}
+		for _, change := range changes {
+			if _, err := s.ChangeServerSettings(ctx, guild, change); err != nil {
 				t.Fatal(err)
 			}
-			if st.TablesOr(TablesChannel) != TablesThreads || st.Offers("fits") || !st.Offers("ingenious") || !slices.Equal(st.Off, []string{"fits"}) ||
-				st.PaceOr(Pace{Per: 24 * time.Hour}) != (Pace{Per: time.Hour, Wait: true}) || again.Takeover(st) != search.Strong || st.Lang != LangCzech {
-				t.Errorf("after a restart: %+v", st)
-			}
-			other, err := again.ServerSettings(ctx, "g2")
-			if err != nil || other.TablesOr(TablesChannel) != TablesChannel || other.Pace != nil || other.AI != nil {
-				t.Errorf("another server: %+v %v", other, err)
-			}
-			// Back to the default: nothing chosen.
-			st, err = again.ChangeServerSettings(ctx, guild, func(st *ServerSettings) { st.Pace, st.Off = nil, nil })
-			if err != nil || st.Pace != nil || !st.Offers("fits") {
-				t.Errorf("reset: %+v %v", st, err)
-			}
-		})
-	}
+		}
+		again := settingsService(t, db, time.Hour, 24*time.Hour)
+		st, err := again.ServerSettings(ctx, guild)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.TablesOr(TablesChannel) != TablesThreads || st.Offers("fits") || !st.Offers("ingenious") || !slices.Equal(st.Off, []string{"fits"}) ||
+			st.PaceOr(Pace{Per: 24 * time.Hour}) != (Pace{Per: time.Hour, Wait: true}) || again.Takeover(st) != search.Strong || st.Lang != LangCzech {
+			t.Errorf("after a restart: %+v", st)
+		}
+		other, err := again.ServerSettings(ctx, "g2")
+		if err != nil || other.TablesOr(TablesChannel) != TablesChannel || other.Pace != nil || other.AI != nil {
+			t.Errorf("another server: %+v %v", other, err)
+		}
+		// Back to the default: nothing chosen.
+		st, err = again.ChangeServerSettings(ctx, guild, func(st *ServerSettings) { st.Pace, st.Off = nil, nil })
+		if err != nil || st.Pace != nil || !st.Offers("fits") {
+			t.Errorf("reset: %+v %v", st, err)
+		}
+	})
 }
 
 // TestServerSettingsRefused: settings outside what the referee allows are refused in both
@@ -171,11 +165,8 @@ func TestTakeoverPerTable(t *testing.T) {
 		s := newService(t, storetest.OpenBolt(t), clk) // takeover: easy
 		startedPace(t, s, "ingenious", Pace{Per: time.Hour, AI: c.level}, ben)
 		clk.Add(time.Hour)
-		tasks := due(t, s, clk, TaskDeadline)
-		if len(tasks) != 1 {
-			t.Fatalf("deadlines %+v", tasks)
-		}
-		d, err := s.Deadline(ctx, channel, tasks[0].Rev, tasks[0].Seat)
+		task := oneDue(t, s, clk, TaskDeadline)
+		d, err := s.Deadline(ctx, channel, task.Rev, task.Seat)
 		if err != nil || !d.Fired {
 			t.Fatalf("deadline: %+v %v", d, err)
 		}

@@ -6,35 +6,17 @@ import (
 	"encoding/json"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/tablebot/tablebot/games/search"
+	"github.com/tablebot/tablebot/internal/testlog"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/storetest"
 )
 
-// syncBuffer is a log sink safe for the concurrent writes of a test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *syncBuffer) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *syncBuffer) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
-}
-
 // strongService is a "process" whose takeover AI is strong, logging into logs.
-func strongService(t testing.TB, st store.Store, clk *clock, logs *syncBuffer, steps StepDown) *Service {
+func strongService(t testing.TB, st store.Store, clk *clock, logs *testlog.Buffer, steps StepDown) *Service {
 	t.Helper()
 	s, err := New(st, testGames(), Options{Seed: 7, Now: clk.Now, Takeover: search.Strong, StepDown: steps,
 		Logger: slog.New(slog.NewTextHandler(logs, nil))})
@@ -80,7 +62,7 @@ func TestStepDownRule(t *testing.T) {
 func TestDeadlineStepsDownWhenLate(t *testing.T) {
 	ctx := context.Background()
 	clk := newClock()
-	logs := &syncBuffer{}
+	logs := &testlog.Buffer{}
 	s := strongService(t, storetest.OpenBolt(t), clk, logs, StepDown{})
 	pace := Pace{Per: time.Hour}
 	out := startedPace(t, s, "ingenious", pace, ben)
@@ -145,15 +127,12 @@ func TestDeadlineStepsDownWhenLate(t *testing.T) {
 func TestDeadlineWaitsForADueSlot(t *testing.T) {
 	ctx := context.Background()
 	clk := newClock()
-	logs := &syncBuffer{}
+	logs := &testlog.Buffer{}
 	s := strongService(t, storetest.OpenBolt(t), clk, logs, StepDown{})
 	out := startedPace(t, s, "ingenious", Pace{Per: time.Hour}, ben)
 	seat := out.State.ToAct()[0]
 	clk.Add(time.Hour)
-	tasks := due(t, s, clk, TaskDeadline)
-	if len(tasks) != 1 {
-		t.Fatalf("deadlines %+v", tasks)
-	}
+	task := oneDue(t, s, clk, TaskDeadline)
 	var held []func()
 	for range cap(s.ai.due) {
 		free, err := s.ai.dueSlot(ctx)
@@ -165,7 +144,7 @@ func TestDeadlineWaitsForADueSlot(t *testing.T) {
 	// Every due slot busy: a deadline cut short by its time limit is retriable, and an
 	// interaction still gets its slot.
 	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
-	_, err := s.Deadline(short, channel, tasks[0].Rev, tasks[0].Seat)
+	_, err := s.Deadline(short, channel, task.Rev, task.Seat)
 	cancel()
 	if err == nil || !Retriable(err) {
 		t.Fatalf("a deadline with no free slot: %v, want a retriable error", err)
@@ -177,7 +156,7 @@ func TestDeadlineWaitsForADueSlot(t *testing.T) {
 	}
 	done := make(chan Deadline)
 	go func() {
-		d, err := s.Deadline(ctx, channel, tasks[0].Rev, tasks[0].Seat)
+		d, err := s.Deadline(ctx, channel, task.Rev, task.Seat)
 		if err != nil {
 			t.Error(err)
 		}

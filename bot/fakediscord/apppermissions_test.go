@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/tablebot/tablebot/bot/fakediscord"
 )
 
 // TestAppPermissions: interactions carry the bot's own permissions in their channel
@@ -16,8 +14,7 @@ import (
 // 403 Missing Permissions without Send Messages, or without Attach Files for a post with files —
 // and creates nothing; a post they allow goes through.
 func TestAppPermissions(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	ix, err := fake.SlashCommand(alice, "start").Discordgo()
 	if err != nil {
 		t.Fatal(err)
@@ -49,22 +46,20 @@ func TestAppPermissions(t *testing.T) {
 		}
 		before := len(fake.ChannelMessages("c1"))
 		created := 0
-		_, err = s.ChannelMessageSendComplex("c1", &discordgo.MessageSend{Content: "hello"})
-		if tc.text != 0 {
-			wantCode(t, err, http.StatusForbidden, tc.text)
-		} else if err != nil {
-			t.Errorf("lacking %b, a text post: %v", tc.lacks, err)
-		} else {
-			created++
+		post := func(what string, m *discordgo.MessageSend, code int) {
+			t.Helper()
+			_, err := s.ChannelMessageSendComplex("c1", m)
+			switch {
+			case code != 0:
+				wantCode(t, err, http.StatusForbidden, code)
+			case err != nil:
+				t.Errorf("lacking %b, %s: %v", tc.lacks, what, err)
+			default:
+				created++
+			}
 		}
-		_, err = s.ChannelMessageSendComplex("c1", withFile())
-		if tc.files != 0 {
-			wantCode(t, err, http.StatusForbidden, tc.files)
-		} else if err != nil {
-			t.Errorf("lacking %b, a post with a file: %v", tc.lacks, err)
-		} else {
-			created++
-		}
+		post("a text post", &discordgo.MessageSend{Content: "hello"}, tc.text)
+		post("a post with a file", withFile(), tc.files)
 		if got := len(fake.ChannelMessages("c1")) - before; got != created {
 			t.Errorf("lacking %b: %d messages created, want %d", tc.lacks, got, created)
 		}

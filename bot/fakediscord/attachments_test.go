@@ -63,8 +63,7 @@ func names(m fakediscord.Message) []string {
 // list by its ID is removed); without an array, new files are added to the old ones. Under
 // v9 a new file was attached whatever the array said.
 func TestEditAttachmentsV10(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	type ref = map[string]string
 	for _, tc := range []struct {
 		name    string
@@ -104,8 +103,7 @@ func TestEditAttachmentsV10(t *testing.T) {
 // first follow-up filling a deferral, a new message to Discord, attaches its files whatever
 // its attachments array says.
 func TestEditOriginalAttachmentsV10(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	deferred := func() *fakediscord.Interaction {
 		ix := fake.SlashCommand(alice, "status")
 		dg, err := ix.Discordgo()

@@ -1,12 +1,9 @@
 package fakediscord
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 )
 
 // ErrNotConnected is returned by Dispatch when no gateway session is ready.
@@ -65,25 +62,14 @@ func (s *Server) RequestReconnect(ctx context.Context) error {
 // (or resumed) and got READY (or RESUMED).
 func (s *Server) WaitConnected(ctx context.Context) error {
 	g := &s.gw
-	for {
-		g.mu.Lock()
+	return g.wait(ctx, &g.mu, "wait for gateway session", func() bool {
 		for _, sess := range g.sessions {
 			if sess.conn != nil {
-				g.mu.Unlock()
-				return nil
+				return true
 			}
 		}
-		closed, ch := g.closed, g.changed
-		g.mu.Unlock()
-		if closed {
-			return ErrClosed
-		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("fakediscord: wait for gateway session: %w", ctx.Err())
-		case <-ch:
-		}
-	}
+		return false
+	})
 }
 
 // GatewayFrames returns every payload the bot sent over the gateway, oldest
@@ -92,12 +78,7 @@ func (s *Server) GatewayFrames() []GatewayFrame {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	out := make([]GatewayFrame, len(g.frames))
-	for i, f := range g.frames {
-		f.Data = bytes.Clone(f.Data)
-		out[i] = f
-	}
-	return out
+	return cloneEach(g.frames, GatewayFrame.clone)
 }
 
 // Identifies returns the IDENTIFY payloads received, oldest first.
@@ -105,12 +86,5 @@ func (s *Server) Identifies() []Identify {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	out := make([]Identify, len(g.identifies))
-	for i, id := range g.identifies {
-		id.Raw = bytes.Clone(id.Raw)
-		id.Shard = slices.Clone(id.Shard)
-		id.Properties = maps.Clone(id.Properties)
-		out[i] = id
-	}
-	return out
+	return cloneEach(g.identifies, Identify.clone)
 }

@@ -13,8 +13,7 @@ import (
 // the follow-up asks for — so deleting the original deletes what it said; once the deferred
 // message is deleted, a follow-up is a message of its own with its own flags.
 func TestFirstFollowupFillsTheDeferral(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	bob := fakediscord.Actor{User: fakediscord.User{ID: "200", Username: "bob"}, GuildID: "g1", ChannelID: "c1"}
 	defer1 := func(ephemeral bool) (*fakediscord.Interaction, *discordgo.Interaction) {
 		t.Helper()

@@ -1,11 +1,14 @@
 package fakediscord
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -49,12 +52,25 @@ type Identify struct {
 	Raw json.RawMessage `json:"-"`
 }
 
+// clone returns a deep copy.
+func (f GatewayFrame) clone() GatewayFrame {
+	f.Data = bytes.Clone(f.Data)
+	return f
+}
+
+// clone returns a deep copy.
+func (id Identify) clone() Identify {
+	id.Raw = bytes.Clone(id.Raw)
+	id.Shard = slices.Clone(id.Shard)
+	id.Properties = maps.Clone(id.Properties)
+	return id
+}
+
 // gateway is the websocket side of the fake. Its mutex also serialises every
 // write, so each session's sequence numbers go out in order.
 type gateway struct {
 	mu         sync.Mutex
-	closed     bool
-	changed    chan struct{}
+	changes    // guarded by mu
 	conns      map[*gwConn]bool
 	sessions   map[string]*gwSession
 	frames     []GatewayFrame
@@ -83,12 +99,6 @@ func (g *gateway) init() {
 	g.conns = map[*gwConn]bool{}
 	g.sessions = map[string]*gwSession{}
 	g.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
-}
-
-// notifyLocked wakes gateway waiters. Callers hold g.mu.
-func (g *gateway) notifyLocked() {
-	close(g.changed)
-	g.changed = make(chan struct{})
 }
 
 // closeAll closes every connection and refuses new ones.

@@ -35,6 +35,14 @@ func restSession(t *testing.T, fake *fakediscord.Server) *discordgo.Session {
 	return s
 }
 
+// startREST starts a fake Discord with the default configuration and returns it with a
+// discordgo session whose REST calls reach it.
+func startREST(t *testing.T) (*fakediscord.Server, *discordgo.Session) {
+	t.Helper()
+	fake := fakediscord.Start(t, fakediscord.Config{})
+	return fake, restSession(t, fake)
+}
+
 // tinyPNG returns a w×h PNG.
 func tinyPNG(t *testing.T, w, h int) []byte {
 	t.Helper()

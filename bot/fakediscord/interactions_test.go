@@ -96,8 +96,7 @@ func TestBuildersDecodeWithDiscordgo(t *testing.T) {
 }
 
 func TestUpdateMessageCallback(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	board, err := s.ChannelMessageSendComplex("c1", &discordgo.MessageSend{Content: "turn 1", Components: []discordgo.MessageComponent{
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Draw", CustomID: "draw", Style: 1}}},
 	}})
@@ -131,8 +130,7 @@ func TestUpdateMessageCallback(t *testing.T) {
 }
 
 func TestWebhookMessages(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	ix, err := fake.SlashCommand(alice, "hint").Discordgo()
 	if err != nil {
 		t.Fatal(err)

@@ -109,11 +109,14 @@ func (m Message) clone() Message {
 	m.Embeds = bytes.Clone(m.Embeds)
 	m.AllowedMentions = bytes.Clone(m.AllowedMentions)
 	m.Payload = bytes.Clone(m.Payload)
-	m.Attachments = slices.Clone(m.Attachments)
-	for i := range m.Attachments {
-		m.Attachments[i].Data = bytes.Clone(m.Attachments[i].Data)
-	}
+	m.Attachments = cloneEach(m.Attachments, Attachment.clone)
 	return m
+}
+
+// clone returns a deep copy.
+func (a Attachment) clone() Attachment {
+	a.Data = bytes.Clone(a.Data)
+	return a
 }
 
 // ChannelMessages returns the messages in a channel that everyone there sees,
@@ -545,35 +548,36 @@ func parseNonce(raw json.RawMessage) (string, []fieldError) {
 	return "", []fieldError{{path: "nonce", code: "NONCE_TYPE_INVALID", message: "Must be a string or an integer."}}
 }
 
-// channelMessage finds a live message in a channel. Callers hold s.mu.
-func (s *Server) channelMessage(req *Request) (*Message, bool) {
+// channelMessage finds a live message in a channel, or answers Discord's 404.
+// Callers hold s.mu.
+func (s *Server) channelMessage(req *Request) (*Message, reply, bool) {
 	m := s.messages[req.Params["message"]]
 	if m == nil || m.Deleted || m.ChannelID != req.Params["channel"] || m.Ephemeral() {
-		return nil, false
+		return nil, errNotFound(codeUnknownMessage, "Unknown Message"), false
 	}
-	return m, true
+	return m, reply{}, true
 }
 
-func (s *Server) getChannelMessage(req *Request) reply {
-	m, ok := s.channelMessage(req)
-	if !ok {
-		return errNotFound(codeUnknownMessage, "Unknown Message")
-	}
+// getMessage answers with m as Discord returns it.
+func (s *Server) getMessage(_ *Request, m *Message) reply {
 	return s.messageReply(m)
 }
 
-func (s *Server) patchChannelMessage(req *Request) reply {
-	m, ok := s.channelMessage(req)
-	if !ok {
-		return errNotFound(codeUnknownMessage, "Unknown Message")
-	}
-	if rp, refused := s.refusePost(m.ChannelID, len(req.Files), true); refused {
-		return rp
-	}
+// patchMessage edits m as the request asks and answers with it.
+func (s *Server) patchMessage(req *Request, m *Message) reply {
 	if rp, ok := s.editMessage(m, req.JSON, req.Files, listsAttachments(req)); !ok {
 		return rp
 	}
 	return s.messageReply(m)
+}
+
+// patchChannelMessage edits a channel message, as far as the bot's
+// permissions in the channel allow.
+func (s *Server) patchChannelMessage(req *Request, m *Message) reply {
+	if rp, refused := s.refusePost(m.ChannelID, len(req.Files), true); refused {
+		return rp
+	}
+	return s.patchMessage(req, m)
 }
 
 // listsAttachments reports whether an edit request is under API v10's rule
@@ -581,11 +585,8 @@ func (s *Server) patchChannelMessage(req *Request) reply {
 // message keeps, new files included: requests to /api/v10/ and later.
 func listsAttachments(req *Request) bool { return req.APIVersion >= 10 }
 
-func (s *Server) deleteChannelMessage(req *Request) reply {
-	m, ok := s.channelMessage(req)
-	if !ok {
-		return errNotFound(codeUnknownMessage, "Unknown Message")
-	}
+// deleteMessage deletes m.
+func (s *Server) deleteMessage(_ *Request, m *Message) reply {
 	m.Deleted = true
 	return noContent()
 }

@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/tablebot/tablebot/bot/fakediscord"
 )
 
 // TestEnforcedNonce: a channel message created with a nonce and enforce_nonce, when that nonce
@@ -16,8 +14,7 @@ import (
 // without enforce_nonce, in another channel or with another nonce, a message is created. A
 // nonce longer than 25 characters is refused. A lost reply creates the message all the same.
 func TestEnforcedNonce(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	post := func(channel string, payload map[string]any) (string, error) {
 		t.Helper()
 		body, err := s.RequestWithBucketID(http.MethodPost, discordgo.EndpointChannelMessages(channel), payload, channel)

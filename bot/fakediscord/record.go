@@ -95,11 +95,24 @@ func (r Request) clone() Request {
 	r.Body = bytes.Clone(r.Body)
 	r.JSON = bytes.Clone(r.JSON)
 	r.Response = bytes.Clone(r.Response)
-	r.Files = slices.Clone(r.Files)
-	for i := range r.Files {
-		r.Files[i].Data = bytes.Clone(r.Files[i].Data)
-	}
+	r.Files = cloneEach(r.Files, File.clone)
 	return r
+}
+
+// clone returns a deep copy.
+func (f File) clone() File {
+	f.Data = bytes.Clone(f.Data)
+	return f
+}
+
+// cloneEach returns a copy of xs with every element copied by clone; nil
+// stays nil.
+func cloneEach[T any](xs []T, clone func(T) T) []T {
+	out := slices.Clone(xs)
+	for i, x := range out {
+		out[i] = clone(x)
+	}
+	return out
 }
 
 // Predicate selects recorded requests.

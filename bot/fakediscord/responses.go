@@ -2,7 +2,6 @@ package fakediscord
 
 import (
 	"encoding/json"
-	"net/http"
 	"slices"
 	"time"
 )
@@ -186,32 +185,4 @@ func (s *Server) postFollowup(req *Request) reply {
 		return noContent()
 	}
 	return s.messageReply(m)
-}
-
-func (s *Server) getWebhookMessage(req *Request) reply {
-	m, rp, ok := s.webhookMessage(req)
-	if !ok {
-		return rp
-	}
-	return s.messageReply(m)
-}
-
-func (s *Server) patchWebhookMessage(req *Request) reply {
-	m, rp, ok := s.webhookMessage(req)
-	if !ok {
-		return rp
-	}
-	if rp, ok := s.editMessage(m, req.JSON, req.Files, listsAttachments(req)); !ok {
-		return rp
-	}
-	return s.messageReply(m)
-}
-
-func (s *Server) deleteWebhookMessage(req *Request) reply {
-	m, rp, ok := s.webhookMessage(req)
-	if !ok {
-		return rp
-	}
-	m.Deleted = true
-	return reply{status: http.StatusNoContent}
 }

@@ -27,6 +27,19 @@ type route struct {
 // name is the route as recorded in Request.Route.
 func (rt route) name() string { return rt.method + " " + rt.pattern }
 
+// onMessage makes the handler of a route on one message: find resolves the
+// message the request names (an interaction's or a channel's) or answers
+// Discord's refusal, and h acts on it.
+func onMessage(find func(*Server, *Request) (*Message, reply, bool), h func(*Server, *Request, *Message) reply) func(*Server, *Request) reply {
+	return func(s *Server, req *Request) reply {
+		m, rp, ok := find(s, req)
+		if !ok {
+			return rp
+		}
+		return h(s, req, m)
+	}
+}
+
 // reply is a REST answer: a status and a JSON body (nil for 204).
 type reply struct {
 	status int
@@ -36,6 +49,7 @@ type reply struct {
 // routes lists every REST route the fake serves. More specific patterns come
 // first: the first match wins.
 func routes() []route {
+	webhookMsg, channelMsg := (*Server).webhookMessage, (*Server).channelMessage
 	rs := []route{
 		{method: "GET", pattern: "/gateway", handle: (*Server).getGateway},
 		{method: "GET", pattern: "/gateway/bot", auth: true, handle: (*Server).getGatewayBot},
@@ -50,14 +64,14 @@ func routes() []route {
 		{method: "PUT", pattern: "/applications/{app}/guilds/{guild}/commands", auth: true, handle: (*Server).putCommands},
 		{method: "POST", pattern: "/interactions/{interaction}/{token}/callback", handle: (*Server).postCallback},
 		{method: "POST", pattern: "/webhooks/{app}/{token}", handle: (*Server).postFollowup},
-		{method: "GET", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: (*Server).getWebhookMessage},
-		{method: "PATCH", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: (*Server).patchWebhookMessage},
-		{method: "DELETE", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: (*Server).deleteWebhookMessage},
+		{method: "GET", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: onMessage(webhookMsg, (*Server).getMessage)},
+		{method: "PATCH", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: onMessage(webhookMsg, (*Server).patchMessage)},
+		{method: "DELETE", pattern: "/webhooks/{app}/{token}/messages/{message}", handle: onMessage(webhookMsg, (*Server).deleteMessage)},
 		{method: "POST", pattern: "/channels/{channel}/messages", auth: true, handle: (*Server).postChannelMessage},
-		{method: "GET", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: (*Server).getChannelMessage},
-		{method: "PATCH", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: (*Server).patchChannelMessage},
-		{method: "DELETE", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: (*Server).deleteChannelMessage},
-		{method: "POST", pattern: "/channels/{channel}/messages/{message}/threads", auth: true, handle: (*Server).postMessageThread},
+		{method: "GET", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).getMessage)},
+		{method: "PATCH", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).patchChannelMessage)},
+		{method: "DELETE", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).deleteMessage)},
+		{method: "POST", pattern: "/channels/{channel}/messages/{message}/threads", auth: true, handle: onMessage(channelMsg, (*Server).postMessageThread)},
 		{method: "GET", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).getThreadMember},
 		{method: "PUT", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).putThreadMember},
 		{method: "DELETE", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).deleteThreadMember},
@@ -224,10 +238,36 @@ const (
 	codeAlreadyAcknowledged = 40060
 )
 
-// fault is an injected error: the next n requests matching pattern get it.
-type fault struct {
+// quota is the requests an injected error or delay applies to: the next left
+// requests matching pattern (see Request.Matches); all of them when left < 0.
+type quota struct {
 	pattern string
-	left    int // < 0: forever
+	left    int
+}
+
+// newQuota is the quota of the next n requests matching pattern; n <= 0 means
+// every matching request until ClearErrors.
+func newQuota(pattern string, n int) quota {
+	if n <= 0 {
+		n = -1
+	}
+	return quota{pattern: pattern, left: n}
+}
+
+// take reports whether q applies to req, and if so uses one of it up.
+func (q *quota) take(req Request) bool {
+	if q.left == 0 || !req.Matches(q.pattern) {
+		return false
+	}
+	if q.left > 0 {
+		q.left--
+	}
+	return true
+}
+
+// fault is an injected error for the requests of its quota.
+type fault struct {
+	quota
 	reply   reply
 	applied bool // the request takes effect; only its answer is the error
 }
@@ -237,12 +277,9 @@ type fault struct {
 // n <= 0 means every matching request until ClearErrors. Failed requests are
 // recorded and change no state.
 func (s *Server) InjectError(pattern string, n, status, code int, message string) {
-	if n <= 0 {
-		n = -1
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.faults = append(s.faults, fault{pattern: pattern, left: n, reply: apiError(status, code, message)})
+	s.faults = append(s.faults, fault{quota: newQuota(pattern, n), reply: apiError(status, code, message)})
 }
 
 // InjectLostReply makes the next n requests matching pattern (see
@@ -252,31 +289,24 @@ func (s *Server) InjectError(pattern string, n, status, code int, message string
 // message was created. n <= 0 means every matching request until
 // ClearErrors.
 func (s *Server) InjectLostReply(pattern string, n, status, code int, message string) {
-	if n <= 0 {
-		n = -1
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.faults = append(s.faults, fault{pattern: pattern, left: n, reply: apiError(status, code, message), applied: true})
+	s.faults = append(s.faults, fault{quota: newQuota(pattern, n), reply: apiError(status, code, message), applied: true})
 }
 
-// delay is an injected delay: the next n requests matching pattern wait d.
+// delay is an injected delay of d for the requests of its quota.
 type delay struct {
-	pattern string
-	left    int
-	d       time.Duration
+	quota
+	d time.Duration
 }
 
 // InjectDelay makes the next n REST requests matching pattern (see
 // Request.Matches) wait d before they are handled, as a slow Discord would;
 // n <= 0 means every matching request until ClearErrors.
 func (s *Server) InjectDelay(pattern string, n int, d time.Duration) {
-	if n <= 0 {
-		n = -1
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.delays = append(s.delays, delay{pattern: pattern, left: n, d: d})
+	s.delays = append(s.delays, delay{quota: newQuota(pattern, n), d: d})
 }
 
 // takeDelay returns the injected delay for r, if any, and uses it up.
@@ -286,14 +316,9 @@ func (s *Server) takeDelay(r *http.Request) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i := range s.delays {
-		d := &s.delays[i]
-		if d.left == 0 || !req.Matches(d.pattern) {
-			continue
+		if d := &s.delays[i]; d.take(req) {
+			return d.d
 		}
-		if d.left > 0 {
-			d.left--
-		}
-		return d.d
 	}
 	return 0
 }
@@ -310,14 +335,9 @@ func (s *Server) ClearErrors() {
 // Callers hold s.mu.
 func (s *Server) takeFault(req Request) (fault, bool) {
 	for i := range s.faults {
-		f := &s.faults[i]
-		if f.left == 0 || !req.Matches(f.pattern) {
-			continue
+		if f := &s.faults[i]; f.take(req) {
+			return *f, true
 		}
-		if f.left > 0 {
-			f.left--
-		}
-		return *f, true
 	}
 	return fault{}, false
 }

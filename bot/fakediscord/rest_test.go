@@ -139,8 +139,7 @@ func TestBotRoutes(t *testing.T) {
 }
 
 func TestMessageValidation(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	row := func(ids ...string) discordgo.ActionsRow {
 		var r discordgo.ActionsRow
 		for _, id := range ids {
@@ -214,8 +213,7 @@ func textDisplays(n int) []discordgo.MessageComponent {
 }
 
 func TestInteractionRules(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	ix, err := fake.SlashCommand(alice, "start").Discordgo()
 	if err != nil {
 		t.Fatal(err)
@@ -268,8 +266,7 @@ func TestInteractionRules(t *testing.T) {
 }
 
 func TestInjectError(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	fake.InjectError("POST /channels/{id}/messages", 1, http.StatusForbidden, 50013, "Missing Permissions")
 	_, err := s.ChannelMessageSend("c1", "one")
 	wantCode(t, err, 403, 50013)
@@ -295,8 +292,7 @@ func TestInjectError(t *testing.T) {
 
 func TestWaitFor(t *testing.T) {
 	ctx := testCtx(t)
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	if _, err := s.ChannelMessageSend("c1", "old"); err != nil {
 		t.Fatal(err)
 	}
@@ -348,8 +344,7 @@ func TestRequestMatches(t *testing.T) {
 // the channel sees, as ChannelMessages lists it last: a deleted one is skipped, and a channel
 // without messages has none.
 func TestLastChannelMessage(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	if _, ok := fake.LastChannelMessage("c1"); ok {
 		t.Fatal("a message in an empty channel")
 	}

@@ -103,8 +103,7 @@ type Server struct {
 	wg      sync.WaitGroup
 
 	mu           sync.Mutex
-	closed       bool
-	changed      chan struct{} // closed and replaced whenever state changes
+	changes      // guarded by mu
 	requests     []Request
 	messages     map[string]*Message
 	channelMsgs  map[string][]string // channel ID -> message IDs in creation order
@@ -149,7 +148,7 @@ func New(cfg Config) (*Server, error) {
 		pub:          pub,
 		ln:           ln,
 		baseURL:      &url.URL{Scheme: "http", Host: ln.Addr().String()},
-		changed:      make(chan struct{}),
+		changes:      changes{changed: make(chan struct{})},
 		messages:     map[string]*Message{},
 		channelMsgs:  map[string][]string{},
 		nonces:       map[string]string{},
@@ -314,12 +313,6 @@ func (s *Server) rememberChannel(channelID, guildID string) {
 	s.channels[channelID] = Channel{ID: channelID, GuildID: guildID, Type: typ}
 }
 
-// notifyLocked wakes every waiter. Callers hold s.mu.
-func (s *Server) notifyLocked() {
-	close(s.changed)
-	s.changed = make(chan struct{})
-}
-
 // Changed returns a channel that is closed at the next change of the fake's
 // state (a message posted or edited, an interaction answered, ...): a viewer
 // waits on it, then looks again and asks for the next one.
@@ -332,20 +325,40 @@ func (s *Server) Changed() <-chan struct{} {
 // waitUntil calls check under s.mu until it reports done, the context ends or
 // the server closes.
 func (s *Server) waitUntil(ctx context.Context, check func() bool) error {
+	return s.changes.wait(ctx, &s.mu, "wait", check)
+}
+
+// changes is what waiters watch, under the mutex of the struct it sits in:
+// changed is closed and replaced at every change, closed is set for good when
+// the fake shuts down.
+type changes struct {
+	closed  bool
+	changed chan struct{}
+}
+
+// notifyLocked wakes every waiter. Callers hold the owner's mutex.
+func (c *changes) notifyLocked() {
+	close(c.changed)
+	c.changed = make(chan struct{})
+}
+
+// wait calls check with mu held until it reports done, the context ends or c
+// closes; what names the wait in the error the context's end returns.
+func (c *changes) wait(ctx context.Context, mu *sync.Mutex, what string, check func() bool) error {
 	for {
-		s.mu.Lock()
+		mu.Lock()
 		if check() {
-			s.mu.Unlock()
+			mu.Unlock()
 			return nil
 		}
-		closed, ch := s.closed, s.changed
-		s.mu.Unlock()
+		closed, ch := c.closed, c.changed
+		mu.Unlock()
 		if closed {
 			return ErrClosed
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("fakediscord: wait: %w", ctx.Err())
+			return fmt.Errorf("fakediscord: %s: %w", what, ctx.Err())
 		case <-ch:
 		}
 	}

@@ -60,9 +60,13 @@ func (s *Server) Thread(id string) (Thread, bool) {
 	if !ok {
 		return Thread{}, false
 	}
-	cp := *t
-	cp.Members = slices.Clone(t.Members)
-	return cp, true
+	return t.clone(), true
+}
+
+// clone returns a deep copy.
+func (t Thread) clone() Thread {
+	t.Members = slices.Clone(t.Members)
+	return t
 }
 
 // Threads returns the threads started in a channel, oldest first.
@@ -72,9 +76,7 @@ func (s *Server) Threads(parentID string) []Thread {
 	var out []Thread
 	for _, t := range s.threads {
 		if t.ParentID == parentID {
-			cp := *t
-			cp.Members = slices.Clone(t.Members)
-			out = append(out, cp)
+			out = append(out, t.clone())
 		}
 	}
 	slices.SortFunc(out, func(a, b Thread) int { return a.Created.Compare(b.Created) })
@@ -116,12 +118,8 @@ func (s *Server) wireThread(t *Thread) map[string]any {
 
 // postMessageThread is POST /channels/{channel}/messages/{message}/threads: a public thread
 // started from a message, with the message's ID. It needs Create Public Threads in the channel.
-func (s *Server) postMessageThread(req *Request) reply {
+func (s *Server) postMessageThread(req *Request, m *Message) reply {
 	parent := req.Params["channel"]
-	m, ok := s.channelMessage(req)
-	if !ok {
-		return errNotFound(codeUnknownMessage, "Unknown Message")
-	}
 	p := s.appPermissionsLocked(parent)
 	switch {
 	case p&permAdmin != 0:

@@ -16,8 +16,7 @@ func allBut(lacks int64) int64 { return 2251799813685239 &^ lacks }
 // withThread is a fake with a thread "t" started from a message in channel c1, and a session.
 func withThread(t *testing.T) (*fakediscord.Server, *discordgo.Session, *discordgo.Channel) {
 	t.Helper()
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	m, err := s.ChannelMessageSend("c1", "lobby")
 	if err != nil {
 		t.Fatal(err)
@@ -33,8 +32,7 @@ func withThread(t *testing.T) (*fakediscord.Server, *discordgo.Session, *discord
 // the message's ID, in its channel, named as asked, with its metadata; a second one from the
 // same message is refused with 160004, and a name over 100 characters with 50035.
 func TestThreadFromMessage(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	m, err := s.ChannelMessageSend("c1", "lobby")
 	if err != nil {
 		t.Fatal(err)
@@ -114,8 +112,7 @@ func TestThreadMembersAndArchive(t *testing.T) {
 // thread has its channel's permissions, and posting in it needs Send Messages in Threads,
 // not Send Messages.
 func TestThreadPermissions(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	m, _ := s.ChannelMessageSend("c1", "lobby")
 	fake.SetAppPermissions("c1", allBut(1<<35))
 	_, err := s.MessageThreadStartComplex("c1", m.ID, &discordgo.ThreadStart{Name: "t"})

@@ -16,8 +16,7 @@ import (
 // route, and checks that MessageRefusals agrees. Lengths count code points, as Discord's do:
 // 2000 emoji (4000 UTF-16 code units) still fit.
 func TestMessageLimits(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	_, s := startREST(t)
 	button := func(label string) discordgo.MessageComponent {
 		return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: label, CustomID: "b", Style: discordgo.PrimaryButton}}}
 	}
@@ -37,11 +36,7 @@ func TestMessageLimits(t *testing.T) {
 		return out
 	}
 	x := func(n int) string { return strings.Repeat("x", n) }
-	cases := []struct {
-		name  string
-		limit int
-		build func(n int) *discordgo.MessageSend
-	}{
+	cases := []limitCase[*discordgo.MessageSend]{
 		{"content", 2000, func(n int) *discordgo.MessageSend { return &discordgo.MessageSend{Content: x(n)} }},
 		{"content of emoji", 2000, func(n int) *discordgo.MessageSend { return &discordgo.MessageSend{Content: strings.Repeat("🎲", n)} }},
 		{"button label", 80, func(n int) *discordgo.MessageSend {
@@ -52,12 +47,7 @@ func TestMessageLimits(t *testing.T) {
 				discordgo.Button{Label: "b", CustomID: x(n), Style: discordgo.PrimaryButton}}}}}
 		}},
 		{"options", 25, func(n int) *discordgo.MessageSend {
-			m := discordgo.SelectMenu{}
-			for i := range n {
-				v := string(rune('A' + i))
-				m.Options = append(m.Options, discordgo.SelectMenuOption{Label: v, Value: v})
-			}
-			return &discordgo.MessageSend{Components: selectRow(m)}
+			return &discordgo.MessageSend{Components: selectRow(discordgo.SelectMenu{Options: letterOptions(n)})}
 		}},
 		{"option label", 100, func(n int) *discordgo.MessageSend {
 			return &discordgo.MessageSend{Components: selectRow(discordgo.SelectMenu{Options: []discordgo.SelectMenuOption{{Label: x(n), Value: "v"}}})}
@@ -72,12 +62,7 @@ func TestMessageLimits(t *testing.T) {
 			return &discordgo.MessageSend{Components: selectRow(discordgo.SelectMenu{Placeholder: x(n)})}
 		}},
 		{"max_values", 25, func(n int) *discordgo.MessageSend {
-			m := discordgo.SelectMenu{MaxValues: n}
-			for i := range 25 {
-				v := string(rune('A' + i))
-				m.Options = append(m.Options, discordgo.SelectMenuOption{Label: v, Value: v})
-			}
-			return &discordgo.MessageSend{Components: selectRow(m)}
+			return &discordgo.MessageSend{Components: selectRow(discordgo.SelectMenu{MaxValues: n, Options: letterOptions(25)})}
 		}},
 		{"rows", 5, func(n int) *discordgo.MessageSend {
 			m := &discordgo.MessageSend{}
@@ -134,37 +119,21 @@ func TestMessageLimits(t *testing.T) {
 			return m
 		}},
 	}
-	for _, c := range cases {
-		for _, n := range []int{c.limit, c.limit + 1} {
-			m := c.build(n)
-			payload, err := json.Marshal(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			refusals := fakediscord.MessageRefusals(payload, len(m.Files))
-			_, err = s.ChannelMessageSendComplex("c1", m)
-			if n == c.limit {
-				if err != nil || len(refusals) > 0 {
-					t.Errorf("%s of %d refused: %v %v", c.name, n, err, refusals)
-				}
-				continue
-			}
-			if err == nil || len(refusals) == 0 {
-				t.Errorf("%s of %d accepted: %v %v", c.name, n, err, refusals)
-				continue
-			}
-			if re := restError(t, err); re.Message == nil || re.Message.Code != 50035 {
-				t.Errorf("%s of %d: %v, want 50035", c.name, n, err)
-			}
+	checkLimits(t, cases, func(m *discordgo.MessageSend) ([]string, error) {
+		payload, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		refusals := fakediscord.MessageRefusals(payload, len(m.Files))
+		_, err = s.ChannelMessageSendComplex("c1", m)
+		return refusals, err
+	})
 }
 
 // TestModalLimits answers a slash command with a modal at each of Discord's modal limits
 // (accepted) and past it (refused with 50035), and checks that ModalRefusals agrees.
 func TestModalLimits(t *testing.T) {
-	fake := fakediscord.Start(t, fakediscord.Config{})
-	s := restSession(t, fake)
+	fake, s := startREST(t)
 	x := func(n int) string { return strings.Repeat("x", n) }
 	input := func(in discordgo.TextInput) discordgo.MessageComponent {
 		if in.CustomID == "" {
@@ -179,11 +148,7 @@ func TestModalLimits(t *testing.T) {
 	modal := func(title string, rows ...discordgo.MessageComponent) *discordgo.InteractionResponseData {
 		return &discordgo.InteractionResponseData{CustomID: "g/1/typed/", Title: title, Components: rows}
 	}
-	cases := []struct {
-		name  string
-		limit int
-		build func(n int) *discordgo.InteractionResponseData
-	}{
+	cases := []limitCase[*discordgo.InteractionResponseData]{
 		{"title", 45, func(n int) *discordgo.InteractionResponseData { return modal(x(n), input(discordgo.TextInput{})) }},
 		{"label", 45, func(n int) *discordgo.InteractionResponseData {
 			return modal("t", input(discordgo.TextInput{Label: x(n)}))
@@ -204,11 +169,7 @@ func TestModalLimits(t *testing.T) {
 			return modal("t", labelComponent{Label: "l", Description: x(n), Component: discordgo.TextInput{CustomID: "move", Style: discordgo.TextInputShort}})
 		}},
 		{"options of a select in a label", 25, func(n int) *discordgo.InteractionResponseData {
-			m := discordgo.SelectMenu{CustomID: "pick", MenuType: discordgo.StringSelectMenu}
-			for i := range n {
-				v := string(rune('A' + i))
-				m.Options = append(m.Options, discordgo.SelectMenuOption{Label: v, Value: v})
-			}
+			m := discordgo.SelectMenu{CustomID: "pick", MenuType: discordgo.StringSelectMenu, Options: letterOptions(n)}
 			return modal("t", labelComponent{Label: "l", Component: m})
 		}},
 		{"rows", 5, func(n int) *discordgo.InteractionResponseData {
@@ -219,19 +180,36 @@ func TestModalLimits(t *testing.T) {
 			return modal("t", rows...)
 		}},
 	}
+	checkLimits(t, cases, func(data *discordgo.InteractionResponseData) ([]string, error) {
+		raw, err := json.Marshal(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refusals := fakediscord.ModalRefusals(raw)
+		ix, err := fake.SlashCommand(alice, "start").Discordgo()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return refusals, s.InteractionRespond(ix, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: data})
+	})
+}
+
+// limitCase is one of Discord's limits on a payload: build makes a payload of n (characters,
+// options, rows...).
+type limitCase[T any] struct {
+	name  string
+	limit int
+	build func(n int) T
+}
+
+// checkLimits sends, for every case, a payload at its limit, which Discord accepts, and one
+// past it, which it refuses with 400 and 50035 Invalid Form Body. send sends a payload and
+// returns what the fake's validator refuses in it and the answer.
+func checkLimits[T any](t *testing.T, cases []limitCase[T], send func(T) ([]string, error)) {
+	t.Helper()
 	for _, c := range cases {
 		for _, n := range []int{c.limit, c.limit + 1} {
-			data := c.build(n)
-			raw, err := json.Marshal(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			refusals := fakediscord.ModalRefusals(raw)
-			ix, err := fake.SlashCommand(alice, "start").Discordgo()
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = s.InteractionRespond(ix, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: data})
+			refusals, err := send(c.build(n))
 			if n == c.limit {
 				if err != nil || len(refusals) > 0 {
 					t.Errorf("%s of %d refused: %v %v", c.name, n, err, refusals)
@@ -245,6 +223,16 @@ func TestModalLimits(t *testing.T) {
 			wantCode(t, err, 400, 50035)
 		}
 	}
+}
+
+// letterOptions returns n select options, labelled and valued "A", "B", ...
+func letterOptions(n int) []discordgo.SelectMenuOption {
+	out := make([]discordgo.SelectMenuOption, n)
+	for i := range out {
+		v := string(rune('A' + i))
+		out[i] = discordgo.SelectMenuOption{Label: v, Value: v}
+	}
+	return out
 }
 
 // labelComponent is a modal's label component (type 18), which discordgo v0.29.0 lacks.

@@ -83,6 +83,20 @@ func startServerOn(ctx context.Context, t *testing.T, st store.Store, mode ...st
 	return srv
 }
 
+// finishedGames opens an embedded store holding a finished game of FITS for each of ids, all
+// ended in the same second.
+func finishedGames(ctx context.Context, t *testing.T, ids ...string) store.Store {
+	t.Helper()
+	st := storetest.OpenBolt(t)
+	at := time.Date(2026, 11, 28, 8, 15, 3, 0, time.UTC)
+	for _, id := range ids {
+		if _, err := st.Finish(ctx, store.Final{GameID: id, Guild: GuildID, Game: "fits", Record: []byte(`{"game":"fits","players":["Ada"]}`), At: at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
 // page is a test's hand on the page's API, as one person's tab uses it.
 type page struct {
 	t   *testing.T
@@ -341,14 +355,7 @@ func TestOnlyTheManagerManages(t *testing.T) {
 func TestHistoryRecordsAreFiles(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	st := storetest.OpenBolt(t)
-	at := time.Date(2026, 11, 28, 8, 15, 3, 0, time.UTC)
-	for _, id := range []string{"c-1", "c-2"} {
-		if _, err := st.Finish(ctx, store.Final{GameID: id, Guild: GuildID, Game: "fits", Record: []byte(`{"game":"fits","players":["Ada"]}`), At: at}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	srv := startServerOn(ctx, t, st)
+	srv := startServerOn(ctx, t, finishedGames(ctx, t, "c-1", "c-2"))
 	p := page{t, srv}
 	p.command("ada", "/history")
 	var files []viewAttachment

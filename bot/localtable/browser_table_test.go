@@ -9,9 +9,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"github.com/tablebot/tablebot/store"
-	"github.com/tablebot/tablebot/store/storetest"
 )
 
 // contrastJS defines contrast(selector): the lowest contrast ratio (WCAG) of the text of the
@@ -46,14 +43,7 @@ func TestBrowserTable(t *testing.T) {
 	exe := browser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	st := storetest.OpenBolt(t)
-	at := time.Date(2026, 11, 28, 8, 15, 3, 0, time.UTC)
-	for _, id := range []string{"old-1", "old-2"} {
-		if _, err := st.Finish(ctx, store.Final{GameID: id, Guild: GuildID, Game: "fits", Record: []byte(`{"game":"fits","players":["Ada"]}`), At: at}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	srv := startServerOn(ctx, t, st)
+	srv := startServerOn(ctx, t, finishedGames(ctx, t, "old-1", "old-2"))
 	alloc := startBrowser(ctx, t, exe, 400, 860)
 	first, closeFirst := chromedp.NewContext(alloc)
 	defer closeFirst()

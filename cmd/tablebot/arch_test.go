@@ -50,7 +50,7 @@ var layerRules = []layerRule{
 	// The load test drives a bot through the fake Discord; its games come from cmd too.
 	{pkgs: "loadtest", forbidden: []string{"catalog", "arena", "cmd/..."}},
 	// cmd composes the real pieces; test helpers stay in tests.
-	{pkgs: "cmd/...", forbidden: []string{"games/gamestest", "store/storetest", "images/imagestest"}},
+	{pkgs: "cmd/...", forbidden: []string{"games/gamestest", "store/storetest", "images/imagestest", "internal/testlog"}},
 }
 
 // TestArchitecture checks, from `go list`, that no package imports one it must not in its

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/internal/testlog"
 )
 
 func TestConfigPaces(t *testing.T) {
@@ -68,7 +69,7 @@ func TestOneMinutePaceEndToEnd(t *testing.T) {
 	ready := make(chan string, 1)
 	done := make(chan error, 1)
 	go func() {
-		done <- runBot(ctx, catalog.Kits(), []string{"--config", cfg}, &syncBuffer{}, func(k string) string { return vars[k] }, func(a string) { ready <- a })
+		done <- runBot(ctx, catalog.Kits(), []string{"--config", cfg}, &testlog.Buffer{}, func(k string) string { return vars[k] }, func(a string) { ready <- a })
 	}()
 	select {
 	case <-ready:
@@ -105,18 +106,8 @@ func TestOneMinutePaceEndToEnd(t *testing.T) {
 	if !strings.Contains(lobby.Content, "1 min per move") {
 		t.Fatalf("lobby: %q", lobby.Content)
 	}
-	click := func(a fakediscord.Actor, m fakediscord.Message, verb string) fakediscord.Message {
-		t.Helper()
-		for _, id := range customIDs(m) {
-			if strings.Contains(id, "/"+verb+"/") {
-				return send(fake.Click(a.On(m), id))
-			}
-		}
-		t.Fatalf("no %s button in %q", verb, m.Content)
-		return fakediscord.Message{}
-	}
-	lobby = click(ben, lobby, "join")
-	click(ada, lobby, "start")
+	lobby = send(fake.Click(ben.On(lobby), button(t, lobby, "join")))
+	send(fake.Click(ada.On(lobby), button(t, lobby, "start")))
 	began := time.Now()
 	wctx, wcancel := context.WithTimeout(ctx, 120*time.Second)
 	defer wcancel()
@@ -139,6 +130,19 @@ func TestOneMinutePaceEndToEnd(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// button returns the custom_id of m's button for verb (join, start…); it fails the test if m
+// has none.
+func button(t testing.TB, m fakediscord.Message, verb string) string {
+	t.Helper()
+	for _, id := range customIDs(m) {
+		if strings.Contains(id, "/"+verb+"/") {
+			return id
+		}
+	}
+	t.Fatalf("no %s button in %q", verb, m.Content)
+	return ""
 }
 
 // customIDs lists the custom_ids of a message's components.

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
+	"github.com/tablebot/tablebot/internal/testlog"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/storetest"
 )
@@ -65,7 +66,7 @@ lease = "5s"
 	var redisOpts store.RedisOptions
 	if onRedis {
 		redisOpts = storetest.RedisOptions(t)
-		t.Cleanup(func() { storetest.DeleteKeys(t, redisOpts) })
+		t.Cleanup(func() { storetest.DeleteKeys(t, redisOpts.Prefix) })
 		conf += fmt.Sprintf("[redis]\naddr = %q\nprefix = %q\n", redisOpts.Addr, redisOpts.Prefix)
 	}
 	path := filepath.Join(dir, "bot.toml")
@@ -73,7 +74,7 @@ lease = "5s"
 		t.Fatal(err)
 	}
 	// start runs `tablebot run`; working is closed when it logs that it begins a deadline.
-	start := func() (cmd *exec.Cmd, working chan struct{}, logs *syncBuffer) {
+	start := func() (cmd *exec.Cmd, working chan struct{}, logs *testlog.Buffer) {
 		cmd = exec.Command(exe, "run", "--config", path)
 		for _, kv := range os.Environ() {
 			if n, _, _ := strings.Cut(kv, "="); !strings.HasPrefix(n, "DISCORD_") && !strings.HasPrefix(n, "REDIS_") && !strings.HasPrefix(n, "TABLEBOT_") {
@@ -89,7 +90,7 @@ lease = "5s"
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-		working, logs = make(chan struct{}), &syncBuffer{}
+		working, logs = make(chan struct{}), &testlog.Buffer{}
 		var once sync.Once
 		go func() {
 			sc := bufio.NewScanner(stderr)
@@ -129,19 +130,9 @@ lease = "5s"
 			}
 		}
 	}
-	click := func(a fakediscord.Actor, m fakediscord.Message, verb string) fakediscord.Message {
-		t.Helper()
-		for _, id := range customIDs(m) {
-			if strings.Contains(id, "/"+verb+"/") {
-				return send(fake.Click(a.On(m), id))
-			}
-		}
-		t.Fatalf("no %s button in %q", verb, m.Content)
-		return fakediscord.Message{}
-	}
 	lobby := send(fake.SlashCommand(ada, "start", fakediscord.SubCommand("ingenious", fakediscord.StringOption("pace", time.Minute.String()))))
-	lobby = click(ben, lobby, "join")
-	click(ada, lobby, "start")
+	lobby = send(fake.Click(ben.On(lobby), button(t, lobby, "join")))
+	send(fake.Click(ada.On(lobby), button(t, lobby, "start")))
 	// Nobody moves: a minute later the deadline is worked, and the process dies in the middle.
 	select {
 	case <-working:

@@ -91,12 +91,7 @@ func writeLegacyStore(t *testing.T, path string) *table.Ledger {
 // leaderboard, Cyd by name, Ada's solo game as a solo record), once, and that a dry rebuild
 // then finds the stored ratings equal to the archive's.
 func TestMigrateLegacyStore(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "tablebot.db")
-	cfg := filepath.Join(dir, "tablebot.toml")
-	if err := writeFile(cfg, "[store]\npath = \""+filepath.ToSlash(path)+"\"\n"); err != nil {
-		t.Fatal(err)
-	}
+	cfg, path := boltConfig(t)
 	want := writeLegacyStore(t, path)
 	reg := mustRegistry(catalog.Kits())
 

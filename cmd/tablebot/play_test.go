@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tablebot/tablebot/internal/testlog"
 )
 
 // TestRunWithoutTokenPlaysLocally: the README's run command on a fresh clone, with no Discord
@@ -15,7 +17,7 @@ func TestRunWithoutTokenPlaysLocally(t *testing.T) {
 	t.Chdir(t.TempDir())
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := &syncBuffer{}
+	out := &testlog.Buffer{}
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, nil, out, io.Discard, func(k string) string {

@@ -79,6 +79,18 @@ func TestRatingsReplay(t *testing.T) {
 		return rating.Default()
 	}
 	place := func(res games.Result, s int) float64 { return float64(res.PlaceOf(games.Seat(s))) }
+	// tally counts a game with result res for names, seat by seat from seat 0: one more played,
+	// and one more won for those placed first.
+	tally := func(game string, res games.Result, names ...string) {
+		for i, n := range names {
+			g := played[game][n]
+			g[0]++
+			if place(res, i) == 1 {
+				g[1]++
+			}
+			played[game][n] = g
+		}
+	}
 	// Game 1: Ada against Ben.
 	res1 := st1.Result()
 	out, err := rating.Model{}.Rate([][]rating.Rating{{cur("fits", "Ada")}, {cur("fits", "Ben")}}, []float64{place(res1, 0), place(res1, 1)})
@@ -86,14 +98,7 @@ func TestRatingsReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	want["fits"]["Ada"], want["fits"]["Ben"] = out[0][0], out[1][0]
-	for i, n := range []string{"Ada", "Ben"} {
-		g := played["fits"][n]
-		g[0]++
-		if place(res1, i) == 1 {
-			g[1]++
-		}
-		played["fits"][n] = g
-	}
+	tally("fits", res1, "Ada", "Ben")
 	// Game 2: Ada and Cyd against Ben and Dan.
 	res2 := st2.Result()
 	out, err = rating.Model{}.Rate([][]rating.Rating{{cur("ingenious", "Ada"), cur("ingenious", "Cyd")}, {cur("ingenious", "Ben"), cur("ingenious", "Dan")}},
@@ -102,14 +107,7 @@ func TestRatingsReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	want["ingenious"]["Ada"], want["ingenious"]["Cyd"], want["ingenious"]["Ben"], want["ingenious"]["Dan"] = out[0][0], out[0][1], out[1][0], out[1][1]
-	for i, n := range []string{"Ada", "Ben", "Cyd", "Dan"} {
-		g := played["ingenious"][n]
-		g[0]++
-		if place(res2, i) == 1 {
-			g[1]++
-		}
-		played["ingenious"][n] = g
-	}
+	tally("ingenious", res2, "Ada", "Ben", "Cyd", "Dan")
 	// Game 3: Ben against the easy AI (fixed μ 20, σ 2).
 	res3 := st3.Result()
 	out, err = rating.Model{}.Rate([][]rating.Rating{{cur("fits", "Ben")}, {table.AIRating(0)}}, []float64{place(res3, 0), place(res3, 1)})
@@ -117,12 +115,7 @@ func TestRatingsReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	want["fits"]["Ben"] = out[0][0]
-	g := played["fits"]["Ben"]
-	g[0]++
-	if place(res3, 0) == 1 {
-		g[1]++
-	}
-	played["fits"]["Ben"] = g
+	tally("fits", res3, "Ben")
 
 	code, stdout, stderr := runCmd(t, append(append([]string{"ratings", "replay"}, paths...), "--json")...)
 	if code != 0 {
@@ -160,12 +153,7 @@ func TestRatingsReplay(t *testing.T) {
 // stored rating, and checks that a dry rebuild reports it (exit 1, nothing written), that a
 // rebuild repairs it, and that a dry rebuild then finds nothing.
 func TestRatingsRebuild(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "tablebot.db")
-	cfg := filepath.Join(dir, "tablebot.toml")
-	if err := writeFile(cfg, "[store]\npath = \""+filepath.ToSlash(db)+"\"\n"); err != nil {
-		t.Fatal(err)
-	}
+	cfg, db := boltConfig(t)
 	ctx := context.Background()
 	st, err := store.OpenBolt(db, store.BoltOptions{})
 	if err != nil {

@@ -1,40 +1,21 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/tablebot/tablebot/bot/fakediscord"
 	"github.com/tablebot/tablebot/catalog"
+	"github.com/tablebot/tablebot/internal/testlog"
 )
-
-// syncBuffer is a goroutine-safe log sink.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // startBinary runs the bot as `tablebot run` would, configured by environment against the
 // fake Discord, and returns its HTTP address and a stop function that waits for the exit.
-func startBinary(t *testing.T, fake *fakediscord.Server, extra map[string]string) (string, *syncBuffer, func() error) {
+func startBinary(t *testing.T, fake *fakediscord.Server, extra map[string]string) (string, *testlog.Buffer, func() error) {
 	t.Helper()
 	vars := map[string]string{
 		"DISCORD_TOKEN": fake.Token(), "DISCORD_APPLICATION_ID": fake.ApplicationID(),
@@ -45,7 +26,7 @@ func startBinary(t *testing.T, fake *fakediscord.Server, extra map[string]string
 		vars[k] = v
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	logs := &syncBuffer{}
+	logs := &testlog.Buffer{}
 	addr := make(chan string, 1)
 	done := make(chan error, 1)
 	t.Chdir(t.TempDir())

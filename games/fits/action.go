@@ -1,7 +1,6 @@
 package fits
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/tablebot/tablebot/games"
@@ -89,55 +88,30 @@ func (p Place) String() string {
 	return s
 }
 
-type placeJSON struct {
-	Type  string `json:"type"`
-	Piece Shape  `json:"piece"`
-	Rot   int    `json:"rot"`
-	Flip  bool   `json:"flip"`
-	Col   string `json:"col"`
-}
-
 // MarshalJSON writes the record form; a column outside A–Z or an invalid shape cannot be
 // written.
 func (p Place) MarshalJSON() ([]byte, error) {
 	if p.Col < 0 || p.Col >= 26 {
 		return nil, fmt.Errorf("fits: column %d cannot be written", p.Col)
 	}
-	return json.Marshal(placeJSON{"place", p.Piece, p.Rot, p.Flip, ColumnLabel(p.Col)})
+	return games.Encode(p, placeWire{p.Piece, p.Rot, p.Flip, ColumnLabel(p.Col)})
 }
 
 // MarshalJSON writes the record form.
-func (a Aside) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type  string `json:"type"`
-		Piece Shape  `json:"piece"`
-	}{"aside", a.Piece})
-}
+func (a Aside) MarshalJSON() ([]byte, error) { return games.Encode(a, pieceWire[Aside](a)) }
 
 // MarshalJSON writes the record form.
-func (s Start) MarshalJSON() ([]byte, error) {
-	cards := s.Cards
-	if cards == nil {
-		cards = []Shape{}
-	}
-	return json.Marshal(struct {
-		Type  string  `json:"type"`
-		Cards []Shape `json:"cards"`
-	}{"start", cards})
-}
+func (s Start) MarshalJSON() ([]byte, error) { return games.Encode(s, startWire(s)) }
 
 // MarshalJSON writes the record form.
-func (r Reveal) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type  string `json:"type"`
-		Piece Shape  `json:"piece"`
-	}{"reveal", r.Piece})
-}
+func (r Reveal) MarshalJSON() ([]byte, error) { return games.Encode(r, pieceWire[Reveal](r)) }
 
 // codec reads FITS actions: pieces named as on the cards ("T4"), columns as one capital letter.
+// A placement or a set-aside may be taken back: both stay hidden until the last seat of the
+// step has chosen, and the referee allows an undo only until then.
 var codec = games.NewCodec(Name,
-	games.Kind[placeWire]("place"),
-	games.Kind[pieceWire[Aside]]("aside"),
+	games.Kind[placeWire]("place").Undoable(),
+	games.Kind[pieceWire[Aside]]("aside").Undoable(),
 	games.Kind[startWire]("start").ByChance(),
 	games.Kind[pieceWire[Reveal]]("reveal").ByChance(),
 )

@@ -13,10 +13,9 @@ import (
 func midRound(b *testing.B) *State {
 	b.Helper()
 	s := building(b, 4, []int{2, 3}, X5, F5, U5, W5)
-	stop := func(games.State) bool { return len(s.turned) >= 8 && s.phase == PhaseBuild && len(s.ToAct()) >= 3 }
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(7, 7)), games.Hints, stop); err != nil {
-		b.Fatal(err)
-	}
+	gamestest.HintsUntil(b, s, rand.New(rand.NewPCG(7, 7)), func(games.State) bool {
+		return len(s.turned) >= 8 && s.phase == PhaseBuild && len(s.ToAct()) >= 3
+	})
 	return s
 }
 
@@ -49,19 +48,11 @@ func BenchmarkHintStart(b *testing.B) {
 // BenchmarkView is one seat's view, its suggestion included.
 func BenchmarkView(b *testing.B) {
 	s := midRound(b)
-	seat := s.ToAct()[0]
-	for b.Loop() {
-		s.View(seat)
-	}
+	gamestest.BenchView(b, s, s.ToAct()[0])
 }
 
 // BenchmarkCompose is one panel step.
 func BenchmarkCompose(b *testing.B) {
 	s := midRound(b)
-	seat := s.ToAct()[0]
-	for b.Loop() {
-		if _, err := s.Compose(seat, ""); err != nil {
-			b.Fatal(err)
-		}
-	}
+	gamestest.BenchCompose(b, s, s.ToAct()[0])
 }

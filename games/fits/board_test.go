@@ -205,8 +205,7 @@ func TestLegalCounts(t *testing.T) {
 		t.Errorf("L5 beside a tall column: %d placements, want %d", got, want)
 	}
 	// Game Legal adds Aside for a building card.
-	s := building(t, 1, []int{1}, F5)
-	must.Apply(t, s, games.Chance, Reveal{Piece: O4})
+	s := revealed(t, O4, 1, []int{1}, F5)
 	legal := s.Legal(0)
 	if len(legal) != 6 || legal[5] != (Aside{Piece: O4}) {
 		t.Errorf("O4 on a board with F5: legal %v, want 5 placements and aside", legal)

@@ -35,7 +35,7 @@ func ParseDraft(draft string) (Draft, error) {
 	if len(draft) != 6 || draft[0] != 'r' || draft[2] != 'f' || draft[4] != 'c' ||
 		draft[1] < '0' || draft[1] > '3' || (draft[3] != '0' && draft[3] != '1') ||
 		draft[5] < 'A' || draft[5] >= 'A'+Cols {
-		return Draft{}, stale()
+		return Draft{}, games.StaleDraft()
 	}
 	return Draft{Rot: int(draft[1] - '0'), Flip: draft[3] == '1', Col: int(draft[5] - 'A')}, nil
 }
@@ -59,10 +59,6 @@ func (d Draft) Place(piece Shape) Place {
 
 // draftOf writes the draft of a placement.
 func draftOf(p Place) string { return Draft{Rot: p.Rot, Flip: p.Flip, Col: p.Col}.String() }
-
-func stale() *games.Refusal {
-	return games.Refuse(games.ErrIllegal, "That choice no longer fits the game — start again.", "Tahle volba už ke hře nesedí — začni znovu.")
-}
 
 // maxMenu is the number of placements the menu offers (Discord's limit of select options).
 const maxMenu = 25
@@ -88,9 +84,9 @@ func (s *State) mustAct(seat games.Seat) *games.Refusal {
 	case s.Piece(seat) != NoShape:
 		return nil
 	case s.IsSeat(seat) && s.seats[seat].pending.made:
-		return games.Refuse(games.ErrNotYourTurn, "You have chosen already — waiting for %s.", "Už jsi zvolil(a) — čeká se na: %s.", games.Waiting(s))
+		return games.ChosenAlready(s, games.Say("have chosen", "jsi zvolil(a)"))
 	}
-	return games.Refuse(games.ErrNotYourTurn, "You have nothing to decide right now.", "Teď nemáš co rozhodovat.")
+	return games.NothingToDecide()
 }
 
 // draftFor parses draft for seat, who must act; "" becomes the suggestion.
@@ -145,7 +141,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	p := d.Place(piece)
 	o := orientOf(piece, p.Rot, p.Flip)
 	if p.Col+o.w > Cols {
-		return games.Panel{}, stale()
+		return games.Panel{}, games.StaleDraft()
 	}
 	heights := s.seats[seat].board.height
 	pl, landErr := landOn(heights, p)

@@ -99,8 +99,7 @@ func TestComposeStartPiece(t *testing.T) {
 }
 
 func TestComposeBuilding(t *testing.T) {
-	s := building(t, 2, []int{2})
-	must.Apply(t, s, games.Chance, Reveal{Piece: L4})
+	s := revealed(t, L4, 2, []int{2})
 	p, err := s.Compose(1, "r0f0cB")
 	if err != nil {
 		t.Fatal(err)
@@ -214,8 +213,7 @@ func TestComposeNothingFits(t *testing.T) {
 }
 
 func TestTyped(t *testing.T) {
-	s := building(t, 2, []int{1})
-	must.Apply(t, s, games.Chance, Reveal{Piece: L4})
+	s := revealed(t, L4, 2, []int{1})
 	good := []struct{ draft, text, want string }{
 		{"r0f0cA", "C", "r0f0cC"},
 		{"r1f1cA", "c", "r1f1cC"},
@@ -271,8 +269,7 @@ func TestTyped(t *testing.T) {
 }
 
 func TestGhost(t *testing.T) {
-	s := building(t, 2, []int{3})
-	must.Apply(t, s, games.Chance, Reveal{Piece: T5})
+	s := revealed(t, T5, 2, []int{3})
 	v := s.view(1)
 	d, err := v.Draft("")
 	if err != nil || d.String() != v.Suggested {
@@ -299,8 +296,7 @@ func TestGhost(t *testing.T) {
 // TestMenuSpeaksPlainly checks that the placement menu says how a piece lies in words and what
 // the board would score after the drop, not codes such as "r2 flip".
 func TestMenuSpeaksPlainly(t *testing.T) {
-	s := building(t, 2, []int{1})
-	must.Apply(t, s, games.Chance, Reveal{Piece: L4})
+	s := revealed(t, L4, 2, []int{1})
 	p, err := s.Compose(0, "")
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package fits
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -19,7 +18,7 @@ func TestConformance(t *testing.T) {
 		gamestest.Case{Name: "solo", Players: names[:1]},
 		gamestest.Case{Name: "2 players", Players: names[:2]},
 		gamestest.Case{Name: "3 players", Players: names[:3]},
-		gamestest.Case{Name: "2 boards", Players: names[:3], Options: json.RawMessage(`{"boards":[4,2]}`)},
+		gamestest.Case{Name: "2 boards", Players: names[:3], Options: `{"boards":[4,2]}`},
 	).Run(t)
 }
 
@@ -154,11 +153,7 @@ func playGame(t testing.TB, n int, boards []int, r *rand.Rand, pick func(s *Stat
 	if err != nil {
 		t.Fatal(err)
 	}
-	gamestest.PlayRandomly(t, s, r, 1001, func(seat games.Seat) games.Action { return pick(s, seat) }, func(seat games.Seat, a games.Action) {
-		if err := invariant(s); err != nil {
-			t.Fatalf("after %s by %v: %v", s.Describe(a), seat, err)
-		}
-	})
+	gamestest.PlayRandomly(t, s, r, 1001, pick, invariant)
 	return s
 }
 
@@ -170,17 +165,8 @@ func TestRandomPlayouts(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, uint64(g)))
 		n := 1 + g%4
 		boards := [][]int{nil, {2}, {4, 3}, {3, 1, 4}}[g/4%4]
-		pick := gamestest.RandomMove(r)
-		playGame(t, n, boards, r, func(s *State, seat games.Seat) games.Action {
-			if r.IntN(20) == 0 {
-				for _, a := range s.Legal(seat) {
-					if _, err := s.clone().Apply(seat, a); err != nil {
-						t.Fatalf("listed %s refused: %v", s.Describe(a), err)
-					}
-				}
-			}
-			return pick(s, seat)
-		})
+		pick := gamestest.CheckingListed(t, r, 20, gamestest.RandomMove(r))
+		playGame(t, n, boards, r, func(s *State, seat games.Seat) games.Action { return pick(s, seat) })
 	}
 }
 
@@ -193,18 +179,9 @@ func TestAIBeatsRandom(t *testing.T) {
 
 // TestAISolo: a greedy solo game over all four boards ends with a rating and a decent score.
 func TestAISolo(t *testing.T) {
-	seed := gamestest.Seed(t)
-	var totals []int
-	for g := range 3 {
-		r := rand.New(rand.NewPCG(seed, uint64(g)))
-		s := playGame(t, 1, nil, r, func(s *State, seat games.Seat) games.Action { return s.Hint(seat) })
-		res := s.Result()
-		if res.Summary.IsZero() {
-			t.Fatal("no rating at the end of a solo game")
-		}
-		totals = append(totals, res.Seats[0].Score)
-	}
-	t.Logf("greedy solo totals %v", totals)
+	totals := gamestest.SoloScores(t, 3, func(r *rand.Rand) games.State {
+		return playGame(t, 1, nil, r, func(s *State, seat games.Seat) games.Action { return s.Hint(seat) })
+	})
 	if slices.Max(totals) < 0 { // the greedy player averages about +11 over the four boards
 		t.Errorf("greedy solo totals %v: the AI plays badly", totals)
 	}
@@ -212,16 +189,9 @@ func TestAISolo(t *testing.T) {
 
 // TestHintDeterministic: equal states give equal hints, and hints are legal.
 func TestHintDeterministic(t *testing.T) {
-	s := building(t, 3, nil)
-	must.Apply(t, s, games.Chance, Reveal{Piece: N5})
+	s := revealed(t, N5, 3, nil)
 	for _, seat := range s.ToAct() {
-		h := s.Hint(seat)
-		if h2 := s.clone().Hint(seat); h2 != h {
-			t.Fatalf("hint %v then %v", h, h2)
-		}
-		if !slices.Contains(s.Legal(seat), games.Action(h)) {
-			t.Fatalf("hint %v is not listed", h)
-		}
+		gamestest.HintStable(t, s, seat)
 	}
 	if s.Hint(games.Chance) != nil {
 		t.Fatal("chance gets a hint")

@@ -1,6 +1,10 @@
 package fits
 
-import "math"
+import (
+	"math"
+
+	"github.com/tablebot/tablebot/games"
+)
 
 // This file is the one data table of the game: everything printed on the cards and boards, as
 // given in shared/rules/fits.md. Entries marked (chosen) stand in for printed data that could
@@ -76,18 +80,15 @@ var symbolNames = [symbolCount + 1]struct{ en, cs string }{
 }
 
 // ratingTable is the solo rating of a total over all four boards: the first band whose
-// least total the score reaches. The last band takes everything below.
-var ratingTable = [...]struct {
-	least  int
-	en, cs string
-}{
-	{31, "master builder", "pán stavitel"},
-	{26, "architect", "architekt"},
-	{21, "bricklayer", "zedník"},
-	{16, "labourer", "nádeník"},
-	{11, "gardener", "zahradník"},
-	{6, "novice", "nováček"},
-	{math.MinInt, "clean-up crew", "úklidová četa"},
+// Least total the score reaches. The last band takes everything below.
+var ratingTable = games.Ranks{
+	{Least: 31, Name: games.Say("master builder", "pán stavitel")},
+	{Least: 26, Name: games.Say("architect", "architekt")},
+	{Least: 21, Name: games.Say("bricklayer", "zedník")},
+	{Least: 16, Name: games.Say("labourer", "nádeník")},
+	{Least: 11, Name: games.Say("gardener", "zahradník")},
+	{Least: 6, Name: games.Say("novice", "nováček")},
+	{Least: math.MinInt, Name: games.Say("clean-up crew", "úklidová četa")},
 }
 
 // colourNames name the seat colours, indexed by Colour: seat 0 red, 1 green, 2 blue, 3 yellow.

@@ -87,15 +87,3 @@ const rulesCS = `**FITS** — shazuj dílky do své desky jako v Tetrisu; zakryj
 • Dílky smějí vyčnívat do 4 řad přesahu nad deskou (ty se nepočítají); do 17. řady nesmí nic zasáhnout.
 • Bodování: −1 za každou viditelnou tečku. Deska 1: +1 za každou plnou řadu. Deska 2: viditelná čísla se přičtou. Deska 3: viditelná bílá pole dají svou hodnotu, viditelná černá −5. Deska 4: symbol s oběma poli viditelnými +3, s jedním viditelným −3.
 • Vyhrává nejvyšší součet ze všech kol; při shodě se o vítězství dělí.`
-
-var _ games.Undoer = Game{}
-
-// Undoable allows taking back a placement or a set-aside: both stay hidden until the last seat
-// of the step has chosen, and the referee allows an undo only until then.
-func (Game) Undoable(a games.Action) bool {
-	switch a.(type) {
-	case Place, Aside:
-		return true
-	}
-	return false
-}

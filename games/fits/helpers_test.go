@@ -96,6 +96,14 @@ func building(t testing.TB, n int, boards []int, cards ...Shape) *State {
 	return s
 }
 
+// revealed returns building(t, n, boards, starts...) after chance turned card up.
+func revealed(t testing.TB, card Shape, n int, boards []int, starts ...Shape) *State {
+	t.Helper()
+	s := building(t, n, boards, starts...)
+	must.Apply(t, s, games.Chance, Reveal{Piece: card})
+	return s
+}
+
 // pl is a placement by column letter.
 func pl(piece Shape, rot int, flip bool, col byte) Place {
 	return Place{Piece: piece, Rot: rot, Flip: flip, Col: int(col - 'A')}

@@ -11,25 +11,10 @@ import (
 
 // TestHiddenChoice: a committed choice cannot leak through View, Result, Legal, Hint or the
 // events until the last seat of the step has moved; only the fact of choosing is public.
-// observe is what seat can learn from s (see gamestest.Observe).
-func observe(s *State, seat games.Seat) string { return gamestest.Observe(s, seat, true) }
-
 func TestHiddenChoice(t *testing.T) {
-	base := building(t, 3, []int{2})
-	must.Apply(t, base, games.Chance, Reveal{Piece: L4})
+	base := revealed(t, L4, 3, []int{2})
 	others := []games.Seat{1, 2, games.NoSeat, games.Chance}
-
-	placed, aside := base.clone(), base.clone()
-	evPlace := must.Apply(t, placed, 0, pl(L4, 0, false, 'A'))
-	evAside := must.Apply(t, aside, 0, Aside{Piece: L4})
-	for _, seat := range others {
-		if a, b := observe(placed, seat), observe(aside, seat); a != b {
-			t.Fatalf("seat %v tells a placement from an aside:\n%s\nvs\n%s", seat, a, b)
-		}
-	}
-	if !reflect.DeepEqual(evPlace, evAside) {
-		t.Fatalf("events differ: %v vs %v", evPlace, evAside)
-	}
+	placed, aside := gamestest.HiddenChoice(t, base, 0, pl(L4, 0, false, 'A'), Aside{Piece: L4}, true)
 	// Against the state before seat 0 chose, only ToAct and Decided changed.
 	for _, seat := range others {
 		before, after := base.view(seat), placed.view(seat)
@@ -98,8 +83,7 @@ func TestHiddenStartPieces(t *testing.T) {
 
 // TestViewContents checks the public parts of a view.
 func TestViewContents(t *testing.T) {
-	s := building(t, 2, []int{4, 1}, U5, W5)
-	must.Apply(t, s, games.Chance, Reveal{Piece: T4})
+	s := revealed(t, T4, 2, []int{4, 1}, U5, W5)
 	v := s.view(0)
 	if v.Board != 4 || v.Round != 0 || v.RoundOver || v.Card != T4 || !slices.Equal(v.Turned, []Shape{T4}) ||
 		!slices.Equal(v.StartCards, []Shape{U5, W5}) || len(v.Specials) != 10 || v.Viewer != 0 || v.Solo {

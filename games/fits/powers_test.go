@@ -182,8 +182,7 @@ func TestSettledRounds(t *testing.T) {
 
 // BenchmarkRankMoves is the search's ordering of a solo seat's moves where it decides.
 func BenchmarkRankMoves(b *testing.B) {
-	s := building(b, 1, nil, F5)
-	must.Apply(b, s, games.Chance, Reveal{Piece: T4})
+	s := revealed(b, T4, 1, nil, F5)
 	for b.Loop() {
 		s.RankMoves(0, 0)
 	}
@@ -191,8 +190,7 @@ func BenchmarkRankMoves(b *testing.B) {
 
 // BenchmarkRolloutMove is one move of a rollout.
 func BenchmarkRolloutMove(b *testing.B) {
-	s := building(b, 1, nil, F5)
-	must.Apply(b, s, games.Chance, Reveal{Piece: T4})
+	s := revealed(b, T4, 1, nil, F5)
 	r := rand.New(rand.NewPCG(1, 1))
 	for b.Loop() {
 		s.RolloutMove(0, r)

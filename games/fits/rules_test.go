@@ -2,7 +2,6 @@ package fits
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -172,8 +171,7 @@ func TestSoloSkipGoesStraightToChance(t *testing.T) {
 // TestAnyOrder: the moves of a step may come in any seat order with the same outcome.
 func TestAnyOrder(t *testing.T) {
 	play := func(order []games.Seat) string {
-		s := building(t, 3, nil)
-		must.Apply(t, s, games.Chance, Reveal{Piece: L4})
+		s := revealed(t, L4, 3, nil)
 		for _, seat := range order {
 			must.Apply(t, s, seat, s.Hint(seat))
 		}
@@ -236,8 +234,7 @@ func TestRoundsAndEnd(t *testing.T) {
 }
 
 func TestApplyRefusalOrder(t *testing.T) {
-	s := building(t, 2, nil)
-	must.Apply(t, s, games.Chance, Reveal{Piece: T4})
+	s := revealed(t, T4, 2, nil)
 	must.Refuse(t, s, games.Chance, Reveal{Piece: L4}, games.ErrNotYourTurn)
 	must.Refuse(t, s, 2, pl(T4, 0, false, 'A'), games.ErrNotYourTurn)
 	must.Refuse(t, s, games.NoSeat, pl(T4, 0, false, 'A'), games.ErrNotYourTurn)
@@ -256,21 +253,15 @@ func TestDecodeAction(t *testing.T) {
 		`{"type":"reveal","piece":"Y5"}`:                               Reveal{Piece: Y5},
 	}
 	for in, want := range good {
-		got, err := DecodeAction([]byte(in))
-		if err != nil || got != want {
-			t.Errorf("%s: got %v, %v; want %v", in, got, err, want)
-			continue
-		}
-		out, err := json.Marshal(got)
-		if err != nil || string(out) != in {
-			t.Errorf("%s encodes back as %s, %v", in, out, err)
+		if got := gamestest.RoundTrip(t, Game{}, in); got != want {
+			t.Errorf("%s: got %v; want %v", in, got, want)
 		}
 	}
 	st, err := DecodeAction([]byte(`{"type":"start","cards":["F5","X5"]}`))
 	if err != nil || !slices.Equal(st.(Start).Cards, []Shape{F5, X5}) {
 		t.Errorf("start: %v, %v", st, err)
 	}
-	for _, in := range []string{
+	gamestest.DecodeRefuses(t, Game{},
 		`{}`, `{"type":"drop"}`, `not json`, `[1]`,
 		`{"type":"place","piece":"F5","rot":1,"flip":false}`,
 		`{"type":"place","piece":"F5","rot":1,"col":"C"}`,
@@ -286,11 +277,7 @@ func TestDecodeAction(t *testing.T) {
 		`{"type":"aside"}`, `{"type":"aside","piece":"T4","col":"A"}`,
 		`{"type":"reveal","piece":"t4"}`, `{"type":"start"}`, `{"type":"start","cards":"F5"}`,
 		`{"type":"aside","piece":"T4"} {}`,
-	} {
-		if _, err := DecodeAction([]byte(in)); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%s: err %v, want ErrBadRecord", in, err)
-		}
-	}
+	)
 }
 
 func TestOptions(t *testing.T) {
@@ -313,22 +300,11 @@ func TestOptions(t *testing.T) {
 			t.Errorf("%q: Options() = %s", in, s.Options())
 		}
 	}
-	for _, in := range []string{
+	gamestest.BadOptions(t, Game{}, names[:2],
 		`{"boards":[]}`, `{"boards":[1,1]}`, `{"boards":[0]}`, `{"boards":[5]}`, `{"boards":[1,2,3,4,1]}`,
 		`{"boards":[1],"rounds":2}`, `{"board":[1]}`, `{"boards":"1,2"}`, `[1]`, `{"boards":[1]} x`,
-	} {
-		if _, err := (Game{}).New(names[:2], json.RawMessage(in)); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%s: err %v, want ErrBadRecord", in, err)
-		}
-	}
-	for _, n := range []int{0, 5} {
-		if _, err := (Game{}).New(make([]string, n), nil); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%d players: %v", n, err)
-		}
-	}
-	if _, err := (Game{}).New([]string{"Ada", " "}, nil); !errors.Is(err, games.ErrBadRecord) {
-		t.Errorf("blank name accepted: %v", err)
-	}
+	)
+	gamestest.CheckSeating(t, Game{})
 	g := Game{}
 	if lo, hi := g.Seats(); lo != 1 || hi != 4 || g.Name() != "fits" || len(g.Options()) != 1 || g.Options()[0].Default != "[1,2,3,4]" {
 		t.Error("definition wrong")
@@ -376,8 +352,7 @@ func TestRoundScoredAfter16thCard(t *testing.T) {
 // TestEveryPairAccepted: every (rot, flip) is accepted and recorded as given, though Legal
 // lists each cell set once.
 func TestEveryPairAccepted(t *testing.T) {
-	s := building(t, 1, []int{1}, F5)
-	must.Apply(t, s, games.Chance, Reveal{Piece: O4})
+	s := revealed(t, O4, 1, []int{1}, F5)
 	rec := &games.Recorder{State: s}
 	odd := Place{Piece: O4, Rot: 3, Flip: true, Col: 4}
 	if slices.Contains(s.Legal(0), games.Action(odd)) || !slices.Contains(s.Legal(0), games.Action(odd.Canonical())) {
@@ -403,8 +378,7 @@ func TestProgress(t *testing.T) {
 	if got := s.Progress().EN; got != "round 1 of 2 (board 3) · start pieces" {
 		t.Fatalf("start pieces: %q", got)
 	}
-	b := building(t, 2, []int{3, 1}, F5, X5)
-	must.Apply(t, b, games.Chance, Reveal{Piece: T4})
+	b := revealed(t, T4, 2, []int{3, 1}, F5, X5)
 	if got := b.Progress(); got.EN != "round 1 of 2 (board 3) · card 1 of 16" || got.CS != "kolo 1 ze 2 (deska 3) · karta 1 ze 16" {
 		t.Fatalf("first card: %+v", got)
 	}

@@ -2,7 +2,6 @@ package fits
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/tablebot/tablebot/games"
@@ -174,17 +173,7 @@ func (s *State) Result() games.Result {
 		}
 		res.Seats = append(res.Seats, games.SeatResult{Seat: seat, Score: s.total(seat), Detail: d, Breakdown: bd})
 	}
-	order := make([]games.Seat, len(s.Names))
-	for i := range order {
-		order[i] = games.Seat(i)
-	}
-	slices.SortStableFunc(order, func(a, b games.Seat) int { return s.total(b) - s.total(a) })
-	for i, seat := range order {
-		if i == 0 || s.total(order[i-1]) != s.total(seat) {
-			res.Ranking = append(res.Ranking, nil)
-		}
-		res.Ranking[len(res.Ranking)-1] = append(res.Ranking[len(res.Ranking)-1], seat)
-	}
+	res.Ranking = games.Places(games.PlayerSeats(len(s.Names)), func(a, b games.Seat) int { return s.total(b) - s.total(a) })
 	if res.Over {
 		res.Summary = s.summary(res.Ranking[0])
 	}
@@ -226,11 +215,8 @@ func (s *State) summary(winners []games.Seat) games.Text {
 // 26–30 architect, 21–25 bricklayer, 16–20 labourer, 11–15 gardener, 6–10 novice, 5 or less
 // clean-up crew.
 func Rating(total int) games.Text {
-	i := 0
-	for total < ratingTable[i].least {
-		i++
-	}
-	return games.Text{EN: ratingTable[i].en, CS: ratingTable[i].cs}
+	r, _ := ratingTable.Of(total)
+	return r.Name
 }
 
 // points is the word after a number of points: "point"/"points", Czech "bod"/"body"/"bodů".

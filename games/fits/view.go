@@ -155,12 +155,7 @@ func (s *State) seatView(seat games.Seat, own bool) SeatView {
 }
 
 // Mine returns the viewer's own board, or false for a spectator.
-func (v *View) Mine() (SeatView, bool) {
-	if v.Viewer < 0 || int(v.Viewer) >= len(v.Seats) {
-		return SeatView{}, false
-	}
-	return v.Seats[v.Viewer], true
-}
+func (v *View) Mine() (SeatView, bool) { return games.At(v.Seats, v.Viewer) }
 
 // Draft reads a panel draft for the viewer (see ParseDraft); the empty draft stands for
 // v.Suggested. It fails when the viewer has nothing to place or the draft is malformed.

@@ -11,8 +11,7 @@ import (
 // TestTypedCompact: a column written together with its turns and flip ("C1", "c1f", "cr1",
 // "1c") reads as the same parts written apart ("C 1", "C 1 flip").
 func TestTypedCompact(t *testing.T) {
-	s := building(t, 2, []int{1})
-	must.Apply(t, s, games.Chance, Reveal{Piece: L4})
+	s := revealed(t, L4, 2, []int{1})
 	for text, want := range map[string]string{
 		"C1": "r1f0cC", "c1": "r1f0cC", "cr1": "r1f0cC", "1c": "r1f0cC", "r1c": "r1f0cC",
 		"C1F": "r1f1cC", "c1 flip": "r1f1cC", "c1flip": "r1f1cC", "cf": "r0f1cC", "B0": "r0f0cB",
@@ -33,8 +32,7 @@ func TestTypedCompact(t *testing.T) {
 // TestTypedNotUnderstoodCzech: the Czech refusal of a word it cannot read names it as what
 // was written ("Zápisu „x“ nerozumím"), not a bare quote.
 func TestTypedNotUnderstoodCzech(t *testing.T) {
-	s := building(t, 2, []int{1})
-	must.Apply(t, s, games.Chance, Reveal{Piece: L4})
+	s := revealed(t, L4, 2, []int{1})
 	_, err := s.Typed(0, "", "banán")
 	var r *games.Refusal
 	if !errors.As(err, &r) || !strings.HasPrefix(r.Reason.CS, "Zápisu „banán“ nerozumím.") {

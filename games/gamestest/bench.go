@@ -1,6 +1,7 @@
 package gamestest
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -31,5 +32,34 @@ func BenchHint(b *testing.B, st games.State, seat games.Seat) {
 		if st.Hint(seat) == nil {
 			b.Fatal("no hint")
 		}
+	}
+}
+
+// BenchView builds seat's view of st.
+func BenchView(b *testing.B, st games.State, seat games.Seat) {
+	for b.Loop() {
+		st.View(seat)
+	}
+}
+
+// BenchCompose builds seat's first panel step in st, a games.Composer.
+func BenchCompose(b *testing.B, st games.State, seat games.Seat) {
+	c, ok := st.(games.Composer)
+	if !ok {
+		b.Fatalf("%T is no games.Composer", st)
+	}
+	for b.Loop() {
+		if _, err := c.Compose(seat, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// HintsUntil plays st on, every seat on the built-in AI and chance drawing from r, until stop
+// holds (games.AdvanceUntil): the way a benchmark reaches the position it measures.
+func HintsUntil(tb testing.TB, st games.State, r *rand.Rand, stop func(games.State) bool) {
+	tb.Helper()
+	if _, err := games.AdvanceUntil(&games.Recorder{State: st}, r, games.Hints, stop); err != nil {
+		tb.Fatal(err)
 	}
 }

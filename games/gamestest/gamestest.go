@@ -4,6 +4,12 @@
 // JSON round trips, and — for games with hidden information, through games.Determinizer —
 // views that hide what their seat may not see.
 //
+// Beside the suite it holds what every game's own tests would otherwise write alike: moves made
+// and refused (Must), random and AI play (PlayRandomly, VersusRandom, SoloScores), hidden
+// choices (HiddenChoice), the action codec and notation (RoundTrip, DecodeRefuses,
+// TypedResolves), options and seating (BadOptions, CheckSeating), golden records (RunGolden,
+// ReplayAll, MatchFile) and the engine benchmarks (BenchLegalApply and its siblings).
+//
 // Randomized tests print their seed; set TABLEBOT_SEED to replay one.
 package gamestest
 
@@ -19,11 +25,20 @@ import (
 	"github.com/tablebot/tablebot/games"
 )
 
-// Case is one table set-up to play: players and options.
+// Case is one table set-up to play: players and options (JSON, "" for the defaults), as a
+// Golden writes them.
 type Case struct {
 	Name    string
 	Players []string
-	Options json.RawMessage
+	Options string
+}
+
+// options is c's options for games.Start: nil for the defaults.
+func (c Case) options() json.RawMessage {
+	if c.Options == "" {
+		return nil
+	}
+	return json.RawMessage(c.Options)
 }
 
 // Suite configures the conformance checks of one game.
@@ -117,7 +132,7 @@ func (s Suite) Run(t *testing.T) {
 // playout plays one random game to the end, checking everything on the way.
 func (s Suite) playout(t *testing.T, c Case, r *rand.Rand) {
 	t.Helper()
-	rec, err := games.Start(s.Game, c.Players, c.Options)
+	rec, err := games.Start(s.Game, c.Players, c.options())
 	if err != nil {
 		t.Fatalf("start: %v", err)
 	}

@@ -83,14 +83,7 @@ func RunGolden(t *testing.T, g games.Game, dir string, goldens []Golden, update 
 					t.Fatal(err)
 				}
 			}
-			rec := ReadRecord(t, dir, gold.File)
-			st, n, err := games.Replay(g, rec)
-			if err != nil {
-				t.Fatalf("replay: %v", err)
-			}
-			if !games.Over(st) || n != len(rec.Moves) {
-				t.Fatalf("replay applied %d of %d moves, over %v", n, len(rec.Moves), games.Over(st))
-			}
+			st, n := ReplayAll(t, g, dir, gold.File)
 			if check != nil {
 				if err := check(st); err != nil {
 					t.Fatal(err)
@@ -100,20 +93,41 @@ func RunGolden(t *testing.T, g games.Game, dir string, goldens []Golden, update 
 			if err != nil {
 				t.Fatal(err)
 			}
-			got = append(got, '\n')
-			if update {
-				if err := os.WriteFile(resultPath, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(resultPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Fatalf("replay of %s gives\n%s\nwant\n%s", gold.File, got, want)
-			}
+			MatchFile(t, resultPath, append(got, '\n'), update)
 		})
+	}
+}
+
+// ReplayAll replays the record file in dir to its end: every move must apply and the game
+// must be over. It returns the final state and the number of moves.
+func ReplayAll(t testing.TB, g games.Game, dir, file string) (games.State, int) {
+	t.Helper()
+	rec := ReadRecord(t, dir, file)
+	st, n, err := games.Replay(g, rec)
+	if err != nil {
+		t.Fatalf("replay of %s: %v", file, err)
+	}
+	if !games.Over(st) || n != len(rec.Moves) {
+		t.Fatalf("replay of %s applied %d of %d moves, over %v", file, n, len(rec.Moves), games.Over(st))
+	}
+	return st, n
+}
+
+// MatchFile requires the golden file at path to hold exactly got; with update set it first
+// writes got there.
+func MatchFile(t testing.TB, path string, got []byte, update bool) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("%s changed:\n%s\nwant\n%s", path, got, want)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -121,4 +122,34 @@ func Observe(st games.State, seat games.Seat, hint bool) string {
 		s += fmt.Sprintf("hint=%v\n", st.Hint(seat))
 	}
 	return s + fmt.Sprintf("prompt=%v\n", st.Prompt(seat))
+}
+
+// HiddenChoice makes seat's move one on a clone of base and its move other on another clone,
+// and requires every other seat, a spectator and chance not to tell the two apart: the events
+// of both moves equal, Observe alike (the hint included when hint is set) and, for the seats,
+// hints equal as JSON. It returns the two clones for the game's own checks of what seat itself
+// sees.
+func HiddenChoice[S games.State](t testing.TB, base S, seat games.Seat, one, other games.Action, hint bool) (S, S) {
+	t.Helper()
+	a, b := base.Clone().(S), base.Clone().(S)
+	evA := MustApply(t, a, seat, one, func() string { return "" })
+	evB := MustApply(t, b, seat, other, func() string { return "" })
+	observers := []games.Seat{games.NoSeat, games.Chance}
+	for i := range base.Players() {
+		if games.Seat(i) != seat {
+			observers = append(observers, games.Seat(i))
+		}
+	}
+	for _, o := range observers {
+		if x, y := Observe(a, o, hint), Observe(b, o, hint); x != y {
+			t.Fatalf("seat %v tells %s from %s:\n%s\nvs\n%s", o, a.Describe(one), b.Describe(other), x, y)
+		}
+		if o >= 0 && key(a.Hint(o)) != key(b.Hint(o)) {
+			t.Fatalf("seat %v's hint depends on seat %v's choice", o, seat)
+		}
+	}
+	if !reflect.DeepEqual(evA, evB) {
+		t.Fatalf("events differ: %v vs %v", evA, evB)
+	}
+	return a, b
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,6 +17,21 @@ func CheckText(t testing.TB, what string, x games.Text) {
 	if x.EN == "" || x.CS == "" || strings.Contains(x.EN+x.CS, "%!") {
 		t.Fatalf("%s: bad text %+v", what, x)
 	}
+}
+
+// Fields reads the words of s with parse, failing t on a word it cannot read: the way rule
+// tests write dice, cards and the like as "P3 G6 B1".
+func Fields[T any](t testing.TB, s string, parse func(string) (T, bool)) []T {
+	t.Helper()
+	var out []T
+	for _, w := range strings.Fields(s) {
+		v, ok := parse(w)
+		if !ok {
+			t.Fatalf("%q in %q cannot be read", w, s)
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // Snapshot is everything observable about st and its own fields, for "a refused move changes
@@ -41,7 +57,13 @@ func MustApply(t testing.TB, st games.State, seat games.Seat, a games.Action, sh
 // failure message.
 func MustRefuse(t testing.TB, st games.State, seat games.Seat, a games.Action, kind error, show func() string) *games.Refusal {
 	t.Helper()
-	before := Snapshot(st)
+	return mustRefuse(t, st, seat, a, kind, show, func() string { return Snapshot(st) })
+}
+
+// mustRefuse is MustRefuse with snapshot in place of Snapshot(st).
+func mustRefuse(t testing.TB, st games.State, seat games.Seat, a games.Action, kind error, show, snapshot func() string) *games.Refusal {
+	t.Helper()
+	before := snapshot()
 	_, err := games.Apply(st, seat, a)
 	if err == nil {
 		t.Fatalf("%s by %v accepted, want refusal\n%s", st.Describe(a), seat, show())
@@ -54,7 +76,7 @@ func MustRefuse(t testing.TB, st games.State, seat games.Seat, a games.Action, k
 		t.Fatalf("%s: %v is not a *games.Refusal", st.Describe(a), err)
 	}
 	CheckText(t, "refusal", r.Reason)
-	if Snapshot(st) != before {
+	if snapshot() != before {
 		t.Fatalf("refused move %s changed the state", st.Describe(a))
 	}
 	return r
@@ -62,9 +84,10 @@ func MustRefuse(t testing.TB, st games.State, seat games.Seat, a games.Action, k
 
 // PlayRandomly plays st to its end the way the property tests do: at every step one of the
 // seats to act is drawn with r; chance's move is sampled with r, a player's chosen by pick;
-// every move must apply through games.Apply with events in both languages, and then after
-// (when set) runs. It fails t when the game is not over after most moves.
-func PlayRandomly(t testing.TB, st games.State, r *rand.Rand, most int, pick func(seat games.Seat) games.Action, after func(seat games.Seat, a games.Action)) {
+// every move must apply through games.Apply with events in both languages, and then the
+// game's invariant (when set) must hold. It fails t when the game is not over after most
+// moves.
+func PlayRandomly[S games.State](t testing.TB, st S, r *rand.Rand, most int, pick func(st S, seat games.Seat) games.Action, invariant func(st S) error) {
 	t.Helper()
 	for moves := 0; ; moves++ {
 		act := st.ToAct()
@@ -79,16 +102,33 @@ func PlayRandomly(t testing.TB, st games.State, r *rand.Rand, most int, pick fun
 		if seat == games.Chance {
 			a = st.SampleChance(r)
 		} else {
-			a = pick(seat)
+			a = pick(st, seat)
 		}
 		MustApply(t, st, seat, a, func() string { return "" })
-		if after != nil {
-			after(seat, a)
+		if invariant == nil {
+			continue
+		}
+		if err := invariant(st); err != nil {
+			t.Fatalf("after %s by %v: %v", st.Describe(a), seat, err)
 		}
 	}
 	if !games.Over(st) {
 		t.Fatal("nobody to act in a game not over")
 	}
+}
+
+// HintStable requires seat's hint in st to be a move Legal lists and to be the same when
+// asked again of a clone (both compared as JSON), and returns it.
+func HintStable(t testing.TB, st games.State, seat games.Seat) games.Action {
+	t.Helper()
+	h := st.Hint(seat)
+	if again := st.Clone().Hint(seat); key(again) != key(h) {
+		t.Fatalf("seat %v: hint %s then %s", seat, key(h), key(again))
+	}
+	if !slices.ContainsFunc(st.Legal(seat), func(a games.Action) bool { return key(a) == key(h) }) {
+		t.Fatalf("seat %v: hint %s is not listed", seat, key(h))
+	}
+	return h
 }
 
 // Pick chooses seat's move in st.
@@ -99,6 +139,21 @@ func RandomMove(r *rand.Rand) Pick {
 	return func(st games.State, seat games.Seat) games.Action {
 		legal := st.Legal(seat)
 		return legal[r.IntN(len(legal))]
+	}
+}
+
+// CheckingListed wraps pick for the random-play tests: before one move in n (drawn with r) it
+// applies every move Legal lists for the seat on a clone, failing t when one is refused.
+func CheckingListed(t testing.TB, r *rand.Rand, n int, pick Pick) Pick {
+	return func(st games.State, seat games.Seat) games.Action {
+		if r.IntN(n) == 0 {
+			for _, a := range st.Legal(seat) {
+				if _, err := st.Clone().Apply(seat, a); err != nil {
+					t.Fatalf("listed %s refused: %v", st.Describe(a), err)
+				}
+			}
+		}
+		return pick(st, seat)
 	}
 }
 
@@ -138,10 +193,32 @@ func VersusRandom(t *testing.T, want Rivals, play func(r *rand.Rand, pick Pick) 
 	}
 }
 
+// SoloScores plays n solo games with the built-in AI, game g drawing from a source seeded by
+// the test's Seed and g, each by play to its end, and returns the final scores. It fails t
+// when a game ends without a rating (the result's summary).
+func SoloScores(t *testing.T, n int, play func(r *rand.Rand) games.State) []int {
+	t.Helper()
+	seed := Seed(t)
+	var totals []int
+	for g := range n {
+		res := play(rand.New(rand.NewPCG(seed, uint64(g)))).Result()
+		if res.Summary.IsZero() {
+			t.Fatal("no rating at the end of a solo game")
+		}
+		totals = append(totals, res.Seats[0].Score)
+	}
+	t.Logf("greedy solo totals %v", totals)
+	return totals
+}
+
 // Must makes and refuses moves in a game's rule tests through MustApply and MustRefuse, with
 // Show drawing what a seat sees for a failure message.
 type Must[S games.State] struct {
 	Show func(st S, seat games.Seat) string
+	// Fields, when set, writes the state's own fields for Refuse's "a refused move changes
+	// nothing" in place of their %+v in Snapshot (Fingerprint is compared either way): for a
+	// state holding caches that fill on use.
+	Fields func(st S) string
 }
 
 // Apply is MustApply.
@@ -153,5 +230,9 @@ func (m Must[S]) Apply(t testing.TB, st S, seat games.Seat, a games.Action) []ga
 // Refuse is MustRefuse.
 func (m Must[S]) Refuse(t testing.TB, st S, seat games.Seat, a games.Action, kind error) *games.Refusal {
 	t.Helper()
-	return MustRefuse(t, st, seat, a, kind, func() string { return m.Show(st, seat) })
+	show := func() string { return m.Show(st, seat) }
+	if m.Fields == nil {
+		return MustRefuse(t, st, seat, a, kind, show)
+	}
+	return mustRefuse(t, st, seat, a, kind, show, func() string { return Fingerprint(st) + m.Fields(st) })
 }

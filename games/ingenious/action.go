@@ -1,7 +1,6 @@
 package ingenious
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/tablebot/tablebot/games"
@@ -75,19 +74,10 @@ func (p Place) colourAt(i int) Colour {
 	return p.Second
 }
 
-type placeJSON struct {
-	Type  string    `json:"type"`
-	Tile  string    `json:"tile"`
-	Cells [2][2]int `json:"cells"`
-}
-
 // MarshalJSON writes the record form.
 func (p Place) MarshalJSON() ([]byte, error) {
-	return json.Marshal(placeJSON{
-		Type:  "place",
-		Tile:  string([]byte{p.First.Letter(), p.Second.Letter()}),
-		Cells: [2][2]int{{p.Cells[0].Q, p.Cells[0].R}, {p.Cells[1].Q, p.Cells[1].R}},
-	})
+	tile := string([]byte{p.First.Letter(), p.Second.Letter()})
+	return games.Encode(p, placeWire{tile, [][]int{{p.Cells[0].Q, p.Cells[0].R}, {p.Cells[1].Q, p.Cells[1].R}}})
 }
 
 // MarshalJSON writes {"type":"swap"}.
@@ -97,22 +87,17 @@ func (Swap) MarshalJSON() ([]byte, error) { return []byte(`{"type":"swap"}`), ni
 func (Keep) MarshalJSON() ([]byte, error) { return []byte(`{"type":"keep"}`), nil }
 
 // MarshalJSON writes the record form.
-func (d Draw) MarshalJSON() ([]byte, error) {
-	tiles := d.Tiles
-	if tiles == nil {
-		tiles = []Tile{}
-	}
-	return json.Marshal(struct {
-		Type  string `json:"type"`
-		Tiles []Tile `json:"tiles"`
-	}{"draw", tiles})
-}
+func (d Draw) MarshalJSON() ([]byte, error) { return games.Encode(d, drawWire(d)) }
 
-// codec reads Ingenious actions: a tile as its two colour letters, cells as [q, r] pairs.
+// codec reads Ingenious actions: a tile as its two colour letters, cells as [q, r] pairs. A
+// placement may be taken back (the referee allows it only until chance refills the rack or
+// another seat acts: within a turn, for example before a bonus placement or the swap
+// decision), and so may the decision to keep the rack. A swap is final: new tiles are drawn at
+// once.
 var codec = games.NewCodec(Name,
-	games.Kind[placeWire]("place"),
+	games.Kind[placeWire]("place").Undoable(),
 	games.Bare[Swap]("swap"),
-	games.Bare[Keep]("keep"),
+	games.Bare[Keep]("keep").Undoable(),
 	games.Kind[drawWire]("draw").ByChance(),
 )
 

@@ -5,15 +5,18 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 // benchState is a four-player game 40 placements in, a seat to place.
-func benchState(b *testing.B) *State {
-	s, _ := NewState(names[:4], Options{})
-	stop := func(games.State) bool { return len(s.placements) >= 40 && s.phase == PhasePlace }
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(5, 6)), games.Hints, stop); err != nil {
-		b.Fatal(err)
-	}
+func benchState(b *testing.B) *State { return placedIn(b, 4, 40) }
+
+// placedIn is a game of n players placed placements in by the greedy players, a seat to place.
+func placedIn(tb testing.TB, n, placed int) *State {
+	s, _ := NewState(names[:n], Options{})
+	gamestest.HintsUntil(tb, s, rand.New(rand.NewPCG(5, 6)), func(games.State) bool {
+		return len(s.placements) >= placed && s.phase == PhasePlace
+	})
 	return s
 }
 

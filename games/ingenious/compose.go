@@ -65,18 +65,14 @@ func draftOf(p Place, radius int) string {
 	return fmt.Sprintf("%c%c:%s-%s", p.First.Letter(), p.Second.Letter(), p.Cells[0].Label(radius), p.Cells[1].Label(radius))
 }
 
-func stale() *games.Refusal {
-	return games.Refuse(games.ErrIllegal, "That choice no longer fits the game — start again.", "Tahle volba už ke hře nesedí — začni znovu.")
-}
-
 // Compose builds seat's panel at draft.
 func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	if !games.IsToAct(s, seat) || seat == games.Chance {
-		return games.Panel{}, nothingToDecide()
+		return games.Panel{}, games.NothingToDecide()
 	}
 	d, err := ParseDraft(draft, s.radius)
 	if err != nil {
-		return games.Panel{}, stale()
+		return games.Panel{}, games.StaleDraft()
 	}
 	panel := games.Panel{Draft: draft, Hint: s.Prompt(seat)}
 	if s.phase == PhaseSwap {
@@ -104,7 +100,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 		return panel, nil
 	}
 	if d.Swap != nil {
-		return games.Panel{}, stale()
+		return games.Panel{}, games.StaleDraft()
 	}
 	rack := s.racks[seat]
 	if d.Tile == nil {
@@ -117,7 +113,7 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 		return panel, nil
 	}
 	if !slices.Contains(rack, *d.Tile) {
-		return games.Panel{}, stale()
+		return games.Panel{}, games.StaleDraft()
 	}
 	panel.Menu = s.placeMenu(seat, *d.Tile, d.Place)
 	panel.Input = &games.Input{
@@ -308,16 +304,11 @@ func (s *State) placeMenu(seat games.Seat, tile Tile, chosen *Place) *games.Menu
 	return m
 }
 
-// nothingToDecide refuses a panel to a seat that need not act.
-func nothingToDecide() *games.Refusal {
-	return games.Refuse(games.ErrNotYourTurn, "You have nothing to decide right now.", "Teď nemáš co rozhodovat.")
-}
-
 // Resolve returns the action of a complete draft.
 func (s *State) Resolve(seat games.Seat, draft string) (games.Action, error) {
 	d, err := ParseDraft(draft, s.radius)
 	if err != nil {
-		return nil, stale()
+		return nil, games.StaleDraft()
 	}
 	switch {
 	case d.Swap != nil && *d.Swap:
@@ -338,11 +329,11 @@ var cellPattern = regexp.MustCompile(`[A-Za-z][0-9]{1,2}`)
 // in the draft (and sets the orientation). A refusal speaks of what the box asks for: cells.
 func (s *State) Typed(seat games.Seat, draft, text string) (string, error) {
 	if !games.IsToAct(s, seat) || seat == games.Chance {
-		return "", nothingToDecide()
+		return "", games.NothingToDecide()
 	}
 	d, err := ParseDraft(draft, s.radius)
 	if err != nil {
-		return "", stale()
+		return "", games.StaleDraft()
 	}
 	fields := strings.Fields(strings.NewReplacer("-", " ", ",", " ", "–", " ").Replace(strings.TrimSpace(text)))
 	var first, second Colour

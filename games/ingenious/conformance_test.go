@@ -1,7 +1,6 @@
 package ingenious
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -19,7 +18,7 @@ func TestConformance(t *testing.T) {
 			{Name: "2 players", Players: names[:2]},
 			{Name: "3 players", Players: names[:3]},
 			{Name: "4 players", Players: names[:4]},
-			{Name: "teams", Players: names[:4], Options: json.RawMessage(`{"teams":true,"talk":true}`)},
+			{Name: "teams", Players: names[:4], Options: `{"teams":true,"talk":true}`},
 		},
 		Games:     4,
 		Invariant: invariant,
@@ -102,7 +101,7 @@ func TestAIGamesEnd(t *testing.T) {
 			if seat != games.Chance {
 				a = s.Hint(seat)
 			}
-			mustApply(t, s, seat, a)
+			must.Apply(t, s, seat, a)
 			if err := invariant(s); err != nil {
 				t.Fatalf("%d players, teams %v: %v", n, teams, err)
 			}
@@ -130,31 +129,9 @@ func TestAIGamesEnd(t *testing.T) {
 
 // TestAIBeatsRandom: the greedy player wins most 2-player games against a random player.
 func TestAIBeatsRandom(t *testing.T) {
-	seed := gamestest.Seed(t)
-	wins := 0
-	const rounds = 10
-	for g := range rounds {
-		r := rand.New(rand.NewPCG(seed, uint64(g)))
+	gamestest.VersusRandom(t, gamestest.Rivals{Games: 10, Wins: 8}, func(r *rand.Rand, pick gamestest.Pick) games.State {
 		s, _ := NewState(names[:2], Options{})
-		for s.phase != PhaseOver {
-			seat := s.ToAct()[0]
-			var a games.Action
-			switch {
-			case seat == games.Chance:
-				a = s.SampleChance(r)
-			case seat == games.Seat(g%2):
-				a = s.Hint(seat)
-			default:
-				legal := s.Legal(seat)
-				a = legal[r.IntN(len(legal))]
-			}
-			mustApply(t, s, seat, a)
-		}
-		if s.Result().PlaceOf(games.Seat(g%2)) == 1 {
-			wins++
-		}
-	}
-	if wins < rounds*8/10 {
-		t.Fatalf("greedy AI won %d of %d games against random play, want at least 80%%", wins, rounds)
-	}
+		gamestest.PlayRandomly(t, s, r, 2000, func(s *State, seat games.Seat) games.Action { return pick(s, seat) }, nil)
+		return s
+	})
 }

@@ -3,10 +3,9 @@ package ingenious
 import (
 	"encoding/json"
 	"flag"
-	"os"
 	"testing"
 
-	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden results in testdata")
@@ -16,35 +15,12 @@ var update = flag.Bool("update", false, "rewrite the golden results in testdata"
 func TestGoldenPlaythroughs(t *testing.T) {
 	for _, name := range []string{"three", "teams"} {
 		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile("testdata/" + name + ".json")
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec, err := games.DecodeRecord(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, n, err := games.Replay(Game{}, rec)
-			if err != nil || n != len(rec.Moves) {
-				t.Fatalf("replay stopped at %d: %v", n, err)
-			}
+			st, _ := gamestest.ReplayAll(t, Game{}, "testdata", name+".json")
 			if err := invariant(st); err != nil {
 				t.Fatal(err)
 			}
 			got, _ := json.MarshalIndent(st.Result(), "", " ")
-			path := "testdata/" + name + ".result.json"
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if string(got) != string(want) {
-				t.Fatalf("result changed:\n%s\nwant\n%s", got, want)
-			}
+			gamestest.MatchFile(t, "testdata/"+name+".result.json", got, *update)
 		})
 	}
 }

@@ -1,11 +1,11 @@
 package ingenious
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 var names = []string{"Ada", "Ben", "Cid", "Dee"}
@@ -30,7 +30,7 @@ func dealt(t *testing.T, n int, o Options, racks ...[]string) *State {
 		for i := 0; len(rack) < RackSize; i++ {
 			rack = append(rack, filler[(seat*3+i)%len(filler)])
 		}
-		mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, rack...)})
+		must.Apply(t, s, games.Chance, Draw{Tiles: tiles(t, rack...)})
 	}
 	return s
 }
@@ -48,31 +48,12 @@ func tiles(t *testing.T, ss ...string) []Tile {
 	return out
 }
 
-func mustApply(t *testing.T, s *State, seat games.Seat, a games.Action) []games.Event {
-	t.Helper()
-	ev, err := games.Apply(s, seat, a)
-	if err != nil {
-		t.Fatalf("%s by %v refused: %v\n%s", s.Describe(a), seat, err, s.Draw())
-	}
-	return ev
-}
-
-func mustRefuse(t *testing.T, s *State, seat games.Seat, a games.Action, kind error) *games.Refusal {
-	t.Helper()
-	before := s.Draw() + fmt.Sprint(s.scores, s.racks, s.phase, s.turn, s.bonus, s.bag)
-	_, err := games.Apply(s, seat, a)
-	if err == nil {
-		t.Fatalf("%s by %v accepted, want refusal\n%s", s.Describe(a), seat, s.Draw())
-	}
-	if !errors.Is(err, kind) {
-		t.Fatalf("%s: got %v, want %v", s.Describe(a), err, kind)
-	}
-	var r *games.Refusal
-	if !errors.As(err, &r) || r.Reason.CS == "" {
-		t.Fatalf("%s: refusal %v lacks a Czech reason", s.Describe(a), err)
-	}
-	if after := s.Draw() + fmt.Sprint(s.scores, s.racks, s.phase, s.turn, s.bonus, s.bag); after != before {
-		t.Fatalf("refused move changed the state")
-	}
-	return r
+// must makes and refuses moves, drawing the board when one goes wrong. A refused move must
+// leave the board, scores, racks, phase, turn, bonus and bag as they were (the state's ranking
+// cache may fill).
+var must = gamestest.Must[*State]{
+	Show: func(s *State, _ games.Seat) string { return s.Draw() },
+	Fields: func(s *State) string {
+		return s.Draw() + fmt.Sprint(s.scores, s.racks, s.phase, s.turn, s.bonus, s.bag)
+	},
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 func pl(tile string, q0, r0, q1, r1 int) Place {
@@ -30,10 +31,10 @@ func set(s *State, col byte, cells ...Cell) {
 func afterFirstRound(t *testing.T, rack ...string) *State {
 	t.Helper()
 	s := dealt(t, 2, Options{}, []string{"RG", "OP", "BY", "GB", "RO", "BP"}, []string{"OY", "BO", "RB", "GP", "RP", "GY"})
-	mustApply(t, s, 0, pl("RG", 0, -4, 1, -4))
-	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "OP")})
-	mustApply(t, s, 1, pl("OY", -1, 5, -2, 5))
-	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "PP")})
+	must.Apply(t, s, 0, pl("RG", 0, -4, 1, -4))
+	must.Apply(t, s, games.Chance, Draw{Tiles: tiles(t, "OP")})
+	must.Apply(t, s, 1, pl("OY", -1, 5, -2, 5))
+	must.Apply(t, s, games.Chance, Draw{Tiles: tiles(t, "PP")})
 	// Give seat 0 the wanted rack: put its tiles back, take the new ones.
 	for _, t := range s.racks[0] {
 		s.bag[t.kind()]++
@@ -153,7 +154,7 @@ func TestLineScoring(t *testing.T) {
 func TestScoreAddsToPlayer(t *testing.T) {
 	s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
 	set(s, 'B', Cell{-1, 0}, Cell{-2, 0})
-	ev := mustApply(t, s, 0, pl("BB", 0, 0, 0, 1))
+	ev := must.Apply(t, s, 0, pl("BB", 0, 0, 0, 1))
 	if got := s.scores[0][Blue]; got != 2 {
 		t.Fatalf("blue %d, want 2", got)
 	}
@@ -168,14 +169,14 @@ func TestCapAndBonus(t *testing.T) {
 		s.scores[0][Red], s.scores[0][Green] = 17, 16
 		set(s, 'R', Cell{-1, 0}, Cell{-2, 0})
 		set(s, 'G', Cell{2, 0}, Cell{3, 0}, Cell{4, 0})
-		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 		if s.scores[0][Red] != 18 || s.scores[0][Green] != 18 {
 			t.Fatalf("scores %v, want red and green capped at 18", s.scores[0])
 		}
 		if s.phase != PhasePlace || s.turn != 0 || s.bonus != 2 {
 			t.Fatalf("phase %v turn %v bonus %d, want seat 0 to place with 2 bonuses", s.phase, s.turn, s.bonus)
 		}
-		mustApply(t, s, 0, pl("BB", 0, 3, 1, 3))
+		must.Apply(t, s, 0, pl("BB", 0, 3, 1, 3))
 		if s.bonus != 1 || s.turn != 0 || s.phase != PhasePlace {
 			t.Fatalf("after one bonus: bonus %d, want 1", s.bonus)
 		}
@@ -184,7 +185,7 @@ func TestCapAndBonus(t *testing.T) {
 		s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
 		s.scores[0][Red] = 18
 		set(s, 'R', Cell{-1, 0})
-		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 		if s.scores[0][Red] != 18 || s.bonus != 0 || s.phase == PhasePlace {
 			t.Fatalf("red %d bonus %d phase %v: want 18, no bonus, turn over", s.scores[0][Red], s.bonus, s.phase)
 		}
@@ -193,7 +194,7 @@ func TestCapAndBonus(t *testing.T) {
 		s := afterFirstRound(t, "RG", "BB", "YP", "YP", "YP", "YP")
 		s.scores[0][Red] = 16
 		set(s, 'R', Cell{-1, 0}, Cell{-2, 0}, Cell{-3, 0}, Cell{-4, 0})
-		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 		if s.scores[0][Red] != 18 || s.bonus != 1 {
 			t.Fatalf("red %d bonus %d, want 18 and 1", s.scores[0][Red], s.bonus)
 		}
@@ -203,11 +204,11 @@ func TestCapAndBonus(t *testing.T) {
 		s.scores[0][Red], s.scores[0][Blue] = 17, 17
 		set(s, 'R', Cell{-1, 0})
 		set(s, 'B', Cell{-1, 3})
-		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 		if s.bonus != 1 {
 			t.Fatalf("bonus %d, want 1", s.bonus)
 		}
-		mustApply(t, s, 0, pl("BB", 0, 3, 1, 3))
+		must.Apply(t, s, 0, pl("BB", 0, 3, 1, 3))
 		if s.bonus != 1 || s.turn != 0 || s.phase != PhasePlace {
 			t.Fatalf("chained: bonus %d phase %v, want 1 more bonus for seat 0", s.bonus, s.phase)
 		}
@@ -216,11 +217,11 @@ func TestCapAndBonus(t *testing.T) {
 		s := afterFirstRound(t, "RG")
 		s.scores[0][Red] = 17
 		set(s, 'R', Cell{-1, 0})
-		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 		if s.bonus != 0 || s.phase != PhaseDraw || s.drawCount != 6 || s.turn != 0 {
 			t.Fatalf("phase %v bonus %d draw %d: want the bonus lost and a refill of 6", s.phase, s.bonus, s.drawCount)
 		}
-		mustApply(t, s, games.Chance, s.SampleChance(testRand()))
+		must.Apply(t, s, games.Chance, s.SampleChance(testRand()))
 		if s.turn != 1 || s.phase != PhasePlace {
 			t.Fatalf("after refill: turn %v phase %v, want seat 1 to place", s.turn, s.phase)
 		}
@@ -231,22 +232,22 @@ func TestSwap(t *testing.T) {
 	t.Run("allowed when the rack shows none of the tied lowest colours", func(t *testing.T) {
 		s := afterFirstRound(t, "BB", "YY", "YY", "OO", "OY", "PP")
 		s.scores[0] = [6]int{2, 2, 5, 5, 5, 5} // red and green tied lowest
-		mustApply(t, s, 0, pl("BB", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("BB", 0, 0, 1, 0))
 		if s.phase != PhaseSwap {
 			t.Fatalf("phase %v, want the swap offered", s.phase)
 		}
 		if got := s.Legal(0); len(got) != 2 || got[0] != (Swap{}) || got[1] != (Keep{}) {
 			t.Fatalf("legal %v, want swap and keep", got)
 		}
-		mustRefuse(t, s, 0, pl("YY", 0, 2, 1, 2), games.ErrUnknownAction)
+		must.Refuse(t, s, 0, pl("YY", 0, 2, 1, 2), games.ErrUnknownAction)
 		old := s.Rack(0)
-		mustApply(t, s, 0, Swap{})
+		must.Apply(t, s, 0, Swap{})
 		if s.phase != PhaseDraw || s.drawCount != 6 || len(s.returning) != 5 {
 			t.Fatalf("after swap: phase %v draw %d returning %d", s.phase, s.drawCount, len(s.returning))
 		}
 		// The old tiles are not yet back: the bag lacks the second YY and has 5 fewer tiles.
 		bagBefore := s.bag.Len()
-		mustApply(t, s, games.Chance, s.SampleChance(testRand()))
+		must.Apply(t, s, games.Chance, s.SampleChance(testRand()))
 		if got := s.bag.Len(); got != bagBefore-6+len(old) {
 			t.Fatalf("bag %d after swap draw, want %d", got, bagBefore-6+len(old))
 		}
@@ -255,17 +256,17 @@ func TestSwap(t *testing.T) {
 	t.Run("refused when the rack shows one of the tied lowest colours", func(t *testing.T) {
 		s := afterFirstRound(t, "BB", "YY", "YG", "OO", "OY", "PP")
 		s.scores[0] = [6]int{2, 2, 5, 5, 5, 5}
-		mustApply(t, s, 0, pl("BB", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("BB", 0, 0, 1, 0))
 		if s.phase != PhaseDraw || s.drawCount != 1 {
 			t.Fatalf("phase %v, want an immediate refill of 1", s.phase)
 		}
-		mustRefuse(t, s, 0, Swap{}, games.ErrNotYourTurn)
+		must.Refuse(t, s, 0, Swap{}, games.ErrNotYourTurn)
 	})
 	t.Run("keep refills", func(t *testing.T) {
 		s := afterFirstRound(t, "BB", "YY", "YY", "OO", "OY", "PP")
 		s.scores[0] = [6]int{0, 3, 3, 3, 3, 3}
-		mustApply(t, s, 0, pl("BB", 0, 0, 1, 0))
-		mustApply(t, s, 0, Keep{})
+		must.Apply(t, s, 0, pl("BB", 0, 0, 1, 0))
+		must.Apply(t, s, 0, Keep{})
 		if s.phase != PhaseDraw || s.drawCount != 1 || len(s.racks[0]) != 5 {
 			t.Fatalf("keep: phase %v draw %d rack %d", s.phase, s.drawCount, len(s.racks[0]))
 		}
@@ -292,32 +293,32 @@ func TestRankingExample(t *testing.T) {
 
 func TestFirstRound(t *testing.T) {
 	s := dealt(t, 3, Options{}, []string{"RG"}, []string{"RG"}, []string{"RG"})
-	r := mustRefuse(t, s, 0, pl("RG", 0, 0, 1, 0), games.ErrIllegal)
+	r := must.Refuse(t, s, 0, pl("RG", 0, 0, 1, 0), games.ErrIllegal)
 	if !strings.Contains(r.Reason.EN, "start symbol") {
 		t.Errorf("reason %q does not mention the start symbol", r.Reason.EN)
 	}
-	mustApply(t, s, 0, pl("RG", 0, -4, 1, -4)) // touches red
-	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
-	mustRefuse(t, s, 1, pl("RG", 1, -5, 2, -5), games.ErrIllegal) // red again
-	mustRefuse(t, s, 1, pl("RG", 2, 0, 3, 0), games.ErrIllegal)   // no start symbol
+	must.Apply(t, s, 0, pl("RG", 0, -4, 1, -4)) // touches red
+	must.Apply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
+	must.Refuse(t, s, 1, pl("RG", 1, -5, 2, -5), games.ErrIllegal) // red again
+	must.Refuse(t, s, 1, pl("RG", 2, 0, 3, 0), games.ErrIllegal)   // no start symbol
 	for _, p := range s.LegalPlaces(1) {
 		if start, _ := startOf(p.Cells); start == Red {
 			t.Fatalf("legal move %v touches the used red start symbol", p)
 		}
 	}
-	mustApply(t, s, 1, pl("GR", 4, -4, 4, -5)) // touches green
-	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
-	mustApply(t, s, 2, pl("RG", 4, 1, 3, 2)) // touches blue (5,0)
-	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
+	must.Apply(t, s, 1, pl("GR", 4, -4, 4, -5)) // touches green
+	must.Apply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
+	must.Apply(t, s, 2, pl("RG", 4, 1, 3, 2)) // touches blue (5,0)
+	must.Apply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
 	// Second round: no start symbol is needed any more.
-	mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+	must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 }
 
 func TestFirstRoundSolo(t *testing.T) {
 	s, _ := NewState(names[:1], Options{})
-	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "BB")})
-	mustRefuse(t, s, 0, pl("BB", 0, 0, 1, 0), games.ErrIllegal)
-	mustApply(t, s, 0, pl("BB", 4, 0, 4, 1)) // touches blue (5,0)
+	must.Apply(t, s, games.Chance, Draw{Tiles: tiles(t, "BB")})
+	must.Refuse(t, s, 0, pl("BB", 0, 0, 1, 0), games.ErrIllegal)
+	must.Apply(t, s, 0, pl("BB", 4, 0, 4, 1)) // touches blue (5,0)
 	if s.phase != PhaseDraw || s.drawCount != 1 {
 		t.Fatalf("solo: phase %v draw %d, want one tile drawn per turn", s.phase, s.drawCount)
 	}
@@ -368,14 +369,14 @@ func TestGameEndsWhenNoPairRemains(t *testing.T) {
 	}
 	s.scores[0][Red] = 17
 	set(s, 'R', Cell{-1, 0}) // red would reach 18 and owe a bonus: skipped at the end
-	mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+	must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 	if s.phase != PhaseOver || len(s.ToAct()) != 0 || s.SampleChance(testRand()) != nil {
 		t.Fatalf("phase %v to act %v: want the game over with no draw", s.phase, s.ToAct())
 	}
 	if !s.Result().Over {
 		t.Fatal("result not over")
 	}
-	mustRefuse(t, s, 1, pl("YP", -3, 3, -2, 3), games.ErrGameOver)
+	must.Refuse(t, s, 1, pl("YP", -3, 3, -2, 3), games.ErrGameOver)
 }
 
 func TestInstantWin(t *testing.T) {
@@ -383,7 +384,7 @@ func TestInstantWin(t *testing.T) {
 	s.scores[0] = [6]int{17, 18, 18, 18, 18, 18}
 	s.scores[1] = [6]int{17, 17, 17, 17, 17, 17}
 	set(s, 'R', Cell{-1, 0})
-	mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+	must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 	r := s.Result()
 	if !r.Over || r.Ranking[0][0] != 0 {
 		t.Fatalf("over %v ranking %v: want seat 0 winning at once", r.Over, r.Ranking)
@@ -398,49 +399,48 @@ func TestTeams(t *testing.T) {
 	if s.radius != 7 {
 		t.Fatalf("radius %d, want 7", s.radius)
 	}
-	mustApply(t, s, 0, pl("RG", 0, -4, 1, -4))
+	must.Apply(t, s, 0, pl("RG", 0, -4, 1, -4))
 	if s.Scores(0) != s.Scores(2) || s.Scores(0)[Red] != 1 {
 		t.Fatalf("partners show %v and %v, want the same team track with red 1", s.Scores(0), s.Scores(2))
 	}
-	t.Run("18 stops a half and gives a bonus; 36 gives another", func(t *testing.T) {
+	// placing is a copy of s past the first round, seat 0 to place from rack.
+	placing := func(t *testing.T, rack ...string) *State {
 		s := s.clone()
 		s.firstDone = []bool{true, true, true, true}
 		s.phase, s.turn = PhasePlace, 0
-		s.racks[0] = tiles(t, "RG", "BB", "YP")
+		s.racks[0] = tiles(t, rack...)
+		return s
+	}
+	t.Run("18 stops a half and gives a bonus; 36 gives another", func(t *testing.T) {
+		s := placing(t, "RG", "BB", "YP")
 		s.scores[0][Red] = 16
 		set(s, 'R', Cell{-1, 0}, Cell{-2, 0}, Cell{-3, 0}, Cell{-4, 0})
-		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 		if s.scores[0][Red] != 18 || s.bonus != 1 {
 			t.Fatalf("red %d bonus %d, want 18 (the rest lost) and 1", s.scores[0][Red], s.bonus)
 		}
 		s.scores[0][Blue] = 34
 		set(s, 'B', Cell{-1, 3}, Cell{-2, 3}, Cell{-3, 3})
-		mustApply(t, s, 0, pl("BB", 0, 3, 1, 3))
+		must.Apply(t, s, 0, pl("BB", 0, 3, 1, 3))
 		if s.scores[0][Blue] != 36 || s.bonus != 1 {
 			t.Fatalf("blue %d bonus %d, want 36 and another bonus", s.scores[0][Blue], s.bonus)
 		}
 	})
 	t.Run("a colour at 36 stays there and gives no bonus", func(t *testing.T) {
-		s := s.clone()
-		s.firstDone = []bool{true, true, true, true}
-		s.phase, s.turn = PhasePlace, 0
-		s.racks[0] = tiles(t, "OO", "BB")
+		s := placing(t, "OO", "BB")
 		s.scores[0][Orange] = 36
 		set(s, 'O', Cell{-1, 0}, Cell{-2, 0})
-		mustApply(t, s, 0, pl("OO", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("OO", 0, 0, 1, 0))
 		if s.scores[0][Orange] != 36 || s.bonus != 0 {
 			t.Fatalf("orange %d bonus %d, want 36 and none", s.scores[0][Orange], s.bonus)
 		}
 	})
 	t.Run("halves in the order laid", func(t *testing.T) {
-		s := s.clone()
-		s.firstDone = []bool{true, true, true, true}
-		s.phase, s.turn = PhasePlace, 0
-		s.racks[0] = tiles(t, "GG", "BB")
+		s := placing(t, "GG", "BB")
 		s.scores[0][Green] = 15
 		// First cell (0,0) sees 4 greens to the west, second (1,0) sees 1 to the east.
 		set(s, 'G', Cell{-1, 0}, Cell{-2, 0}, Cell{-3, 0}, Cell{-4, 0}, Cell{2, 0})
-		mustApply(t, s, 0, pl("GG", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("GG", 0, 0, 1, 0))
 		if s.scores[0][Green] != 19 {
 			t.Fatalf("green %d, want 15+4→18 (stop), then +1 = 19", s.scores[0][Green])
 		}
@@ -457,10 +457,10 @@ func TestTeams(t *testing.T) {
 
 func TestDrawValidation(t *testing.T) {
 	s, _ := NewState(names[:2], Options{})
-	mustRefuse(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Draw{Tiles: []Tile{{Green, Red}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Draw{Tiles: tiles(t, "RR", "RR", "RR", "RR", "RR", "RR")}, games.ErrIllegal) // only 5 RR exist
-	mustRefuse(t, s, 0, pl("RG", 0, -4, 1, -4), games.ErrNotYourTurn)
+	must.Refuse(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Draw{Tiles: []Tile{{Green, Red}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Draw{Tiles: tiles(t, "RR", "RR", "RR", "RR", "RR", "RR")}, games.ErrIllegal) // only 5 RR exist
+	must.Refuse(t, s, 0, pl("RG", 0, -4, 1, -4), games.ErrNotYourTurn)
 	if _, err := DecodeAction([]byte(`{"type":"draw","tiles":["GR"]}`)); !errors.Is(err, games.ErrBadRecord) {
 		t.Errorf("draw of GR decoded: %v", err)
 	}
@@ -475,9 +475,8 @@ func TestDecodeAction(t *testing.T) {
 		`{"type":"draw","tiles":["BB","RG"]}`: Draw{Tiles: []Tile{{Blue, Blue}, {Red, Green}}},
 	}
 	for in, want := range good {
-		got, err := DecodeAction([]byte(in))
-		if err != nil {
-			t.Errorf("%s: %v", in, err)
+		got := gamestest.RoundTrip(t, Game{}, in)
+		if got == nil {
 			continue
 		}
 		if d, ok := got.(Draw); ok {
@@ -488,25 +487,17 @@ func TestDecodeAction(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", in, got, want)
 		}
 	}
-	for _, in := range []string{
+	gamestest.DecodeRefuses(t, Game{},
 		`{}`, `{"type":"fly"}`, `{"type":"place","tile":"RG"}`, `{"type":"place","cells":[[0,0],[1,0]]}`,
 		`{"type":"place","tile":"RX","cells":[[0,0],[1,0]]}`, `{"type":"place","tile":"RG","cells":[[0,0]]}`,
 		`{"type":"place","tile":"RG","cells":[[0,0],[1,0]],"extra":1}`, `{"type":"swap","tiles":[]}`,
 		`{"type":"draw"}`, `[1,2]`, `not json`,
-	} {
-		if _, err := DecodeAction([]byte(in)); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%s: err %v, want ErrBadRecord", in, err)
-		}
-	}
+	)
 }
 
 func TestOptions(t *testing.T) {
-	if _, err := (Game{}).New(names[:2], []byte(`{"teams":false,"colour":"red"}`)); !errors.Is(err, games.ErrBadRecord) {
-		t.Errorf("unknown option accepted: %v", err)
-	}
-	if _, err := (Game{}).New(names[:0], nil); err == nil {
-		t.Error("no players accepted")
-	}
+	gamestest.BadOptions(t, Game{}, names[:2], `{"teams":false,"colour":"red"}`)
+	gamestest.CheckSeating(t, Game{})
 	if _, err := (Game{}).New(names[:4], []byte(`{"teams":true}`)); err != nil {
 		t.Errorf("teams with 4: %v", err)
 	}
@@ -521,7 +512,7 @@ func TestTeamAndSoloEnds(t *testing.T) {
 		s.scores[0] = [6]int{35, 36, 36, 36, 36, 36} // seat 2 plays for team 0
 		s.scores[1] = [6]int{36, 36, 36, 36, 36, 20}
 		set(s, 'R', Cell{-1, 0})
-		mustApply(t, s, 2, pl("RG", 0, 0, 1, 0))
+		must.Apply(t, s, 2, pl("RG", 0, 0, 1, 0))
 		r := s.Result()
 		if !r.Over || !slices.Equal(r.Ranking[0], []games.Seat{0, 2}) {
 			t.Fatalf("over %v ranking %v: want seats 0 & 2 winning at once", r.Over, r.Ranking)
@@ -533,18 +524,18 @@ func TestTeamAndSoloEnds(t *testing.T) {
 		s.racks[0] = tiles(t, "RG", "BB")
 		s.scores[0] = [6]int{17, 18, 18, 18, 18, 18}
 		set(s, 'R', Cell{-1, 0})
-		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 		if s.Result().Over {
 			t.Fatal("a team game ended at 18 in all six")
 		}
 	})
 	t.Run("solo ends at 36 in all six", func(t *testing.T) {
 		s, _ := NewState(names[:1], Options{})
-		mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
+		must.Apply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
 		s.firstDone[0] = true
 		s.scores[0] = [6]int{35, 36, 36, 36, 36, 36}
 		set(s, 'R', Cell{-1, 0})
-		mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+		must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 		if !s.Result().Over || len(s.ToAct()) != 0 {
 			t.Fatalf("solo at 36 in all six: over %v, to act %v", s.Result().Over, s.ToAct())
 		}
@@ -557,7 +548,7 @@ func TestTeamSwapUsesTeamScores(t *testing.T) {
 	// Seat 0's team is lowest in red and green; its rack has neither, so the swap is offered.
 	s.scores[0] = [6]int{2, 2, 9, 9, 9, 9}
 	s.scores[1] = [6]int{9, 9, 9, 9, 9, 0} // the other team's purple must not matter
-	mustApply(t, s, 0, pl("BB", 0, 0, 1, 0))
+	must.Apply(t, s, 0, pl("BB", 0, 0, 1, 0))
 	if s.phase != PhaseSwap {
 		t.Fatalf("phase %v, want the swap offered on the team's scores", s.phase)
 	}
@@ -569,7 +560,7 @@ func TestSwapAndKeepAskFirst(t *testing.T) {
 	s := dealt(t, 4, Options{Teams: true}, []string{"BB", "YY", "YY", "OO", "OY", "PP"}, []string{"OY"}, []string{"RG"}, []string{"OY"})
 	s.firstDone = []bool{true, true, true, true}
 	s.scores[0] = [6]int{2, 2, 9, 9, 9, 9}
-	mustApply(t, s, 0, pl("BB", 0, 0, 1, 0))
+	must.Apply(t, s, 0, pl("BB", 0, 0, 1, 0))
 	first, err := s.Compose(0, "")
 	if err != nil {
 		t.Fatal(err)
@@ -631,11 +622,11 @@ func TestTeamWordsAgree(t *testing.T) {
 // channel's one message for it), and one that reaches nothing new is not.
 func TestSoloMilestones(t *testing.T) {
 	s, _ := NewState([]string{"Ada"}, Options{})
-	mustApply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
+	must.Apply(t, s, games.Chance, Draw{Tiles: tiles(t, "RG")})
 	s.firstDone[0] = true
 	s.scores[0] = [6]int{17, 0, 0, 0, 0, 0}
 	set(s, 'R', Cell{-1, 0})
-	events := mustApply(t, s, 0, pl("RG", 0, 0, 1, 0))
+	events := must.Apply(t, s, 0, pl("RG", 0, 0, 1, 0))
 	var milestones []games.Event
 	for _, e := range events {
 		if e.Milestone {
@@ -684,7 +675,7 @@ func TestDoubleOrder(t *testing.T) {
 		t.Errorf("team game: %d doubles listed both ways, %d one way; want every double both ways", both, one)
 	}
 	solo, _ := NewState([]string{"Ada"}, Options{})
-	mustApply(t, solo, games.Chance, Draw{Tiles: tiles(t, "BB")})
+	must.Apply(t, solo, games.Chance, Draw{Tiles: tiles(t, "BB")})
 	solo.firstDone[0] = true
 	if both, one := count(solo); both == 0 || one != 0 {
 		t.Errorf("solo: %d doubles listed both ways, %d one way; want every double both ways", both, one)
@@ -722,7 +713,7 @@ func TestDoubleOrder(t *testing.T) {
 		}
 	}
 	clone := team.Clone().(*State)
-	mustApply(t, clone, 0, worst)
+	must.Apply(t, clone, 0, worst)
 	if clone.scores[0][Blue] != worstAfter {
 		t.Errorf("applying %v scored blue %d, want %d (its own order)", worst, clone.scores[0][Blue], worstAfter)
 	}

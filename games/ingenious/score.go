@@ -140,10 +140,6 @@ func (s *State) Result() games.Result {
 			Seat: games.Seat(seat), Score: sortedScores(t)[0], Detail: detailOf(t), Breakdown: breakdown(t),
 		})
 	}
-	sides := make([]int, s.sides())
-	for i := range sides {
-		sides[i] = i
-	}
 	better := func(a, b int) int {
 		if s.winner != games.NoSeat {
 			w := s.side(s.winner)
@@ -156,20 +152,18 @@ func (s *State) Result() games.Result {
 		}
 		return compareTracks(s.scores[a], s.scores[b])
 	}
-	slices.SortStableFunc(sides, func(a, b int) int { return better(b, a) })
-	for i, side := range sides {
-		if i == 0 || better(sides[i-1], side) != 0 {
-			res.Ranking = append(res.Ranking, nil)
-		}
-		last := len(res.Ranking) - 1
-		for seat := range n {
-			if s.side(games.Seat(seat)) == side {
-				res.Ranking[last] = append(res.Ranking[last], games.Seat(seat))
+	sides := make([]int, s.sides())
+	for i := range sides {
+		sides[i] = i
+	}
+	for _, place := range games.Places(sides, func(a, b int) int { return better(b, a) }) {
+		var seats []games.Seat
+		for _, seat := range games.PlayerSeats(n) {
+			if slices.Contains(place, s.side(seat)) {
+				seats = append(seats, seat)
 			}
 		}
-	}
-	for _, g := range res.Ranking {
-		slices.Sort(g)
+		res.Ranking = append(res.Ranking, seats)
 	}
 	if s.winner != games.NoSeat {
 		res.Summary = s.reachedAll(s.winner, false)

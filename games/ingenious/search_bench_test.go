@@ -2,25 +2,16 @@ package ingenious
 
 import (
 	"context"
-	"math/rand/v2"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/search"
 )
 
 // twoPlayerState is a two-player game placed placements in by the greedy players, a seat to
 // place.
-func twoPlayerState(tb testing.TB, placed int) *State {
-	s, _ := NewState(names[:2], Options{})
-	stop := func(games.State) bool { return len(s.placements) >= placed && s.phase == PhasePlace }
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(5, 6)), games.Hints, stop); err != nil {
-		tb.Fatal(err)
-	}
-	return s
-}
+func twoPlayerState(tb testing.TB, placed int) *State { return placedIn(tb, 2, placed) }
 
 // benchSearch measures a search of the Strong level's shape (Horizon 16) with a fixed node
 // budget on one core.

@@ -87,7 +87,7 @@ func TestCzechColourLetters(t *testing.T) {
 			break
 		}
 	}
-	ev := mustApply(t, s2, 0, start)
+	ev := must.Apply(t, s2, 0, start)
 	if !strings.Contains(ev[0].Text.CS, "Ada položil(a) červeno-červený dílek na ") {
 		t.Errorf("Czech placement event %q", ev[0].Text.CS)
 	}

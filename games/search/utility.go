@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/tablebot/tablebot/games"
@@ -60,27 +61,7 @@ func (a ambition) reward(scores []float64, ranking [][]games.Seat, seat games.Se
 
 // rankingOf ranks seats by score, highest first, equal scores sharing a place.
 func rankingOf(scores []float64) [][]games.Seat {
-	order := make([]games.Seat, len(scores))
-	for i := range order {
-		order[i] = games.Seat(i)
-	}
-	slices.SortStableFunc(order, func(a, b games.Seat) int {
-		switch {
-		case scores[a] > scores[b]:
-			return -1
-		case scores[a] < scores[b]:
-			return 1
-		}
-		return 0
-	})
-	var out [][]games.Seat
-	for i, s := range order {
-		if i == 0 || scores[order[i-1]] != scores[s] {
-			out = append(out, nil)
-		}
-		out[len(out)-1] = append(out[len(out)-1], s)
-	}
-	return out
+	return games.Places(games.PlayerSeats(len(scores)), func(a, b games.Seat) int { return cmp.Compare(scores[b], scores[a]) })
 }
 
 // rewardFrom is rewardOf given the scores and ranking of every seat.

@@ -1,7 +1,6 @@
 package shelfie
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -259,150 +258,83 @@ var fieldNames = []struct {
 }{{FieldDie, "die"}, {FieldCol, "col"}, {FieldValue, "value"}, {FieldOther, "other"}, {FieldShame, "shame"}, {FieldBoxes, "box/pos/box2/pos2"}, {FieldDice, "dice"}, {FieldAt, "at"}}
 
 // MarshalJSON writes the record form.
-func (d Deal) MarshalJSON() ([]byte, error) {
-	hands := d.Hands
-	if hands == nil {
-		hands = [][]int{}
-	}
-	return json.Marshal(struct {
-		Type  string  `json:"type"`
-		Hands [][]int `json:"hands"`
-	}{"deal", hands})
-}
+func (d Deal) MarshalJSON() ([]byte, error) { return games.Encode(d, dealWire(d)) }
 
 // MarshalJSON writes the record form: "S2", "K7", ["E1"]; without sidekick and contest when
 // they are 0.
 func (r Rewards) MarshalJSON() ([]byte, error) {
-	out := struct {
-		Type     string   `json:"type"`
-		Sidekick string   `json:"sidekick,omitempty"`
-		Contest  string   `json:"contest,omitempty"`
-		Endgame  []string `json:"endgame"`
-	}{Type: "rewards", Endgame: []string{}}
+	var w rewardsWire
 	if r.Sidekick != 0 {
-		out.Sidekick = fmt.Sprintf("S%d", r.Sidekick)
+		w.Sidekick = ptr(fmt.Sprintf("S%d", r.Sidekick))
 	}
 	if r.Contest != 0 {
-		out.Contest = fmt.Sprintf("K%d", r.Contest)
+		w.Contest = ptr(fmt.Sprintf("K%d", r.Contest))
 	}
 	for _, e := range r.Endgame {
-		out.Endgame = append(out.Endgame, fmt.Sprintf("E%d", e))
+		w.Endgame = append(w.Endgame, fmt.Sprintf("E%d", e))
 	}
-	return json.Marshal(out)
+	return games.Encode(r, w)
 }
 
 // MarshalJSON writes the record form.
-func (f Fill) MarshalJSON() ([]byte, error) {
-	boxes := f.Boxes
-	if boxes == nil {
-		boxes = [][]Die{}
-	}
-	return json.Marshal(struct {
-		Type  string  `json:"type"`
-		Boxes [][]Die `json:"boxes"`
-	}{"fill", boxes})
-}
+func (f Fill) MarshalJSON() ([]byte, error) { return games.Encode(f, fillWire(f)) }
 
 // MarshalJSON writes the record form.
-func (r Reveal) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		Card int    `json:"card"`
-	}{"reveal", r.Card})
-}
+func (r Reveal) MarshalJSON() ([]byte, error) { return games.Encode(r, cardWire[Reveal](r)) }
 
 // MarshalJSON writes the record form.
-func (r Roll) MarshalJSON() ([]byte, error) {
-	v := r.Values
-	if v == nil {
-		v = []int{}
-	}
-	return json.Marshal(struct {
-		Type   string `json:"type"`
-		Values []int  `json:"values"`
-	}{"roll", v})
-}
+func (r Roll) MarshalJSON() ([]byte, error) { return games.Encode(r, rollWire(r)) }
 
 // MarshalJSON writes the record form.
-func (d Draw) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type   string `json:"type"`
-		Colour Colour `json:"color"`
-	}{"draw", d.Colour})
-}
+func (d Draw) MarshalJSON() ([]byte, error) { return games.Encode(d, drawWire(d)) }
 
 // MarshalJSON writes the record form.
-func (c Choose) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		Card int    `json:"card"`
-	}{"choose", c.Card})
-}
+func (c Choose) MarshalJSON() ([]byte, error) { return games.Encode(c, cardWire[Choose](c)) }
 
 // MarshalJSON writes the record form.
-func (t Take) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		Box  int    `json:"box"`
-	}{"take", t.Box})
-}
+func (t Take) MarshalJSON() ([]byte, error) { return games.Encode(t, takeWire(t)) }
 
 // MarshalJSON writes the record form.
-func (s Set) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type  string `json:"type"`
-		Die   int    `json:"die"`
-		Value int    `json:"value"`
-	}{"set", s.Die, s.Value})
-}
+func (s Set) MarshalJSON() ([]byte, error) { return games.Encode(s, setWire(s)) }
 
 // MarshalJSON writes the record form: "col" for a column, "to":"shame" for the shame shelf.
 func (p Place) MarshalJSON() ([]byte, error) {
 	if p.Shame {
-		return json.Marshal(struct {
-			Type string `json:"type"`
-			Die  int    `json:"die"`
-			To   string `json:"to"`
-		}{"place", p.Die, "shame"})
+		return games.Encode(p, placeWire{Die: p.Die, To: ptr("shame")})
 	}
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		Die  int    `json:"die"`
-		Col  int    `json:"col"`
-	}{"place", p.Die, p.Col})
+	return games.Encode(p, placeWire{Die: p.Die, Col: &p.Col})
 }
 
 // MarshalJSON writes the record form.
 func (r Retrieve) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		Card int    `json:"card"`
-		Slot int    `json:"slot"`
-	}{"retrieve", 1, r.Slot})
+	return games.Encode(r, retrieveWire{cardKeeper, r.Slot})
 }
 
-// abilityJSON is the record form of an ability; absent fields are 0 (or nil) and left out.
+// abilityJSON is the record form of an ability's fields; absent fields are 0 (or nil) and
+// left out.
 type abilityJSON struct {
-	Type  string `json:"type"`
-	Card  int    `json:"card"`
-	Copy  int    `json:"copy,omitempty"`
-	Die   int    `json:"die,omitempty"`
-	Col   int    `json:"col,omitempty"`
-	Value int    `json:"value,omitempty"`
-	Other int    `json:"other,omitempty"`
-	Shame int    `json:"shame,omitempty"`
-	Box   int    `json:"box,omitempty"`
-	Pos   int    `json:"pos,omitempty"`
-	Box2  int    `json:"box2,omitempty"`
-	Pos2  int    `json:"pos2,omitempty"`
-	At    int    `json:"at,omitempty"`
-	Dice  []int  `json:"dice,omitempty"`
+	Card  int   `json:"card"`
+	Copy  int   `json:"copy,omitempty"`
+	Die   int   `json:"die,omitempty"`
+	Col   int   `json:"col,omitempty"`
+	Value int   `json:"value,omitempty"`
+	Other int   `json:"other,omitempty"`
+	Shame int   `json:"shame,omitempty"`
+	Box   int   `json:"box,omitempty"`
+	Pos   int   `json:"pos,omitempty"`
+	Box2  int   `json:"box2,omitempty"`
+	Pos2  int   `json:"pos2,omitempty"`
+	At    int   `json:"at,omitempty"`
+	Dice  []int `json:"dice,omitempty"`
 }
 
 // MarshalJSON writes the record form with the fields the ability names.
 func (a Ability) MarshalJSON() ([]byte, error) {
-	return json.Marshal(abilityJSON{"ability", a.Card, a.Copy, a.Die, a.Col, a.Value, a.Other, a.Shame, a.Box, a.Pos, a.Box2, a.Pos2, a.At, a.Dice})
+	return games.Encode(a, abilityJSON(a))
 }
 
 // MarshalJSON writes the record form.
 func (Done) MarshalJSON() ([]byte, error) { return []byte(`{"type":"done"}`), nil }
+
+// ptr returns a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }

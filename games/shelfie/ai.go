@@ -45,35 +45,42 @@ func (s *State) Hint(seat games.Seat) games.Action {
 
 // hintTake takes the box worth most, or first uses card 9 when a swap makes a box better by
 // more than the card's cost.
-func (s *State) hintTake(seat games.Seat) games.Action {
-	legal, values := s.takeValues(seat)
-	return bestOf(legal, values)
+func (s *State) hintTake(seat games.Seat) games.Action { return bestOf(s.takeValues(seat)) }
+
+// takeValues lists seat's moves before taking a box with takeValue of each.
+func (s *State) takeValues(seat games.Seat) ([]games.Action, []float64) {
+	return s.valued(seat, func(a games.Action) float64 { return s.takeValue(seat, a) })
 }
 
-// takeValues lists seat's moves before taking a box with the greedy player's value of each:
-// a box by what its dice are worth, card 9 by the best box after the swap less the card's
-// cost (−∞ for a move refused).
-func (s *State) takeValues(seat games.Seat) ([]games.Action, []float64) {
+// takeValue is the greedy player's value of seat's move a before taking a box: a box by what
+// its dice are worth, card 9 by the best box after the swap less the card's cost (−∞ for a
+// move refused).
+func (s *State) takeValue(seat games.Seat, a games.Action) float64 {
+	v := math.Inf(-1)
+	switch a := a.(type) {
+	case Take:
+		v = s.valueAfter(seat, a)
+	case Ability:
+		c := s.clone()
+		if _, err := c.Apply(seat, a); err != nil {
+			break
+		}
+		for _, t := range c.Legal(seat) {
+			if t, ok := t.(Take); ok {
+				v = math.Max(v, c.valueAfter(seat, t))
+			}
+		}
+		v -= s.cardCost()
+	}
+	return v
+}
+
+// valued lists seat's legal moves with value's judgement of each.
+func (s *State) valued(seat games.Seat, value func(games.Action) float64) ([]games.Action, []float64) {
 	legal := s.Legal(seat)
 	values := make([]float64, len(legal))
 	for i, a := range legal {
-		v := math.Inf(-1)
-		switch a := a.(type) {
-		case Take:
-			v = s.valueAfter(seat, a)
-		case Ability:
-			c := s.clone()
-			if _, err := c.Apply(seat, a); err != nil {
-				break
-			}
-			for _, t := range c.Legal(seat) {
-				if t, ok := t.(Take); ok {
-					v = math.Max(v, c.valueAfter(seat, t))
-				}
-			}
-			v -= s.cardCost()
-		}
-		values[i] = v
+		values[i] = value(a)
 	}
 	return legal, values
 }
@@ -99,19 +106,11 @@ func bestIndex(values []float64) int {
 }
 
 // hintTurn makes the move after which the seat's position is worth most.
-func (s *State) hintTurn(seat games.Seat) games.Action {
-	legal, values := s.turnValues(seat)
-	return bestOf(legal, values)
-}
+func (s *State) hintTurn(seat games.Seat) games.Action { return bestOf(s.turnValues(seat)) }
 
 // turnValues lists seat's moves on its turn after taking its box, with moveValue of each.
 func (s *State) turnValues(seat games.Seat) ([]games.Action, []float64) {
-	legal := s.Legal(seat)
-	values := make([]float64, len(legal))
-	for i, a := range legal {
-		values[i] = s.moveValue(seat, a)
-	}
-	return legal, values
+	return s.valued(seat, func(a games.Action) float64 { return s.moveValue(seat, a) })
 }
 
 // moveValue is the value of seat's position after move a (expected, for a reroll or a draw),

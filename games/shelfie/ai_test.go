@@ -1,7 +1,6 @@
 package shelfie
 
 import (
-	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -14,7 +13,7 @@ import (
 func playGame(t testing.TB, n int, options string, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) *State {
 	t.Helper()
 	s := newGame(t, n, options)
-	gamestest.PlayRandomly(t, s, r, 3001, func(seat games.Seat) games.Action { return pick(s, seat) }, nil)
+	gamestest.PlayRandomly(t, s, r, 3001, pick, nil)
 	return s
 }
 
@@ -66,16 +65,7 @@ func TestHintDeterministic(t *testing.T) {
 			must.Apply(t, s, seat, s.SampleChance(r))
 			continue
 		}
-		h := s.Hint(seat)
-		a, _ := json.Marshal(h)
-		b, _ := json.Marshal(s.clone().Hint(seat))
-		if string(a) != string(b) {
-			t.Fatalf("hint %s then %s", a, b)
-		}
-		if _, err := s.listed(seat, h); err != nil {
-			t.Fatalf("hint %s is not listed: %v", a, err)
-		}
-		must.Apply(t, s, seat, h)
+		must.Apply(t, s, seat, gamestest.HintStable(t, s, seat))
 	}
 	if s.Hint(games.Chance) != nil {
 		t.Fatal("chance gets a hint")

@@ -12,10 +12,9 @@ import (
 func midTurn(b *testing.B) *State {
 	b.Helper()
 	s := newGame(b, 4, `{"cards":"own"}`)
-	stop := func(games.State) bool { return s.round >= 4 && s.phase == PhaseTurn && s.taken && len(s.shipment) == 3 }
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(7, 7)), games.Hints, stop); err != nil {
-		b.Fatal(err)
-	}
+	gamestest.HintsUntil(b, s, rand.New(rand.NewPCG(7, 7)), func(games.State) bool {
+		return s.round >= 4 && s.phase == PhaseTurn && s.taken && len(s.shipment) == 3
+	})
 	return s
 }
 
@@ -74,18 +73,11 @@ func BenchmarkPlayOut(b *testing.B) {
 // BenchmarkView is one seat's view.
 func BenchmarkView(b *testing.B) {
 	s := midTurn(b)
-	for b.Loop() {
-		s.View(s.current())
-	}
+	gamestest.BenchView(b, s, s.current())
 }
 
 // BenchmarkCompose is one panel step.
 func BenchmarkCompose(b *testing.B) {
 	s := midTurn(b)
-	seat := s.current()
-	for b.Loop() {
-		if _, err := s.Compose(seat, ""); err != nil {
-			b.Fatal(err)
-		}
-	}
+	gamestest.BenchCompose(b, s, s.current())
 }

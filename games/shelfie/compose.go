@@ -33,13 +33,9 @@ func draftOf(a games.Action) string { return "=" + strings.ReplaceAll(Notation(a
 // actionOfDraft reads a confirm draft's move (its form only).
 func actionOfDraft(draft string) (Action, error) {
 	if !strings.HasPrefix(draft, "=") {
-		return nil, stale()
+		return nil, games.StaleDraft()
 	}
 	return ParseMove(strings.ReplaceAll(draft[1:], "_", " "))
-}
-
-func stale() *games.Refusal {
-	return games.Refuse(games.ErrIllegal, "That choice no longer fits the game — start again.", "Tahle volba už ke hře nesedí — začni znovu.")
 }
 
 // mustAct returns why seat has nothing to decide now, or nil.
@@ -48,12 +44,9 @@ func (s *State) mustAct(seat games.Seat) *games.Refusal {
 		return nil
 	}
 	if s.phase == PhaseChoose && s.IsSeat(seat) && s.seats[seat].chosen {
-		w := games.Waiting(s)
-		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
-			EN: "You have chosen already — waiting for " + w.EN + ".",
-			CS: "Už máš vybráno — čeká se na: " + w.CS + "."}}
+		return games.ChosenAlready(s, games.Say("have chosen", "máš vybráno"))
 	}
-	return games.Refuse(games.ErrNotYourTurn, "You have nothing to decide right now.", "Teď nemáš co rozhodovat.")
+	return games.NothingToDecide()
 }
 
 // legalAction returns the listed move a draft stands for, or why there is none.
@@ -76,7 +69,7 @@ func (s *State) listed(seat games.Seat, a games.Action) (games.Action, error) {
 	if _, err := s.Clone().Apply(seat, a); err != nil {
 		return nil, err
 	}
-	return nil, stale()
+	return nil, games.StaleDraft()
 }
 
 // Resolve returns the move of a confirm draft. It fails with a *games.Refusal when seat need
@@ -152,17 +145,17 @@ func (s *State) Compose(seat games.Seat, draft string) (games.Panel, error) {
 	case strings.HasPrefix(draft, "d") && s.phase == PhaseTurn && s.taken && !s.setNext:
 		i, err := strconv.Atoi(draft[1:])
 		if err != nil || i < 1 || i > len(s.shipment) || draft != fmt.Sprintf("d%d", i) {
-			return games.Panel{}, stale()
+			return games.Panel{}, games.StaleDraft()
 		}
 		return s.diePanel(seat, p, i), nil
 	case strings.HasPrefix(draft, "a") && s.phase == PhaseTurn && !s.setNext:
 		base, ok := parseCardDraft(draft)
 		if !ok {
-			return games.Panel{}, stale()
+			return games.Panel{}, games.StaleDraft()
 		}
 		return s.abilityPanel(seat, p, base)
 	}
-	return games.Panel{}, stale()
+	return games.Panel{}, games.StaleDraft()
 }
 
 // parseCardDraft reads "a3" or "a8k3".
@@ -349,7 +342,7 @@ func (s *State) diePanel(seat games.Seat, p games.Panel, i int) games.Panel {
 // abilityPanel offers the moves of one ability card, best first.
 func (s *State) abilityPanel(seat games.Seat, p games.Panel, base Ability) (games.Panel, error) {
 	if base.Card == cardFlash && (base.Copy < 1 || base.Copy > NumCards || base.Copy == cardFlash) {
-		return games.Panel{}, stale()
+		return games.Panel{}, games.StaleDraft()
 	}
 	var menu []games.Choice
 	for _, a := range s.legalAbilities(seat) {
@@ -359,7 +352,7 @@ func (s *State) abilityPanel(seat games.Seat, p games.Panel, base Ability) (game
 		}
 	}
 	if len(menu) == 0 {
-		return games.Panel{}, stale()
+		return games.Panel{}, games.StaleDraft()
 	}
 	s.rank(seat, menu)
 	info := cardTable[base.Acting()]

@@ -1,7 +1,6 @@
 package shelfie
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -18,11 +17,11 @@ func testRand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
 func TestConformance(t *testing.T) {
 	t.Parallel()
 	conformance(
-		gamestest.Case{Name: "solo beat", Players: names[:1], Options: json.RawMessage(`{"solo":"beat"}`)},
-		gamestest.Case{Name: "solo bot", Players: names[:1], Options: json.RawMessage(`{"solo":"bot"}`)},
-		gamestest.Case{Name: "solo bot hard random", Players: names[:1], Options: json.RawMessage(`{"solo":"bot","hard":true,"botcards":"random","cards":"own"}`)},
+		gamestest.Case{Name: "solo beat", Players: names[:1], Options: `{"solo":"beat"}`},
+		gamestest.Case{Name: "solo bot", Players: names[:1], Options: `{"solo":"bot"}`},
+		gamestest.Case{Name: "solo bot hard random", Players: names[:1], Options: `{"solo":"bot","hard":true,"botcards":"random","cards":"own"}`},
 		gamestest.Case{Name: "2 players", Players: names[:2]},
-		gamestest.Case{Name: "3 players shared", Players: names[:3], Options: json.RawMessage(`{"cards":"shared"}`)},
+		gamestest.Case{Name: "3 players shared", Players: names[:3], Options: `{"cards":"shared"}`},
 	).Run(t)
 }
 
@@ -30,8 +29,8 @@ func TestConformanceMore(t *testing.T) {
 	t.Parallel()
 	conformance(
 		gamestest.Case{Name: "4 players", Players: names[:4]},
-		gamestest.Case{Name: "4 players own draft", Players: names[:4], Options: json.RawMessage(`{"cards":"own","draft":true}`)},
-		gamestest.Case{Name: "2 players shared draft", Players: names[:2], Options: json.RawMessage(`{"cards":"shared","draft":true}`)},
+		gamestest.Case{Name: "4 players own draft", Players: names[:4], Options: `{"cards":"own","draft":true}`},
+		gamestest.Case{Name: "2 players shared draft", Players: names[:2], Options: `{"cards":"shared","draft":true}`},
 	).Run(t)
 }
 
@@ -168,14 +167,7 @@ func TestRandomPlayouts(t *testing.T) {
 		if n == 1 {
 			o = []string{`{"solo":"beat"}`, `{"solo":"bot"}`, `{"solo":"bot","hard":true,"botcards":"random"}`}[g/4%3]
 		}
-		s := newGame(t, n, o)
-		gamestest.PlayRandomly(t, s, r, 3001, func(seat games.Seat) games.Action {
-			legal := s.Legal(seat)
-			return legal[r.IntN(len(legal))]
-		}, func(seat games.Seat, a games.Action) {
-			if err := invariant(s); err != nil {
-				t.Fatalf("game %d after %s by %v: %v", g, Notation(a), seat, err)
-			}
-		})
+		pick := gamestest.RandomMove(r)
+		gamestest.PlayRandomly(t, newGame(t, n, o), r, 3001, func(s *State, seat games.Seat) games.Action { return pick(s, seat) }, invariant)
 	}
 }

@@ -311,15 +311,12 @@ func bagPerColour(players int) int {
 }
 
 // ratingTable is the solo "beat your score" rating line, best first.
-var ratingTable = []struct {
-	least  int
-	en, cs string
-}{
-	{70, "Legendary stacker", "legendární skladník"},
-	{60, "Master stacker", "mistr skladník"},
-	{50, "Shelf expert", "znalec polic"},
-	{40, "Skilled stacker", "zručný skladník"},
-	{30, "Apprentice stacker", "učeň skladník"},
+var ratingTable = games.Ranks{
+	{Least: 70, Name: games.Say("Legendary stacker", "legendární skladník")},
+	{Least: 60, Name: games.Say("Master stacker", "mistr skladník")},
+	{Least: 50, Name: games.Say("Shelf expert", "znalec polic")},
+	{Least: 40, Name: games.Say("Skilled stacker", "zručný skladník")},
+	{Least: 30, Name: games.Say("Apprentice stacker", "učeň skladník")},
 }
 
 // Column bonuses: a column of exactly 5, 4 or 3 dice.

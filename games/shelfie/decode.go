@@ -8,15 +8,17 @@ import (
 )
 
 // codec reads Shelfie Stacker actions: indices count from 1; reward cards are named as printed
-// ("S2"); an ability's fields must be one of its card's forms.
+// ("S2"); an ability's fields must be one of its card's forms. Every decision of a turn that
+// draws nothing may be taken back (an ability, by its card: see Game.Undoable), and so may a
+// choice of character: it stays secret until the last player has chosen.
 var codec = games.NewCodec(Name,
-	games.Kind[cardWire[Choose]]("choose"),
-	games.Kind[takeWire]("take"),
-	games.Kind[setWire]("set"),
-	games.Kind[placeWire]("place"),
-	games.Kind[retrieveWire]("retrieve"),
+	games.Kind[cardWire[Choose]]("choose").Undoable(),
+	games.Kind[takeWire]("take").Undoable(),
+	games.Kind[setWire]("set").Undoable(),
+	games.Kind[placeWire]("place").Undoable(),
+	games.Kind[retrieveWire]("retrieve").Undoable(),
 	games.Kind[abilityWire]("ability"),
-	games.Bare[Done]("done"),
+	games.Bare[Done]("done").Undoable(),
 	games.Kind[dealWire]("deal").ByChance(),
 	games.Kind[rewardsWire]("rewards").ByChance(),
 	games.Kind[fillWire]("fill").ByChance(),

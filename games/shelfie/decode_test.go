@@ -1,8 +1,6 @@
 package shelfie
 
 import (
-	"encoding/json"
-	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -42,19 +40,9 @@ func TestDecodeRecordForms(t *testing.T) {
 		`{"type":"ability","card":16,"die":3,"col":2,"at":1}`,
 		`{"type":"done"}`,
 	} {
-		a, err := DecodeAction([]byte(s))
-		if err != nil {
-			t.Errorf("%s: %v", s, err)
+		a := gamestest.RoundTrip(t, Game{}, s)
+		if a == nil {
 			continue
-		}
-		b, _ := json.Marshal(a)
-		back, err := DecodeAction(b)
-		if err != nil {
-			t.Errorf("%s → %s: %v", s, b, err)
-			continue
-		}
-		if !equalJSON(a, back) {
-			t.Errorf("%s → %s changes", s, b)
 		}
 		m, err := ParseMove(Notation(a))
 		if err != nil || !equalJSON(a, m) {
@@ -64,7 +52,7 @@ func TestDecodeRecordForms(t *testing.T) {
 }
 
 func TestDecodeStrict(t *testing.T) {
-	for _, s := range []string{
+	gamestest.DecodeRefuses(t, Game{},
 		`{}`, `[]`, `{"type":"fly"}`, `{"type":"take"}`, `{"type":"take","box":1,"card":2}`,
 		`{"type":"take","box":1,"x":1}`, `{"type":"place","die":1}`, `{"type":"place","die":1,"col":2,"to":"shame"}`,
 		`{"type":"place","die":1,"to":"floor"}`, `{"type":"place","die":1,"col":0}`,
@@ -74,11 +62,7 @@ func TestDecodeStrict(t *testing.T) {
 		`{"type":"ability","card":6,"copy":3,"die":1}`, `{"type":"rewards","sidekick":"S5","endgame":[]}`,
 		`{"type":"rewards","sidekick":"S1","contest":"K01","endgame":["E1"]}`, `{"type":"fill","boxes":[["P7"]]}`,
 		`{"type":"draw","color":"R"}`, `{"type":"draw","color":"g"}`, `{"type":"done","x":1}`, `{"type":"done"} {}`,
-	} {
-		if _, err := DecodeAction([]byte(s)); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%s: error %v, want ErrBadRecord", s, err)
-		}
-	}
+	)
 }
 
 // TestNotationRoundTrip: Describe's text of every listed move reads back as that move, and
@@ -101,15 +85,8 @@ func TestNotationRoundTrip(t *testing.T) {
 					if err != nil || !equalJSON(back, l) {
 						t.Fatalf("game %d: %q reads back as %v (%v)", g, text, back, err)
 					}
-					draft, err := s.Typed(seat, "", text)
-					if err != nil {
-						t.Fatalf("typed %q: %v", text, err)
-					}
-					res, err := s.Resolve(seat, draft)
-					if err != nil || !equalJSON(res, l) {
-						t.Fatalf("draft %q resolves to %v (%v)", draft, res, err)
-					}
 				}
+				gamestest.TypedResolves(t, s, seat)
 				a = legal[r.IntN(len(legal))]
 			}
 			back, err := ParseMove(s.Describe(a))

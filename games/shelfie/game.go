@@ -30,13 +30,10 @@ var meta = games.Meta{
 // taken back too: it stays secret until the last player has chosen, and the referee allows
 // an undo only until then (the reveal is a milestone event with its own board message).
 func (Game) Undoable(a games.Action) bool {
-	switch a := a.(type) {
-	case Choose, Take, Set, Place, Retrieve, Done:
-		return true
-	case Ability:
+	if a, ok := a.(Ability); ok {
 		return a.Acting() != cardDiceLord && a.Acting() != cardArchaeologist
 	}
-	return false
+	return codec.IsUndoable(a)
 }
 
 const rulesEN = `**Shelfie Stacker** — draft boxes of dice (game boxes!) and stack them on your shelf. 7 rounds.

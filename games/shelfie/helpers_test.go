@@ -58,15 +58,7 @@ func parseShelf(t testing.TB, lines ...string) Shelf {
 // dice reads "P3 G6 B1".
 func dice(t testing.TB, s string) []Die {
 	t.Helper()
-	var out []Die
-	for _, w := range strings.Fields(s) {
-		d, ok := ParseDie(w)
-		if !ok {
-			t.Fatalf("%q is not a die", w)
-		}
-		out = append(out, d)
-	}
-	return out
+	return gamestest.Fields(t, s, ParseDie)
 }
 
 // must makes and refuses moves, drawing the seat's board when one goes wrong.

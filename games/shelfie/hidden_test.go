@@ -10,23 +10,13 @@ import (
 
 // TestHiddenChoiceLeaksNothing: two different choices of seat 0 look the same to every other
 // seat in every way, hints included.
-// observe is what seat can learn from s (see gamestest.Observe).
-func observe(s *State, seat games.Seat) string { return gamestest.Observe(s, seat, false) }
-
 func TestHiddenChoiceLeaksNothing(t *testing.T) {
 	s := atTurn(t, 4, "", "P1 P2 P3 / G1 G2 G3 / B1 B2 B3 / O1 O2 O3 / P4 P5 P6")
-	a, b := s.clone(), s.clone()
-	must.Apply(t, a, 0, Choose{Card: 1})
-	must.Apply(t, b, 0, Choose{Card: 8})
-	for _, seat := range []games.Seat{1, 2, 3, games.NoSeat, games.Chance} {
-		if x, y := observe(a, seat), observe(b, seat); x != y {
-			t.Fatalf("seat %v tells the choices apart:\n%s\nvs\n%s", seat, x, y)
-		}
-		if seat >= 0 && !equalJSON(a.Hint(seat), b.Hint(seat)) {
-			t.Fatalf("seat %v's hint depends on seat 0's choice", seat)
-		}
-	}
+	gamestest.HiddenChoice(t, s, 0, Choose{Card: 1}, Choose{Card: 8}, false)
 }
+
+// observe is what seat can learn from s (see gamestest.Observe).
+func observe(s *State, seat games.Seat) string { return gamestest.Observe(s, seat, false) }
 
 // TestDeterminize: determinized states look the same to the seat and redraw the others'
 // choices.

@@ -231,15 +231,11 @@ func parseChanceMove(f []string) (Action, bool) {
 		}
 		return Draw{Colour: c}, true
 	case "roll":
-		var r Roll
-		for _, x := range f[1:] {
-			n, ok := num(x)
-			if !ok {
-				return nil, false
-			}
-			r.Values = append(r.Values, n)
+		values, ok := readAll(f[1:], num)
+		if !ok {
+			return nil, false
 		}
-		return r, true
+		return Roll{Values: values}, true
 	case "rewards":
 		var r Rewards
 		r.Endgame = []int{}
@@ -266,13 +262,9 @@ func parseChanceMove(f []string) (Action, bool) {
 	case "deal":
 		var d Deal
 		for _, h := range strings.Split(strings.Join(f[1:], " "), "/") {
-			var hand []int
-			for _, x := range strings.Split(strings.TrimSpace(h), ",") {
-				n, ok := num(strings.TrimSpace(x))
-				if !ok {
-					return nil, false
-				}
-				hand = append(hand, n)
+			hand, ok := readAll(strings.Split(strings.TrimSpace(h), ","), func(x string) (int, bool) { return num(strings.TrimSpace(x)) })
+			if !ok {
+				return nil, false
 			}
 			d.Hands = append(d.Hands, hand)
 		}
@@ -280,13 +272,9 @@ func parseChanceMove(f []string) (Action, bool) {
 	case "fill":
 		var fl Fill
 		for _, b := range strings.Split(strings.Join(f[1:], " "), "/") {
-			var dice []Die
-			for _, x := range strings.Fields(b) {
-				d, ok := ParseDie(strings.ToUpper(x))
-				if !ok {
-					return nil, false
-				}
-				dice = append(dice, d)
+			dice, ok := readAll(strings.Fields(b), func(x string) (Die, bool) { return ParseDie(strings.ToUpper(x)) })
+			if !ok {
+				return nil, false
 			}
 			fl.Boxes = append(fl.Boxes, dice)
 		}
@@ -392,4 +380,17 @@ func (a *Ability) readWord(w string) bool {
 		return false
 	}
 	return true
+}
+
+// readAll reads every word by read: nil for no words, false when one cannot be read.
+func readAll[T any](words []string, read func(string) (T, bool)) ([]T, bool) {
+	var out []T
+	for _, w := range words {
+		v, ok := read(w)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+	}
+	return out, true
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 	"github.com/tablebot/tablebot/games/search"
 )
 
@@ -206,10 +207,9 @@ func TestSearchWithPowers(t *testing.T) {
 // game against Shem Bot, the player on turn in round 2 with its shipment to place.
 func BenchmarkSearchSolo(b *testing.B) {
 	s := newGame(b, 1, `{"solo":"bot"}`)
-	stop := func(games.State) bool { return s.round >= 2 && s.phase == PhaseTurn && s.taken && len(s.shipment) == 3 }
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(7, 7)), games.Hints, stop); err != nil {
-		b.Fatal(err)
-	}
+	gamestest.HintsUntil(b, s, rand.New(rand.NewPCG(7, 7)), func(games.State) bool {
+		return s.round >= 2 && s.phase == PhaseTurn && s.taken && len(s.shipment) == 3
+	})
 	cfg := search.Strong.Config()
 	cfg.Budget.Time = 0
 	cfg.Parallel = 1

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 func TestBagSizes(t *testing.T) {
@@ -48,12 +49,8 @@ func TestOptions(t *testing.T) {
 		{2, `{"solo":"bot"}`, false},
 		{2, `{"botcards":"random"}`, false},
 		{1, `{"solo":"solo"}`, false},
-		{5, ``, false},
 	} {
-		_, err := Game{}.New(names[:min(c.n, 4)], json.RawMessage(c.opts))
-		if c.n == 5 {
-			_, err = Game{}.New([]string{"a", "b", "c", "d", "e"}, nil)
-		}
+		_, err := Game{}.New(names[:c.n], json.RawMessage(c.opts))
 		if (err == nil) != c.ok {
 			t.Errorf("%d players %s: error %v, want ok=%v", c.n, c.opts, err, c.ok)
 		}
@@ -61,6 +58,7 @@ func TestOptions(t *testing.T) {
 			t.Errorf("%s: %v does not wrap ErrBadRecord", c.opts, err)
 		}
 	}
+	gamestest.CheckSeating(t, Game{})
 	s := newGame(t, 1, `{"solo":"bot"}`)
 	if got := string(s.Options()); got != `{"cards":"basic","draft":false,"solo":"bot","hard":false,"botcards":"same"}` {
 		t.Fatalf("options %s", got)

@@ -2,7 +2,7 @@ package shelfie
 
 import (
 	"fmt"
-	"slices"
+	"strings"
 
 	"github.com/tablebot/tablebot/games"
 )
@@ -90,21 +90,12 @@ func (s *State) Result() games.Result {
 		totals[seat] = sc.Total()
 		res.Seats = append(res.Seats, games.SeatResult{Seat: seat, Score: sc.Total(), Detail: sc, Breakdown: breakdown(sc)})
 	}
-	order := slices.Clone(seats)
-	key := func(x games.Seat) [2]int { return [2]int{-totals[x], s.lowestInHand(x)} }
-	slices.SortStableFunc(order, func(a, b games.Seat) int {
-		ka, kb := key(a), key(b)
-		if ka[0] != kb[0] {
-			return ka[0] - kb[0]
+	res.Ranking = games.Places(seats, func(a, b games.Seat) int {
+		if totals[a] != totals[b] {
+			return totals[b] - totals[a]
 		}
-		return ka[1] - kb[1]
+		return s.lowestInHand(a) - s.lowestInHand(b)
 	})
-	for i, seat := range order {
-		if i == 0 || key(order[i-1]) != key(seat) {
-			res.Ranking = append(res.Ranking, nil)
-		}
-		res.Ranking[len(res.Ranking)-1] = append(res.Ranking[len(res.Ranking)-1], seat)
-	}
 	if res.Over {
 		res.Summary = s.summary(res.Ranking[0], totals)
 	}
@@ -129,18 +120,7 @@ func breakdown(sc Score) games.Text {
 	if len(en) == 0 {
 		return games.Say("nothing yet", "zatím nic")
 	}
-	return games.Text{EN: joinDot(en), CS: joinDot(cs)}
-}
-
-func joinDot(parts []string) string {
-	out := ""
-	for i, p := range parts {
-		if i > 0 {
-			out += " · "
-		}
-		out += p
-	}
-	return out
+	return games.Text{EN: strings.Join(en, " · "), CS: strings.Join(cs, " · ")}
 }
 
 // summary is the end line: the solo rating, the result against Shem Bot, or the winners.
@@ -177,12 +157,10 @@ func (s *State) summary(winners []games.Seat, totals map[games.Seat]int) games.T
 // points earn the five ratings; below 30 there is none.
 func Rating(total int) games.Text {
 	pts := games.Count(total, "point", "points", "bod", "body", "bodů")
-	for _, r := range ratingTable {
-		if total >= r.least {
-			return games.Text{
-				EN: fmt.Sprintf("%s: %s (%d+).", pts.EN, r.en, r.least),
-				CS: fmt.Sprintf("%s: %s (%d+).", pts.CS, r.cs, r.least),
-			}
+	if r, ok := ratingTable.Of(total); ok {
+		return games.Text{
+			EN: fmt.Sprintf("%s: %s (%d+).", pts.EN, r.Name.EN, r.Least),
+			CS: fmt.Sprintf("%s: %s (%d+).", pts.CS, r.Name.CS, r.Least),
 		}
 	}
 	return games.Text{

@@ -210,11 +210,7 @@ func (s *State) scoring() []games.Seat {
 	if s.bot() {
 		n = 2
 	}
-	out := make([]games.Seat, n)
-	for i := range out {
-		out[i] = games.Seat(i)
-	}
-	return out
+	return games.PlayerSeats(n)
 }
 
 // name returns the name of seat, the solo opponent's included.

@@ -3,6 +3,7 @@ package shelfie
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tablebot/tablebot/games"
 )
@@ -69,17 +70,6 @@ func (s *State) playCard(seat games.Seat, c Card) {
 	st.choice, st.chosen = c, true
 }
 
-func joinComma(parts []string) string {
-	out := ""
-	for i, p := range parts {
-		if i > 0 {
-			out += ", "
-		}
-		out += p
-	}
-	return out
-}
-
 // applyReveal turns the solo opponent's card and starts the turns.
 func (s *State) applyReveal(r Reveal) ([]games.Event, error) {
 	if s.phase != PhaseReveal {
@@ -117,7 +107,7 @@ func (s *State) startTurns() []games.Event {
 		names = append(names, fmt.Sprintf("%s (%s)", s.name(seat), s.seats[seat].choice))
 	}
 	ev := games.Event{Seat: games.NoSeat, Minor: true, Text: games.Text{
-		EN: "Turn order: " + joinComma(names) + ".", CS: "Pořadí tahů: " + joinComma(names) + "."}}
+		EN: "Turn order: " + strings.Join(names, ", ") + ".", CS: "Pořadí tahů: " + strings.Join(names, ", ") + "."}}
 	s.turn = -1
 	return append([]games.Event{ev}, s.nextTurn()...)
 }

@@ -140,19 +140,12 @@ func (s *State) view(seat games.Seat) *View {
 }
 
 // Mine returns the viewer's own seat, or false for a spectator.
-func (v *View) Mine() (SeatView, bool) {
-	if v.Viewer < 0 || int(v.Viewer) >= len(v.Seats) {
-		return SeatView{}, false
-	}
-	return v.Seats[v.Viewer], true
-}
+func (v *View) Mine() (SeatView, bool) { return games.At(v.Seats, v.Viewer) }
 
 // Name returns the name of seat, or "" when it is not at the table.
 func (v *View) Name(seat games.Seat) string {
-	if seat < 0 || int(seat) >= len(v.Seats) {
-		return ""
-	}
-	return v.Seats[seat].Name
+	sv, _ := games.At(v.Seats, seat)
+	return sv.Name
 }
 
 // LegalColumns returns the columns (1–5) where the viewer may place shipment die i (1-based)

@@ -131,54 +131,27 @@ func (Tasks) sideboards()    {}
 func (Deal) sideboards()     {}
 func (Draw) sideboards()     {}
 
-// orEmpty returns s, or an empty slice for nil, so that lists encode as [] rather than null.
-func orEmpty[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
 // MarshalJSON writes the record form.
-func (a Start) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type   string `json:"type"`
-		Cards  []Card `json:"cards"`
-		Turned []bool `json:"turned"`
-	}{"start", orEmpty(a.Cards), orEmpty(a.Turned)})
-}
+func (a Start) MarshalJSON() ([]byte, error) { return games.Encode(a, startWire(a)) }
 
 // MarshalJSON writes the record form; a side other than Left or Right cannot be written.
 func (a Place) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type   string `json:"type"`
-		Card   Card   `json:"card"`
-		Side   Side   `json:"side"`
-		Turned bool   `json:"turned"`
-	}{"place", a.Card, a.Side, a.Turned})
+	return games.Encode(a, placeWire(a))
 }
 
 // MarshalJSON writes the record form.
 func (Exchange) MarshalJSON() ([]byte, error) { return []byte(`{"type":"exchange"}`), nil }
 
 // MarshalJSON writes the record form.
-func (a Tasks) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Type  string `json:"type"`
-		Tasks []int  `json:"tasks"`
-	}{"tasks", orEmpty(a.Tasks)})
-}
+func (a Tasks) MarshalJSON() ([]byte, error) { return games.Encode(a, tasksWire(a)) }
 
-// MarshalJSON writes the record form.
+// MarshalJSON writes the record form: every hand a list, if an empty one.
 func (a Deal) MarshalJSON() ([]byte, error) {
 	hands := make([][]Card, len(a.Hands))
 	for i, h := range a.Hands {
-		hands[i] = orEmpty(h)
+		hands[i] = append([]Card{}, h...)
 	}
-	return json.Marshal(struct {
-		Type  string   `json:"type"`
-		Hands [][]Card `json:"hands"`
-	}{"deal", hands})
+	return games.Encode(a, dealWire{hands})
 }
 
 // MarshalJSON writes the record form; a seat below 0 cannot be written.
@@ -186,17 +159,16 @@ func (a Draw) MarshalJSON() ([]byte, error) {
 	if a.Seat < 0 {
 		return nil, fmt.Errorf("sideboards: draw for seat %d cannot be written", int(a.Seat))
 	}
-	return json.Marshal(struct {
-		Type  string `json:"type"`
-		Seat  int    `json:"seat"`
-		Cards []Card `json:"cards"`
-	}{"draw", int(a.Seat), orEmpty(a.Cards)})
+	return games.Encode(a, drawWire{int(a.Seat), a.Cards})
 }
 
 // codec reads Sideboards actions: sides are "left" or "right"; a draw's seat is a number from 0.
+// The laying of the first two cards and a placement may be taken back: both stay hidden until
+// every seat has placed. Using the exchange card is final (it shows the cards thrown away and
+// is followed by a draw), and chance's moves are never taken back.
 var codec = games.NewCodec(Name,
-	games.Kind[startWire]("start"),
-	games.Kind[placeWire]("place"),
+	games.Kind[startWire]("start").Undoable(),
+	games.Kind[placeWire]("place").Undoable(),
 	games.Bare[Exchange]("exchange"),
 	games.Kind[tasksWire]("tasks").ByChance(),
 	games.Kind[dealWire]("deal").ByChance(),

@@ -2,7 +2,6 @@ package sideboards
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -20,21 +19,17 @@ func TestAIBeatsRandom(t *testing.T) {
 
 // TestAISolo: greedy solo games score decently and end with a rating.
 func TestAISolo(t *testing.T) {
-	seed := gamestest.Seed(t)
-	var totals []int
-	for g := range 20 {
-		r := testRand(seed + uint64(g))
+	totals := gamestest.SoloScores(t, 20, func(r *rand.Rand) games.State {
 		s := newGame(t, 1, Options{Variant: Basic})
 		playAll(t, s, r, hintPick)
-		totals = append(totals, s.Result().Seats[0].Score)
-	}
+		return s
+	})
 	sum := 0
 	for _, x := range totals {
 		sum += x
 	}
-	t.Logf("greedy solo totals %v, mean %.1f", totals, float64(sum)/float64(len(totals)))
-	if float64(sum)/float64(len(totals)) < 25 {
-		t.Errorf("greedy solo mean %.1f: the AI plays badly", float64(sum)/float64(len(totals)))
+	if mean := float64(sum) / float64(len(totals)); mean < 25 {
+		t.Errorf("greedy solo mean %.1f: the AI plays badly", mean)
 	}
 }
 
@@ -48,16 +43,10 @@ func TestHintDeterministic(t *testing.T) {
 			if seat == games.Chance {
 				break
 			}
-			h := s.Hint(seat)
-			if h2 := s.clone().Hint(seat); describe(h2) != describe(h) {
-				t.Fatalf("hint %v then %v", h, h2)
-			}
-			if !slices.ContainsFunc(s.Legal(seat), func(a games.Action) bool { return describe(a) == describe(h) }) {
-				t.Fatalf("hint %v is not listed", h)
-			}
+			gamestest.HintStable(t, s, seat)
 		}
 		if act := s.ToAct(); len(act) > 0 && act[0] != games.Chance {
-			mustApply(t, s, act[0], s.Hint(act[0]))
+			must.Apply(t, s, act[0], s.Hint(act[0]))
 		}
 	}
 	if s.Hint(games.Chance) != nil {

@@ -12,12 +12,9 @@ import (
 func midGame(b *testing.B) *State {
 	b.Helper()
 	s := newGame(b, 4, Options{Variant: Basic, Tasks: []int{2, 9, 15}})
-	stop := func(games.State) bool {
+	gamestest.HintsUntil(b, s, rand.New(rand.NewPCG(7, 7)), func(games.State) bool {
 		return s.Turn() == 4 && s.Phase() == PhaseTurn && len(s.ToAct()) == 4 && s.exchanging == games.NoSeat
-	}
-	if _, err := games.AdvanceUntil(&games.Recorder{State: s}, rand.New(rand.NewPCG(7, 7)), games.Hints, stop); err != nil {
-		b.Fatal(err)
-	}
+	})
 	return s
 }
 
@@ -115,20 +112,12 @@ func BenchmarkFulfilmentsWorst(b *testing.B) {
 
 // BenchmarkView is one seat's view, its suggestion included.
 func BenchmarkView(b *testing.B) {
-	s := midGame(b)
-	for b.Loop() {
-		s.View(0)
-	}
+	gamestest.BenchView(b, midGame(b), 0)
 }
 
 // BenchmarkCompose is one panel step.
 func BenchmarkCompose(b *testing.B) {
-	s := midGame(b)
-	for b.Loop() {
-		if _, err := s.Compose(0, ""); err != nil {
-			b.Fatal(err)
-		}
-	}
+	gamestest.BenchCompose(b, midGame(b), 0)
 }
 
 // BenchmarkDeterminize redraws what seat 0 cannot see.

@@ -26,10 +26,7 @@ func (s *State) mustAct(seat games.Seat) *games.Refusal {
 	case s.waiting(seat):
 		return nil
 	case s.IsSeat(seat) && s.phase == PhaseTurn && s.seats[seat].pending.made:
-		w := games.Waiting(s)
-		return &games.Refusal{Kind: games.ErrNotYourTurn, Reason: games.Text{
-			EN: fmt.Sprintf("You have placed already — waiting for %s.", w.EN),
-			CS: fmt.Sprintf("Už máš přiloženo — čeká se na: %s.", w.CS)}}
+		return games.ChosenAlready(s, games.Say("have placed", "máš přiloženo"))
 	}
 	return games.Refuse(games.ErrNotYourTurn, "You have nothing to place right now.", "Teď nemáš co přikládat.")
 }

@@ -105,7 +105,7 @@ func TestComposeStart(t *testing.T) {
 			t.Errorf("Compose(%q) accepted", bad)
 		}
 	}
-	mustApply(t, s, 0, a)
+	must.Apply(t, s, 0, a)
 	if _, err := s.Compose(0, ""); !errors.Is(err, games.ErrNotYourTurn) {
 		t.Fatalf("compose after placing: %v", err)
 	}
@@ -115,11 +115,7 @@ func TestComposeStart(t *testing.T) {
 }
 
 func TestComposePlace(t *testing.T) {
-	s := dealt(t, 2, Options{})
-	mustApply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}})
-	mustApply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
-	mustApply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{10}})
-	mustApply(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{11}})
+	s := secondTurn(t)
 	p, err := s.Compose(0, "6l")
 	if err != nil {
 		t.Fatal(err)
@@ -165,11 +161,11 @@ func TestComposePlace(t *testing.T) {
 	if _, err := s.Typed(0, "6l", "4 left"); err == nil || !strings.Contains(games.ReasonOf(err).EN, "not in your hand") {
 		t.Fatalf("typed a card not in hand: %v", err)
 	}
-	mustApply(t, s, 0, Exchange{})
+	must.Apply(t, s, 0, Exchange{})
 	if _, err := s.Compose(0, ""); !errors.Is(err, games.ErrNotYourTurn) {
 		t.Fatalf("compose while drawing: %v", err)
 	}
-	mustApply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{20, 21}})
+	must.Apply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{20, 21}})
 	p, err = s.Compose(0, "")
 	if err != nil {
 		t.Fatal(err)

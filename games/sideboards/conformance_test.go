@@ -1,7 +1,6 @@
 package sideboards
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -19,12 +18,12 @@ func TestConformance(t *testing.T) {
 		Cases: []gamestest.Case{
 			{Name: "solo", Players: names[:1]},
 			{Name: "2 players", Players: names[:2]},
-			{Name: "3 players, set 2", Players: names[:3], Options: json.RawMessage(`{"tasks":[2]}`)},
-			{Name: "4 players, tasks 7 14 30", Players: names[:4], Options: json.RawMessage(`{"variant":"basic","tasks":[7,14,30]}`)},
+			{Name: "3 players, set 2", Players: names[:3], Options: `{"tasks":[2]}`},
+			{Name: "4 players, tasks 7 14 30", Players: names[:4], Options: `{"variant":"basic","tasks":[7,14,30]}`},
 			{Name: "6 players", Players: names[:6]},
-			{Name: "2 players, 4 cards", Players: names[:2], Options: json.RawMessage(`{"variant":"four"}`)},
-			{Name: "5 players, 4 cards", Players: names[:5], Options: json.RawMessage(`{"variant":"four","tasks":[3,10,15]}`)},
-			{Name: "6 players, 4 cards", Players: names[:6], Options: json.RawMessage(`{"variant":"four"}`)},
+			{Name: "2 players, 4 cards", Players: names[:2], Options: `{"variant":"four"}`},
+			{Name: "5 players, 4 cards", Players: names[:5], Options: `{"variant":"four","tasks":[3,10,15]}`},
+			{Name: "6 players, 4 cards", Players: names[:6], Options: `{"variant":"four"}`},
 		},
 		Games:         3,
 		ApplyAllEvery: 3,
@@ -160,17 +159,8 @@ func TestRandomPlayouts(t *testing.T) {
 			o.Variant = Four
 		}
 		s := newGame(t, n, o)
-		pick := gamestest.RandomMove(r)
-		playAll(t, s, r, func(s *State, seat games.Seat) games.Action {
-			if r.IntN(10) == 0 {
-				for _, a := range s.Legal(seat) {
-					if _, err := s.clone().Apply(seat, a); err != nil {
-						t.Fatalf("listed %s refused: %v", describe(a), err)
-					}
-				}
-			}
-			return pick(s, seat)
-		})
+		pick := gamestest.CheckingListed(t, r, 10, gamestest.RandomMove(r))
+		playAll(t, s, r, func(s *State, seat games.Seat) games.Action { return pick(s, seat) })
 		res := s.Result()
 		if !res.Over || len(res.Ranking) == 0 {
 			t.Fatalf("game %d: result %+v", g, res)

@@ -1,5 +1,7 @@
 package sideboards
 
+import "github.com/tablebot/tablebot/games"
+
 // This file is the one table of everything printed on the cards: the 60 sideboard cards and
 // the 30 task cards. Data marked "chosen" in shared/rules/sideboards.md stands in for printed
 // cards that could not be read; correct it here without touching the logic.
@@ -148,14 +150,11 @@ var (
 // soloStep is a solo row bonus: bonus points from a counted length of at least least.
 type soloStep struct{ least, bonus int }
 
-// ratingTable lists the solo ratings from the best: a total of at least least earns the rating.
-var ratingTable = []struct {
-	least  int
-	en, cs string
-}{
-	{55, "sideboard dragon", "komodový drak"},
-	{45, "pulled out all the stops", "všechny šuplíky vytažené"},
-	{35, "neatly sorted", "pěkně srovnáno"},
-	{25, "good idea, now open up", "dobrý nápad, teď to otevři"},
-	{-1 << 31, "hide it in a drawer", "schovej ji do šuplíku"},
+// ratingTable lists the solo ratings from the best: a total of at least Least earns the rating.
+var ratingTable = games.Ranks{
+	{Least: 55, Name: games.Say("sideboard dragon", "komodový drak")},
+	{Least: 45, Name: games.Say("pulled out all the stops", "všechny šuplíky vytažené")},
+	{Least: 35, Name: games.Say("neatly sorted", "pěkně srovnáno")},
+	{Least: 25, Name: games.Say("good idea, now open up", "dobrý nápad, teď to otevři")},
+	{Least: -1 << 31, Name: games.Say("hide it in a drawer", "schovej ji do šuplíku")},
 }

@@ -46,14 +46,14 @@ func ParseDraft(s string) (Draft, error) {
 		pa, oka := parsePlacedToken(a)
 		pb, okb := parsePlacedToken(b)
 		if !oka || !okb || pa.Card == pb.Card {
-			return Draft{}, stale()
+			return Draft{}, games.StaleDraft()
 		}
 		return Draft{Kind: DraftStart, Cards: []Placed{pa, pb}}, nil
 	}
 	turned := strings.HasSuffix(s, "t")
 	s = strings.TrimSuffix(s, "t")
 	if len(s) < 2 {
-		return Draft{}, stale()
+		return Draft{}, games.StaleDraft()
 	}
 	side := Left
 	switch s[len(s)-1] {
@@ -61,11 +61,11 @@ func ParseDraft(s string) (Draft, error) {
 	case 'r':
 		side = Right
 	default:
-		return Draft{}, stale()
+		return Draft{}, games.StaleDraft()
 	}
 	c, ok := parseCardNumber(s[:len(s)-1])
 	if !ok {
-		return Draft{}, stale()
+		return Draft{}, games.StaleDraft()
 	}
 	return Draft{Kind: DraftPlace, Cards: []Placed{{c, turned}}, Side: side}, nil
 }
@@ -155,11 +155,11 @@ func checkDraft(d Draft, turn int, hand []Card, canExchange bool) error {
 	case d.Kind == DraftExchange && !canExchange:
 		return games.Refuse(games.ErrIllegal, "You cannot use the exchange card now.", "Výměnnou kartu teď použít nemůžeš.")
 	case d.Kind == DraftStart && turn != 1, d.Kind == DraftPlace && turn == 1:
-		return stale()
+		return games.StaleDraft()
 	}
 	for _, p := range d.Cards {
 		if !slices.Contains(hand, p.Card) {
-			return stale()
+			return games.StaleDraft()
 		}
 	}
 	return nil
@@ -198,8 +198,4 @@ func (v *View) Preview(d Draft) ([]Placed, []int) {
 		return append(board, d.Cards[0]), []int{len(board)}
 	}
 	return board, nil
-}
-
-func stale() *games.Refusal {
-	return games.Refuse(games.ErrIllegal, "That choice no longer fits the game — start again.", "Tahle volba už ke hře nesedí — začni znovu.")
 }

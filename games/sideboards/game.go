@@ -115,19 +115,6 @@ var meta = games.Meta{
 	Start:   games.NewWith(ParseOptions, NewState),
 }
 
-var _ games.Undoer = Game{}
-
-// Undoable allows taking back the laying of the first two cards and a placement: both stay
-// hidden until every seat has placed. Using the exchange card is final (it shows the cards
-// thrown away and is followed by a draw), and chance's moves are never taken back.
-func (Game) Undoable(a games.Action) bool {
-	switch a.(type) {
-	case Start, Place:
-		return true
-	}
-	return false
-}
-
 const rulesEN = `**Sideboards** — draft cards and build a sideboard 8 cards wide that meets three tasks.
 • A card is one column of 5 drawers: every colour once (red, turquoise, pink, orange, black) and three handles (flower, square, long). You may turn a card upside down before placing it.
 • Everyone plays at once. First turn: keep 2 of your 3 cards and lay them side by side, pass the third to your left neighbour. Later turns: place 1 of your 2 cards at the left or right end of your sideboard and pass the other. Then everybody draws 1.

@@ -1,7 +1,6 @@
 package sideboards
 
 import (
-	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -21,32 +20,8 @@ func newGame(t testing.TB, n int, o Options) *State {
 	return s
 }
 
-// mustApply applies a move that must succeed.
-func mustApply(t testing.TB, s *State, seat games.Seat, a games.Action) []games.Event {
-	t.Helper()
-	ev, err := games.Apply(s, seat, a)
-	if err != nil {
-		t.Fatalf("%v %s: %v", seat, describe(a), err)
-	}
-	return ev
-}
-
-// mustRefuse applies a move that must be refused with kind, leaving the state as it was.
-func mustRefuse(t testing.TB, s *State, seat games.Seat, a games.Action, kind error) {
-	t.Helper()
-	before := s.clone()
-	_, err := games.Apply(s, seat, a)
-	if !errors.Is(err, kind) {
-		t.Fatalf("%v %s: error %v, want %v", seat, describe(a), err, kind)
-	}
-	var r *games.Refusal
-	if !errors.As(err, &r) || r.Reason.EN == "" || r.Reason.CS == "" {
-		t.Fatalf("%v %s: refusal %v lacks a reason in both languages", seat, describe(a), err)
-	}
-	if fingerprint(s) != fingerprint(before) {
-		t.Fatalf("%v %s: refused move changed the state", seat, describe(a))
-	}
-}
+// must makes and refuses moves, drawing the table when one goes wrong.
+var must = gamestest.Must[*State]{Show: func(s *State, _ games.Seat) string { return s.String() }}
 
 // fingerprint is everything about a state, for equality checks.
 func fingerprint(s *State) string { return s.String() }
@@ -72,7 +47,19 @@ func dealt(t testing.TB, n int, o Options, hands ...[]Card) *State {
 			hands = append(hands, h)
 		}
 	}
-	mustApply(t, s, games.Chance, Deal{Hands: hands})
+	must.Apply(t, s, games.Chance, Deal{Hands: hands})
+	return s
+}
+
+// secondTurn returns a 2-player game dealt as dealt does, in turn 2: Ada started with 1 2
+// (passing 3 to Ben), Ben with 4 5 (passing 6 to Ada); Ada drew 10 and Ben 11.
+func secondTurn(t testing.TB) *State {
+	t.Helper()
+	s := dealt(t, 2, Options{})
+	must.Apply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}})
+	must.Apply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
+	must.Apply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{10}})
+	must.Apply(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{11}})
 	return s
 }
 
@@ -87,11 +74,7 @@ func advance(t testing.TB, s *State, r *rand.Rand) {
 // playAll lets every seat make pick's move and chance draw with r until the game ends.
 func playAll(t testing.TB, s *State, r *rand.Rand, pick func(s *State, seat games.Seat) games.Action) {
 	t.Helper()
-	gamestest.PlayRandomly(t, s, r, 2001, func(seat games.Seat) games.Action { return pick(s, seat) }, func(seat games.Seat, a games.Action) {
-		if err := invariant(s); err != nil {
-			t.Fatalf("after %v %s: %v", seat, describe(a), err)
-		}
-	})
+	gamestest.PlayRandomly(t, s, r, 2001, pick, invariant)
 }
 
 // hintPick picks the AI's move.

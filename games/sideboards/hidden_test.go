@@ -12,27 +12,14 @@ import (
 
 // TestHiddenChoice: a committed placement cannot leak through View, Result, Legal, Hint or
 // the events until the last seat has placed.
-// observe is what seat can learn from s (see gamestest.Observe).
-func observe(s *State, seat games.Seat) string { return gamestest.Observe(s, seat, true) }
-
 func TestHiddenChoice(t *testing.T) {
 	base := dealt(t, 3, Options{})
 	for seat := range games.Seat(3) {
-		mustApply(t, base, seat, base.starts(seat)[0])
+		must.Apply(t, base, seat, base.starts(seat)[0])
 	}
 	advance(t, base, testRand(11))
 	hand := base.Hand(0)
-	one, other := base.clone(), base.clone()
-	ev1 := mustApply(t, one, 0, Place{Card: hand[0], Side: Left})
-	ev2 := mustApply(t, other, 0, Place{Card: hand[1], Side: Right, Turned: true})
-	for _, seat := range []games.Seat{1, 2, games.NoSeat, games.Chance} {
-		if a, b := observe(one, seat), observe(other, seat); a != b {
-			t.Fatalf("seat %v tells two placements apart:\n%s\nvs\n%s", seat, a, b)
-		}
-	}
-	if !reflect.DeepEqual(ev1, ev2) {
-		t.Fatalf("events differ: %v vs %v", ev1, ev2)
-	}
+	one, _ := gamestest.HiddenChoice(t, base, 0, Place{Card: hand[0], Side: Left}, Place{Card: hand[1], Side: Right, Turned: true}, true)
 	own := one.view(0).Seats[0]
 	if !slices.Equal(own.Pending, []Placed{{hand[0], false}}) || own.PendingSide != Left || !own.Decided || len(own.Board) != 2 {
 		t.Fatalf("own view %+v", own)
@@ -45,12 +32,12 @@ func TestHiddenChoice(t *testing.T) {
 // TestKnownCards: a passed card is known to its sender (and, passed on, can be followed), but
 // not to the others; a hand is otherwise private.
 func TestKnownCards(t *testing.T) {
-	s := dealt(t, 3, Options{})                                                  // hands 1 2 3 / 4 5 6 / 7 8 9
-	mustApply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}) // passes 3 to Ben
-	mustApply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}}) // passes 6 to Cid
-	mustApply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}}) // passes 9 to Ada
+	s := dealt(t, 3, Options{})                                                   // hands 1 2 3 / 4 5 6 / 7 8 9
+	must.Apply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}) // passes 3 to Ben
+	must.Apply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}}) // passes 6 to Cid
+	must.Apply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}}) // passes 9 to Ada
 	for seat, c := range []Card{20, 21, 22} {
-		mustApply(t, s, games.Chance, Draw{Seat: games.Seat(seat), Cards: []Card{c}})
+		must.Apply(t, s, games.Chance, Draw{Seat: games.Seat(seat), Cards: []Card{c}})
 	}
 	v0, v2, spec := s.view(0), s.view(2), s.view(games.NoSeat)
 	if !slices.Equal(v0.Seats[1].Known, []Card{3}) || v0.Seats[2].Known != nil {
@@ -66,9 +53,9 @@ func TestKnownCards(t *testing.T) {
 		t.Fatalf("Ben's own hand %+v", mine)
 	}
 	// Ben places 21 and passes 3 on to Cid: Ada can follow it there, and so can Ben.
-	mustApply(t, s, 1, Place{Card: 21, Side: Right})
-	mustApply(t, s, 0, Place{Card: 20, Side: Right})
-	mustApply(t, s, 2, Place{Card: 22, Side: Right})
+	must.Apply(t, s, 1, Place{Card: 21, Side: Right})
+	must.Apply(t, s, 0, Place{Card: 20, Side: Right})
+	must.Apply(t, s, 2, Place{Card: 22, Side: Right})
 	if k := s.view(0).Seats[2].Known; !slices.Equal(k, []Card{3}) {
 		t.Fatalf("Ada follows card 3 to %v", k)
 	}
@@ -92,11 +79,11 @@ func TestKnownCards(t *testing.T) {
 // stays in exactly one place.
 func TestDeterminize(t *testing.T) {
 	s := dealt(t, 3, Options{})
-	mustApply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}) // 3 → Ben
-	mustApply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
-	mustApply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}})
+	must.Apply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}) // 3 → Ben
+	must.Apply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
+	must.Apply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}})
 	advance(t, s, testRand(14))
-	mustApply(t, s, 1, Place{Card: s.Hand(1)[0], Side: Left}) // a hidden choice
+	must.Apply(t, s, 1, Place{Card: s.Hand(1)[0], Side: Left}) // a hidden choice
 	changed := false
 	r := testRand(15)
 	for range 20 {

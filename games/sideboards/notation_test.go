@@ -1,11 +1,11 @@
 package sideboards
 
 import (
-	"encoding/json"
 	"errors"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 func TestDecodeAction(t *testing.T) {
@@ -17,16 +17,9 @@ func TestDecodeAction(t *testing.T) {
 		`{"type":"deal","hands":[[12,40,7],[1,2,3]]}`,
 		`{"type":"draw","seat":1,"cards":[33]}`,
 	} {
-		a, err := DecodeAction([]byte(good))
-		if err != nil {
-			t.Fatalf("%s: %v", good, err)
-		}
-		back, _ := json.Marshal(a)
-		if string(back) != good {
-			t.Errorf("%s encodes back as %s", good, back)
-		}
+		gamestest.RoundTrip(t, Game{}, good)
 	}
-	for _, bad := range []string{
+	gamestest.DecodeRefuses(t, Game{},
 		`{"type":"place","card":7,"side":"up","turned":false}`,
 		`{"type":"place","card":7,"side":"left"}`,
 		`{"type":"place","card":7,"side":"left","turned":false,"extra":1}`,
@@ -39,11 +32,7 @@ func TestDecodeAction(t *testing.T) {
 		`{"cards":[1]}`,
 		`[]`,
 		`{"type":"tasks","tasks":[1,8,17]} {}`,
-	} {
-		if _, err := DecodeAction([]byte(bad)); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%s: error %v, want a bad record", bad, err)
-		}
-	}
+	)
 }
 
 // TestNotation: Describe's form of every legal move reads back (through Typed) as the move.
@@ -57,17 +46,8 @@ func TestNotation(t *testing.T) {
 				break
 			}
 			seat := s.ToAct()[0]
-			for _, a := range s.Legal(seat) {
-				d, err := s.Typed(seat, "", describe(a))
-				if err != nil {
-					t.Fatalf("turn %d: Typed(%q): %v", s.Turn(), describe(a), err)
-				}
-				back, err := s.Resolve(seat, d)
-				if err != nil || describe(back) != describe(a) {
-					t.Fatalf("turn %d: %q → %q → %v (%v)", s.Turn(), describe(a), d, back, err)
-				}
-			}
-			mustApply(t, s, seat, s.Hint(seat))
+			gamestest.TypedResolves(t, s, seat)
+			must.Apply(t, s, seat, s.Hint(seat))
 		}
 	}
 	for _, c := range []struct {

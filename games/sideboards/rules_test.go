@@ -2,12 +2,12 @@ package sideboards
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
+	"github.com/tablebot/tablebot/games/gamestest"
 )
 
 func TestOptions(t *testing.T) {
@@ -33,21 +33,10 @@ func TestOptions(t *testing.T) {
 			t.Errorf("CheckOptions(%s): %v", c.in, err)
 		}
 	}
-	for _, bad := range []string{`{"variant":"five"}`, `{"tasks":[8,1,17]}`, `{"tasks":[1,8]}`, `{"tasks":[5]}`, `{"tasks":[0]}`,
-		`{"tasks":[1,8,31]}`, `{"tasks":[1,8,14]}`, `{"colour":1}`, `[]`, `{"tasks":"1,8,17"}`} {
-		if _, err := (Game{}).New(names[:2], json.RawMessage(bad)); !errors.Is(err, games.ErrBadRecord) {
-			t.Errorf("%s: error %v, want a bad record", bad, err)
-		}
-	}
-	if _, err := (Game{}).New(names[:1], json.RawMessage(`{"variant":"four"}`)); !errors.Is(err, games.ErrBadRecord) {
-		t.Errorf("solo with 4 cards: %v", err)
-	}
-	if _, err := (Game{}).New(append(names[:6:6], "Gus"), nil); !errors.Is(err, games.ErrBadRecord) {
-		t.Errorf("7 players: %v", err)
-	}
-	if _, err := (Game{}).New([]string{"Ada", " "}, nil); !errors.Is(err, games.ErrBadRecord) {
-		t.Errorf("a blank name: %v", err)
-	}
+	gamestest.BadOptions(t, Game{}, names[:2], `{"variant":"five"}`, `{"tasks":[8,1,17]}`, `{"tasks":[1,8]}`, `{"tasks":[5]}`, `{"tasks":[0]}`,
+		`{"tasks":[1,8,31]}`, `{"tasks":[1,8,14]}`, `{"colour":1}`, `[]`, `{"tasks":"1,8,17"}`)
+	gamestest.BadOptions(t, Game{}, names[:1], `{"variant":"four"}`) // solo with 4 cards
+	gamestest.CheckSeating(t, Game{})
 	if lo, hi := (Game{}).Seats(); lo != 1 || hi != 6 {
 		t.Errorf("seats %d–%d", lo, hi)
 	}
@@ -62,11 +51,11 @@ func TestTasksByChance(t *testing.T) {
 	if n := len(s.Legal(games.Chance)); n != 7*7*16 {
 		t.Fatalf("%d task draws listed", n)
 	}
-	mustRefuse(t, s, games.Chance, Tasks{Tasks: []int{8, 1, 17}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Tasks{Tasks: []int{1, 8}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}, {4, 5, 6}}}, games.ErrUnknownAction)
-	mustRefuse(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}, games.ErrNotYourTurn)
-	ev := mustApply(t, s, games.Chance, Tasks{Tasks: []int{3, 12, 19}})
+	must.Refuse(t, s, games.Chance, Tasks{Tasks: []int{8, 1, 17}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Tasks{Tasks: []int{1, 8}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}, {4, 5, 6}}}, games.ErrUnknownAction)
+	must.Refuse(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}, games.ErrNotYourTurn)
+	ev := must.Apply(t, s, games.Chance, Tasks{Tasks: []int{3, 12, 19}})
 	if s.TasksInPlay() != [3]Task{3, 12, 19} || s.Phase() != PhaseDeal {
 		t.Fatalf("tasks %v phase %d", s.TasksInPlay(), s.Phase())
 	}
@@ -84,12 +73,12 @@ func TestTasksByChance(t *testing.T) {
 
 func TestDeal(t *testing.T) {
 	s := newGame(t, 2, Options{Variant: Basic, Tasks: []int{1, 8, 17}})
-	mustRefuse(t, s, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}, {4, 5}}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}, {3, 4, 5}}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}, {4, 5, 61}}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Tasks{Tasks: []int{1, 8, 17}}, games.ErrUnknownAction)
-	mustApply(t, s, games.Chance, Deal{Hands: [][]Card{{9, 2, 3}, {4, 5, 6}}})
+	must.Refuse(t, s, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}, {4, 5}}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}, {3, 4, 5}}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}, {4, 5, 61}}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Tasks{Tasks: []int{1, 8, 17}}, games.ErrUnknownAction)
+	must.Apply(t, s, games.Chance, Deal{Hands: [][]Card{{9, 2, 3}, {4, 5, 6}}})
 	if !slices.Equal(s.Hand(0), []Card{2, 3, 9}) || len(s.pile) != 54 || s.Turn() != 1 {
 		t.Fatalf("hand %v pile %d turn %d", s.Hand(0), len(s.pile), s.Turn())
 	}
@@ -97,12 +86,12 @@ func TestDeal(t *testing.T) {
 		t.Fatalf("to act %v", s.ToAct())
 	}
 	four := newGame(t, 3, Options{Variant: Four, Tasks: []int{1, 8, 17}})
-	mustRefuse(t, four, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}}, games.ErrIllegal)
+	must.Refuse(t, four, games.Chance, Deal{Hands: [][]Card{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}}, games.ErrIllegal)
 	d := four.SampleChance(testRand(2)).(Deal)
 	if len(d.Hands) != 3 || len(d.Hands[2]) != 4 {
 		t.Fatalf("4-card deal %v", d.Hands)
 	}
-	mustApply(t, four, games.Chance, d)
+	must.Apply(t, four, games.Chance, d)
 }
 
 // TestFirstTurn: keep 2 of 3, order and turn them, pass the third to seat s+1; everything
@@ -112,23 +101,23 @@ func TestFirstTurn(t *testing.T) {
 	if n := len(s.Legal(0)); n != 3*2*4 {
 		t.Fatalf("%d starts listed, want 24", n)
 	}
-	mustRefuse(t, s, 0, Start{Cards: []Card{1, 1}, Turned: []bool{false, false}}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Start{Cards: []Card{1, 4}, Turned: []bool{false, false}}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Start{Cards: []Card{1, 2, 3}, Turned: []bool{false, false, false}}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false}}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Place{Card: 1, Side: Left}, games.ErrUnknownAction)
-	mustRefuse(t, s, 0, Exchange{}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{30}}, games.ErrNotYourTurn)
-	ev := mustApply(t, s, 0, Start{Cards: []Card{3, 1}, Turned: []bool{true, false}})
+	must.Refuse(t, s, 0, Start{Cards: []Card{1, 1}, Turned: []bool{false, false}}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Start{Cards: []Card{1, 4}, Turned: []bool{false, false}}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Start{Cards: []Card{1, 2, 3}, Turned: []bool{false, false, false}}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false}}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Place{Card: 1, Side: Left}, games.ErrUnknownAction)
+	must.Refuse(t, s, 0, Exchange{}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{30}}, games.ErrNotYourTurn)
+	ev := must.Apply(t, s, 0, Start{Cards: []Card{3, 1}, Turned: []bool{true, false}})
 	if len(ev) != 1 || !ev[0].Minor || strings.Contains(ev[0].Text.EN, "3") {
 		t.Fatalf("a hidden start says %+v", ev)
 	}
-	mustRefuse(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}, games.ErrNotYourTurn)
+	must.Refuse(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}}, games.ErrNotYourTurn)
 	if len(s.Board(0)) != 0 || !slices.Equal(s.ToAct(), []games.Seat{1, 2}) {
 		t.Fatalf("after seat 0: board %v, to act %v", s.Board(0), s.ToAct())
 	}
-	mustApply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}})
-	ev = mustApply(t, s, 1, Start{Cards: []Card{6, 5}, Turned: []bool{false, true}})
+	must.Apply(t, s, 2, Start{Cards: []Card{7, 8}, Turned: []bool{false, false}})
+	ev = must.Apply(t, s, 1, Start{Cards: []Card{6, 5}, Turned: []bool{false, true}})
 	if len(ev) != 3 || ev[0].Text.EN != "Ada laid 3 turned and 1." || ev[1].Text.CS != "Ben položil(a) 6 a 5 otočenou." {
 		t.Fatalf("reveal events %+v", ev)
 	}
@@ -146,12 +135,12 @@ func TestFirstTurn(t *testing.T) {
 	if n := len(s.Legal(games.Chance)); n != len(s.pile) {
 		t.Fatalf("%d draws listed, pile %d", n, len(s.pile))
 	}
-	mustRefuse(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{30}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{30, 31}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{2}}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Place{Card: 9, Side: Left}, games.ErrNotYourTurn)
+	must.Refuse(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{30}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{30, 31}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{2}}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Place{Card: 9, Side: Left}, games.ErrNotYourTurn)
 	for seat, c := range []Card{30, 31, 32} {
-		mustApply(t, s, games.Chance, Draw{Seat: games.Seat(seat), Cards: []Card{c}})
+		must.Apply(t, s, games.Chance, Draw{Seat: games.Seat(seat), Cards: []Card{c}})
 	}
 	if !slices.Equal(s.Hand(0), []Card{9, 30}) || s.Phase() != PhaseTurn || !slices.Equal(s.ToAct(), []games.Seat{0, 1, 2}) {
 		t.Fatalf("turn 2: hand %v phase %d to act %v", s.Hand(0), s.Phase(), s.ToAct())
@@ -161,8 +150,8 @@ func TestFirstTurn(t *testing.T) {
 // TestTwoPlayersPass: with two players the card goes to the opponent.
 func TestTwoPlayersPass(t *testing.T) {
 	s := dealt(t, 2, Options{})
-	mustApply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
-	mustApply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}})
+	must.Apply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
+	must.Apply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}})
 	if !slices.Equal(s.Hand(0), []Card{6}) || !slices.Equal(s.Hand(1), []Card{3}) {
 		t.Fatalf("hands %v %v", s.Hand(0), s.Hand(1))
 	}
@@ -170,19 +159,15 @@ func TestTwoPlayersPass(t *testing.T) {
 
 // TestPlaceEnds: a card goes to the left or right end, turned or not; placed cards never move.
 func TestPlaceEnds(t *testing.T) {
-	s := dealt(t, 2, Options{})
-	mustApply(t, s, 0, Start{Cards: []Card{1, 2}, Turned: []bool{false, false}})
-	mustApply(t, s, 1, Start{Cards: []Card{4, 5}, Turned: []bool{false, false}})
-	mustApply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{10}})
-	mustApply(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{11}})
+	s := secondTurn(t)
 	if n := len(s.Legal(0)); n != 2*2*2+1 {
 		t.Fatalf("%d moves listed in turn 2, want 8 placements and the exchange", n)
 	}
-	mustRefuse(t, s, 0, Place{Card: 1, Side: Left}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Place{Card: 6, Side: Side(3)}, games.ErrIllegal)
-	mustRefuse(t, s, 0, Start{Cards: []Card{6, 10}, Turned: []bool{false, false}}, games.ErrUnknownAction)
-	mustApply(t, s, 0, Place{Card: 10, Side: Left, Turned: true})
-	ev := mustApply(t, s, 1, Place{Card: 3, Side: Right})
+	must.Refuse(t, s, 0, Place{Card: 1, Side: Left}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Place{Card: 6, Side: Side(3)}, games.ErrIllegal)
+	must.Refuse(t, s, 0, Start{Cards: []Card{6, 10}, Turned: []bool{false, false}}, games.ErrUnknownAction)
+	must.Apply(t, s, 0, Place{Card: 10, Side: Left, Turned: true})
+	ev := must.Apply(t, s, 1, Place{Card: 3, Side: Right})
 	if ev[0].Text.EN != "Ada placed 10 turned on the left." || ev[1].Text.CS != "Ben přiložil(a) 3 zprava." {
 		t.Fatalf("events %+v", ev)
 	}
@@ -202,14 +187,14 @@ func TestPlaceEnds(t *testing.T) {
 func TestExchange(t *testing.T) {
 	s := dealt(t, 3, Options{})
 	for seat := range games.Seat(3) {
-		mustApply(t, s, seat, s.starts(seat)[0])
+		must.Apply(t, s, seat, s.starts(seat)[0])
 	}
 	r := testRand(3)
 	advance(t, s, r)
 	before := s.Scores()[1].Total
 	hand := s.Hand(1)
-	mustApply(t, s, 0, s.places(0)[0])
-	ev := mustApply(t, s, 1, Exchange{})
+	must.Apply(t, s, 0, s.places(0)[0])
+	ev := must.Apply(t, s, 1, Exchange{})
 	if !strings.Contains(ev[0].Text.EN, joinCards(hand)) || s.Scores()[1].Total != before-1 {
 		t.Fatalf("exchange event %+v, score %d → %d", ev, before, s.Scores()[1].Total)
 	}
@@ -219,20 +204,20 @@ func TestExchange(t *testing.T) {
 	if !slices.Equal(s.ToAct(), []games.Seat{games.Chance}) {
 		t.Fatalf("to act %v", s.ToAct())
 	}
-	mustRefuse(t, s, 2, s.places(2)[0], games.ErrNotYourTurn)
-	mustRefuse(t, s, games.Chance, Draw{Seat: 2, Cards: []Card{s.pile[0], s.pile[1]}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{s.pile[0]}}, games.ErrIllegal)
+	must.Refuse(t, s, 2, s.places(2)[0], games.ErrNotYourTurn)
+	must.Refuse(t, s, games.Chance, Draw{Seat: 2, Cards: []Card{s.pile[0], s.pile[1]}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{s.pile[0]}}, games.ErrIllegal)
 	if s.Legal(games.Chance) != nil {
 		t.Fatal("a two-card draw is listed")
 	}
-	mustApply(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{s.pile[0], s.pile[1]}})
+	must.Apply(t, s, games.Chance, Draw{Seat: 1, Cards: []Card{s.pile[0], s.pile[1]}})
 	if len(s.Hand(1)) != 2 || !slices.Equal(s.ToAct(), []games.Seat{1, 2}) {
 		t.Fatalf("after the exchange draw: hand %v to act %v", s.Hand(1), s.ToAct())
 	}
 	if slices.Contains(s.Legal(1), games.Action(Exchange{})) {
 		t.Fatal("the exchange card is offered twice")
 	}
-	mustRefuse(t, s, 1, Exchange{}, games.ErrIllegal)
+	must.Refuse(t, s, 1, Exchange{}, games.ErrIllegal)
 	if (Game{}).Undoable(Exchange{}) || !(Game{}).Undoable(Place{}) || !(Game{}).Undoable(Start{}) || (Game{}).Undoable(Draw{}) {
 		t.Fatal("undoable: placements only")
 	}
@@ -243,7 +228,7 @@ func TestExchange(t *testing.T) {
 func TestReshuffle(t *testing.T) {
 	s := dealt(t, 2, Options{})
 	for seat := range games.Seat(2) {
-		mustApply(t, s, seat, s.starts(seat)[0])
+		must.Apply(t, s, seat, s.starts(seat)[0])
 	}
 	advance(t, s, testRand(4))
 	// Move all but one card of the draw pile to the discard pile, as if many had exchanged.
@@ -251,10 +236,10 @@ func TestReshuffle(t *testing.T) {
 	s.discard = append(s.discard, s.pile[1:]...)
 	s.pile = s.pile[:1]
 	hand := s.Hand(0)
-	mustApply(t, s, 0, Exchange{})
-	mustRefuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{s.discard[0], s.discard[1]}}, games.ErrIllegal)
-	mustRefuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{last, last}}, games.ErrIllegal)
-	ev := mustApply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{last, hand[0]}})
+	must.Apply(t, s, 0, Exchange{})
+	must.Refuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{s.discard[0], s.discard[1]}}, games.ErrIllegal)
+	must.Refuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{last, last}}, games.ErrIllegal)
+	ev := must.Apply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{last, hand[0]}})
 	if !strings.Contains(ev[0].Text.EN, "shuffled") || len(s.discard) != 0 || slices.Contains(s.pile, hand[0]) || !slices.Contains(s.pile, hand[1]) {
 		t.Fatalf("after the reshuffle: events %+v pile %v discard %v", ev, s.pile, s.discard)
 	}
@@ -265,8 +250,8 @@ func TestReshuffle(t *testing.T) {
 	c := s.clone()
 	c.discard = append(c.discard, c.pile[1:]...)
 	c.pile = c.pile[:1]
-	mustApply(t, c, 1, Exchange{})
-	mustApply(t, c, games.Chance, c.SampleChance(testRand(5)))
+	must.Apply(t, c, 1, Exchange{})
+	must.Apply(t, c, games.Chance, c.SampleChance(testRand(5)))
 }
 
 // TestSixPlayersExchangeAll: six players who all exchange early run the draw pile dry, and
@@ -286,7 +271,7 @@ func TestSixPlayersExchangeAll(t *testing.T) {
 		} else {
 			a = s.Hint(seat)
 		}
-		for _, e := range mustApply(t, s, seat, a) {
+		for _, e := range must.Apply(t, s, seat, a) {
 			reshuffled = reshuffled || strings.Contains(e.Text.EN, "shuffled")
 		}
 		if err := invariant(s); err != nil {
@@ -306,21 +291,21 @@ func TestLastTurn(t *testing.T) {
 	for s.Turn() < Turns || s.Phase() != PhaseTurn {
 		act := s.ToAct()
 		if act[0] == games.Chance {
-			mustApply(t, s, games.Chance, s.SampleChance(r))
+			must.Apply(t, s, games.Chance, s.SampleChance(r))
 			continue
 		}
-		mustApply(t, s, act[0], s.Legal(act[0])[0])
+		must.Apply(t, s, act[0], s.Legal(act[0])[0])
 	}
 	pile := len(s.pile)
-	mustApply(t, s, 0, s.Legal(0)[0])
-	ev := mustApply(t, s, 1, s.Legal(1)[0])
+	must.Apply(t, s, 0, s.Legal(0)[0])
+	ev := must.Apply(t, s, 1, s.Legal(1)[0])
 	if !games.Over(s) || s.ToAct() != nil || len(s.pile) != pile || len(s.discard) != 4 || len(s.Hand(0)) != 0 {
 		t.Fatalf("end: over %v to act %v pile %d→%d discard %v", games.Over(s), s.ToAct(), pile, len(s.pile), s.discard)
 	}
 	if last := ev[len(ev)-1]; !last.Milestone || !strings.Contains(last.Text.EN, "win") {
 		t.Fatalf("last event %+v", last)
 	}
-	mustRefuse(t, s, 0, Place{Card: 1}, games.ErrGameOver)
+	must.Refuse(t, s, 0, Place{Card: 1}, games.ErrGameOver)
 	if s.Hint(0) != nil || s.Legal(0) != nil || s.SampleChance(r) != nil {
 		t.Fatal("moves after the end")
 	}
@@ -340,9 +325,9 @@ func TestFourCards(t *testing.T) {
 	if s.Scores()[0].Exchange != 0 {
 		t.Fatal("an exchange point in the variant")
 	}
-	mustApply(t, s, 0, Start{Cards: []Card{1, 3}, Turned: []bool{false, false}})
-	mustApply(t, s, 1, Start{Cards: []Card{5, 6}, Turned: []bool{false, false}})
-	mustApply(t, s, 2, Start{Cards: []Card{9, 10}, Turned: []bool{false, false}})
+	must.Apply(t, s, 0, Start{Cards: []Card{1, 3}, Turned: []bool{false, false}})
+	must.Apply(t, s, 1, Start{Cards: []Card{5, 6}, Turned: []bool{false, false}})
+	must.Apply(t, s, 2, Start{Cards: []Card{9, 10}, Turned: []bool{false, false}})
 	if !slices.Equal(s.Hand(1), []Card{2, 4}) || !slices.Equal(s.Hand(0), []Card{11, 12}) {
 		t.Fatalf("passed pairs: %v %v", s.Hand(0), s.Hand(1))
 	}
@@ -353,10 +338,10 @@ func TestFourCards(t *testing.T) {
 	if slices.ContainsFunc(s.Legal(0), func(a games.Action) bool { return a == Exchange{} }) || len(s.Legal(0)) != 12 {
 		t.Fatalf("turn 2 moves %v", s.Legal(0))
 	}
-	mustRefuse(t, s, 0, Exchange{}, games.ErrIllegal)
-	mustApply(t, s, 0, Place{Card: s.Hand(0)[0], Side: Right})
-	mustApply(t, s, 1, Place{Card: s.Hand(1)[0], Side: Right})
-	mustApply(t, s, 2, Place{Card: s.Hand(2)[0], Side: Right})
+	must.Refuse(t, s, 0, Exchange{}, games.ErrIllegal)
+	must.Apply(t, s, 0, Place{Card: s.Hand(0)[0], Side: Right})
+	must.Apply(t, s, 1, Place{Card: s.Hand(1)[0], Side: Right})
+	must.Apply(t, s, 2, Place{Card: s.Hand(2)[0], Side: Right})
 	if len(s.Hand(1)) != 2 {
 		t.Fatalf("seat 1 received %v", s.Hand(1))
 	}
@@ -369,15 +354,15 @@ func TestSolo(t *testing.T) {
 	if p := s.Prompt(0); !strings.Contains(p.EN, "thrown away") || p.CS == "" {
 		t.Fatalf("prompt %+v", p)
 	}
-	mustApply(t, s, 0, Start{Cards: []Card{2, 1}, Turned: []bool{false, false}})
+	must.Apply(t, s, 0, Start{Cards: []Card{2, 1}, Turned: []bool{false, false}})
 	if !slices.Equal(s.discard, []Card{3}) || len(s.Hand(0)) != 0 || s.Phase() != PhaseDraw {
 		t.Fatalf("discard %v hand %v", s.discard, s.Hand(0))
 	}
-	mustRefuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{10}}, games.ErrIllegal)
-	mustApply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{10, 11}})
-	mustApply(t, s, 0, Exchange{})
-	mustApply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{12, 13}})
-	mustApply(t, s, 0, Place{Card: 12, Side: Right})
+	must.Refuse(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{10}}, games.ErrIllegal)
+	must.Apply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{10, 11}})
+	must.Apply(t, s, 0, Exchange{})
+	must.Apply(t, s, games.Chance, Draw{Seat: 0, Cards: []Card{12, 13}})
+	must.Apply(t, s, 0, Place{Card: 12, Side: Right})
 	if !slices.Equal(s.discard, []Card{3, 10, 11, 13}) {
 		t.Fatalf("discard %v", s.discard)
 	}
@@ -397,7 +382,7 @@ func TestPrompts(t *testing.T) {
 	if p := s.Prompt(0); !strings.Contains(p.EN, "Ben") || !strings.Contains(p.CS, "Ben") {
 		t.Fatalf("prompt %+v", p)
 	}
-	mustApply(t, s, 0, s.starts(0)[0])
+	must.Apply(t, s, 0, s.starts(0)[0])
 	if !s.Prompt(0).IsZero() || !s.Prompt(games.Chance).IsZero() {
 		t.Fatal("a prompt for a seat that need not act")
 	}

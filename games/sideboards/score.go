@@ -122,17 +122,7 @@ func (s *State) Result() games.Result {
 			Breakdown: breakdown(sc),
 		})
 	}
-	order := make([]games.Seat, len(scores))
-	for i := range order {
-		order[i] = games.Seat(i)
-	}
-	slices.SortStableFunc(order, func(a, b games.Seat) int { return scores[b].Total - scores[a].Total })
-	for i, seat := range order {
-		if i == 0 || scores[order[i-1]].Total != scores[seat].Total {
-			res.Ranking = append(res.Ranking, nil)
-		}
-		res.Ranking[len(res.Ranking)-1] = append(res.Ranking[len(res.Ranking)-1], seat)
-	}
+	res.Ranking = games.Places(games.PlayerSeats(len(scores)), func(a, b games.Seat) int { return scores[b].Total - scores[a].Total })
 	if res.Over {
 		res.Summary = s.summary(res.Ranking[0], scores)
 	}
@@ -191,11 +181,8 @@ func (s *State) summary(winners []games.Seat, scores []Score) games.Text {
 // Rating returns the solo rating of a total: 55+ sideboard dragon, 45–54 pulled out all the
 // stops, 35–44 neatly sorted, 25–34 good idea, now open up, 24 or less hide it in a drawer.
 func Rating(total int) games.Text {
-	i := 0
-	for total < ratingTable[i].least {
-		i++
-	}
-	return games.Text{EN: ratingTable[i].en, CS: ratingTable[i].cs}
+	r, _ := ratingTable.Of(total)
+	return r.Name
 }
 
 // points writes a number of points: "1 point", "5 points"; "1 bod", "2 body", "5 bodů".

@@ -15,15 +15,7 @@ import (
 // "25 60 12t".
 func boardOf(t testing.TB, s string) []Placed {
 	t.Helper()
-	var out []Placed
-	for _, f := range strings.Fields(s) {
-		p, ok := parsePlacedToken(f)
-		if !ok {
-			t.Fatalf("bad card %q", f)
-		}
-		out = append(out, p)
-	}
-	return out
+	return gamestest.Fields(t, s, parsePlacedToken)
 }
 
 func TestCardTable(t *testing.T) {

@@ -137,12 +137,7 @@ func (s *State) view(seat games.Seat) *View {
 }
 
 // Mine returns the viewer's own seat, or false for a spectator.
-func (v *View) Mine() (SeatView, bool) {
-	if v.Viewer < 0 || int(v.Viewer) >= len(v.Seats) {
-		return SeatView{}, false
-	}
-	return v.Seats[v.Viewer], true
-}
+func (v *View) Mine() (SeatView, bool) { return games.At(v.Seats, v.Viewer) }
 
 // MustPlace reports whether the viewer must lay or place a card now.
 func (v *View) MustPlace() bool {

@@ -30,27 +30,24 @@ func colourOf(m Mark) color.RGBA {
 	return markColours[m]
 }
 
-// paletteColours lists every colour of the pictures with the shades that anti-aliased lines,
+// paletteColours adds every colour of the pictures with the shades that anti-aliased lines,
 // markers and text between them need.
-func paletteColours() []color.RGBA {
-	out := images.StandardColours()
-	add := func(cs ...color.RGBA) { out = append(out, cs...) }
-	add(grid, zeroLine)
-	add(images.Ramp(images.Card, grid, 1)...)
-	add(images.Ramp(images.Card, zeroLine, 2)...)
-	add(images.Ramp(grid, images.Dim, 2)...)
-	add(images.Ramp(grid, images.Paper, 3)...)
+func paletteColours(p *images.Colours) {
+	p.Add(grid, zeroLine)
+	p.Ramp(images.Card, grid, 1)
+	p.Ramp(images.Card, zeroLine, 2)
+	p.Ramp(grid, images.Dim, 2)
+	p.Ramp(grid, images.Paper, 3)
 	for m := Circle; m < markCount; m++ {
 		c := markColours[m]
-		add(c)
+		p.Add(c)
 		for _, bg := range []color.RGBA{images.Card, images.Slate} {
-			add(images.Ramp(bg, c, 4)...)
+			p.Ramp(bg, c, 4)
 		}
-		add(images.Ramp(grid, c, 2)...)
-		add(images.Ramp(zeroLine, c, 2)...)
+		p.Ramp(grid, c, 2)
+		p.Ramp(zeroLine, c, 2)
 		for n := m + 1; n < markCount; n++ {
-			add(images.Ramp(c, markColours[n], 1)...)
+			p.Ramp(c, markColours[n], 1)
 		}
 	}
-	return out
 }

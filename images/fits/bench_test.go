@@ -2,6 +2,7 @@ package fits
 
 import (
 	"bytes"
+	"image"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -9,39 +10,23 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-// maxPictureBytes is the most a picture may encode to.
-const maxPictureBytes = 80 << 10
-
-// maxPictureWidth is the widest a picture may be, to stay readable on a phone.
-const maxPictureWidth = 1200
-
 // BenchmarkTable4 draws and encodes the four-player table mid-round: the naive baseline
 // (NaiveTable, everything through gg into RGBA, png.Encode's defaults) against Table encoded
 // the way the bot does.
-func BenchmarkTable4(b *testing.B) {
-	imagestest.BenchTable(b, New(), view(fourMid(b), games.NoSeat))
-}
+func BenchmarkTable4(b *testing.B) { suite.BenchTable(b, fourMid(b)) }
 
 // BenchmarkPreview draws and encodes the private panel with a ghost, what every ◀ ▶ ⟳ click
 // costs in pictures: the naive way against Private.
 func BenchmarkPreview(b *testing.B) {
 	s := fourMid(b)
 	seat := s.ToAct()[0]
-	v := view(s, seat)
+	v := suite.View(s, seat)
 	r := New()
 	if _, err := r.Private(v, "", games.English); err != nil { // fill the caches
 		b.Fatal(err)
 	}
 	imagestest.Pair(b, func(b *testing.B, buf *bytes.Buffer) int {
-		p, err := preparePrivate(v, "")
-		if err != nil {
-			b.Fatal(err)
-		}
-		img, err := r.naivePrivate(p, games.English)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return imagestest.EncodeNaive(b, img, buf)
+		return imagestest.EncodeNaive(b, naivePreview(b, r, v), buf)
 	}, func(b *testing.B, buf *bytes.Buffer) int {
 		img, err := r.Private(v, "", games.English)
 		if err != nil {
@@ -55,33 +40,40 @@ func BenchmarkPreview(b *testing.B) {
 func TestSizes(t *testing.T) {
 	over := fourOver(t)
 	ps := append(goldens(t),
-		tablePic("four over", view(over, games.NoSeat), games.Czech),
-		tablePic("start pieces", view(startPhase(t), games.NoSeat), games.English),
-		tablePic("solo mid", view(play(t, 1, "{}", 9, func(s *game.State) bool { return s.Board() == 3 && turned(s) == 8 }), 0), games.Czech),
+		suite.Table("four over", over, games.NoSeat, games.Czech),
+		suite.Table("start pieces", startPhase(t), games.NoSeat, games.English),
+		suite.Table("solo mid", suite.Play(t, 1, "{}", 9, func(s *game.State) bool { return s.Board() == 3 && turned(s) == 8 }), 0, games.Czech),
 	)
-	imagestest.Sizes(t, New(), imagestest.Budget{MaxWidth: maxPictureWidth, MaxBytes: maxPictureBytes}, ps)
+	suite.Sizes(t, ps)
 }
 
 // TestNaiveMatchesFast checks that the baseline draws the same pictures as the fast path
 // (within the rounding of text and edges drawn by different means: 0.5% of the pixels).
 func TestNaiveMatchesFast(t *testing.T) {
-	r := New()
 	four := fourMid(t)
-	imagestest.SimilarTable(t, r, view(four, games.NoSeat), 0.005)
-	pv := view(four, four.ToAct()[0])
+	suite.SimilarTable(t, four, 0.005)
+	r := New()
+	pv := suite.View(four, four.ToAct()[0])
 	fastP, err := r.Private(pv, "", games.English)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := preparePrivate(pv, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	naiveP, err := r.naivePrivate(p, games.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := imagestest.Similar(fastP, naiveP, 0.005); err != nil {
+	if err := imagestest.Similar(fastP, naivePreview(t, r, pv), 0.005); err != nil {
 		t.Errorf("preview: %v", err)
 	}
+}
+
+// naivePreview draws v's private panel at the empty draft, in English, the naive way: the
+// baseline Private is measured and compared against.
+func naivePreview(tb testing.TB, r *Renderer, v *game.View) image.Image {
+	tb.Helper()
+	p, err := preparePrivate(v, "")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	img, err := r.naivePrivate(p, games.English)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return img
 }

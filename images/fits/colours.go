@@ -52,50 +52,46 @@ func edgeOf(c color.RGBA) color.RGBA { return images.Mix(c, images.Black, 0.62) 
 func litOf(c color.RGBA) color.RGBA   { return images.Mix(c, images.White, 0.22) }
 func shadeOf(c color.RGBA) color.RGBA { return images.Mix(c, images.Black, 0.14) }
 
-// paletteColours lists every colour the pictures use, with the shades between them that
+// paletteColours adds every colour the pictures use, with the shades between them that
 // anti-aliased edges and the translucent preview need.
-func paletteColours() []color.RGBA {
-	out := images.StandardColours()
-	add := func(cs ...color.RGBA) { out = append(out, cs...) }
-	ramp := func(a, b color.RGBA, n int) { add(images.Ramp(a, b, n)...) }
-	add(plate, plateRim, cellFill, gridLine, overFill, overHatch, overInk, ridge, dotInk, numberFill,
+func paletteColours(p *images.Colours) {
+	p.Add(plate, plateRim, cellFill, gridLine, overFill, overHatch, overInk, ridge, dotInk, numberFill,
 		whiteFill, whiteRing, blackFill, symbolFill, markInk, headroom, roomInk, neutral, neutralRim,
 		doneInk, silver)
-	ramp(images.Card, plate, 1)
-	ramp(images.Card, plateRim, 1)
-	ramp(plate, plateRim, 1)
-	ramp(cellFill, dotInk, 2)
-	ramp(cellFill, markInk, 3)
-	ramp(numberFill, markInk, 3)
-	ramp(whiteFill, markInk, 3)
-	ramp(whiteFill, whiteRing, 1)
-	ramp(blackFill, images.Paper, 3)
-	ramp(symbolFill, markInk, 3)
-	ramp(overFill, overHatch, 1)
-	ramp(overFill, overInk, 2)
-	ramp(images.Card, overInk, 1)
-	ramp(headroom, roomInk, 1)
-	ramp(images.Card, doneInk, 2)
-	ramp(images.Card, neutral, 2)
-	ramp(neutral, neutralRim, 1)
-	ramp(images.Card, silver, 2)
-	ramp(silver, images.Slate, 2)
-	ramp(images.Gold, images.Slate, 2)
-	ramp(images.Highlight, headroom, 1)
+	p.Ramp(images.Card, plate, 1)
+	p.Ramp(images.Card, plateRim, 1)
+	p.Ramp(plate, plateRim, 1)
+	p.Ramp(cellFill, dotInk, 2)
+	p.Ramp(cellFill, markInk, 3)
+	p.Ramp(numberFill, markInk, 3)
+	p.Ramp(whiteFill, markInk, 3)
+	p.Ramp(whiteFill, whiteRing, 1)
+	p.Ramp(blackFill, images.Paper, 3)
+	p.Ramp(symbolFill, markInk, 3)
+	p.Ramp(overFill, overHatch, 1)
+	p.Ramp(overFill, overInk, 2)
+	p.Ramp(images.Card, overInk, 1)
+	p.Ramp(headroom, roomInk, 1)
+	p.Ramp(images.Card, doneInk, 2)
+	p.Ramp(images.Card, neutral, 2)
+	p.Ramp(neutral, neutralRim, 1)
+	p.Ramp(images.Card, silver, 2)
+	p.Ramp(silver, images.Slate, 2)
+	p.Ramp(images.Gold, images.Slate, 2)
+	p.Ramp(images.Highlight, headroom, 1)
 	for _, s := range seatShades {
-		add(s, edgeOf(s), litOf(s), shadeOf(s))
-		ramp(s, edgeOf(s), 1)
-		ramp(images.Card, s, 2)
-		ramp(s, markInk, 2)
-		ramp(s, images.Highlight, 1)
+		p.Add(s, edgeOf(s), litOf(s), shadeOf(s))
+		p.Ramp(s, edgeOf(s), 1)
+		p.Ramp(images.Card, s, 2)
+		p.Ramp(s, markInk, 2)
+		p.Ramp(s, images.Highlight, 1)
 		for _, under := range []color.RGBA{cellFill, overFill, overHatch, dotInk, headroom, numberFill, whiteFill, blackFill, symbolFill, markInk} {
-			add(images.Mix(under, s, ghostAlpha))
+			p.Add(images.Mix(under, s, ghostAlpha))
 		}
 	}
 	for _, under := range []color.RGBA{cellFill, overFill, overHatch, headroom} {
-		add(images.Mix(under, images.Highlight, ghostAlpha))
+		p.Add(images.Mix(under, images.Highlight, ghostAlpha))
 	}
-	return out
 }
 
 // fade returns c at opacity alpha (0–1), premultiplied as image/color expects.

@@ -117,22 +117,10 @@ func (r *Renderer) fastPrivate(p *privateView, lang games.Lang) (*image.Paletted
 // everything afresh through gg into RGBA.
 func (r *Renderer) naivePrivate(p *privateView, lang games.Lang) (*image.RGBA, error) {
 	l := newPrivateLayout()
-	img := image.NewRGBA(image.Rectangle{Max: l.size})
-	c, err := r.Canvas(img, true)
-	if err != nil {
-		return nil, err
-	}
-	drawPrivateFrame(c, l, lang)
-	drawBoard(c, l.geom, l.board, p.v.Board, lang)
-	sc := &scene{r: r, c: c, s: ggSurface{c}, lang: lang}
-	if err := sc.private(p, l); err != nil {
-		return nil, err
-	}
-	sc.runShapes()
-	if err := sc.finish(nil); err != nil {
-		return nil, err
-	}
-	return img, nil
+	return r.naive(l.size, lang, func(c *images.Canvas) {
+		drawPrivateFrame(c, l, lang)
+		drawBoard(c, l.geom, l.board, p.v.Board, lang)
+	}, func(sc *scene) error { return sc.private(p, l) })
 }
 
 // private draws what changes on the private panel: the title, the pieces and the ghost on

@@ -104,17 +104,26 @@ func (r *Renderer) compose(pal *images.Palette, frame, board *image.Paletted, bo
 // RGBA.
 func (r *Renderer) naiveTable(v *game.View, lang games.Lang) (*image.RGBA, error) {
 	l := newTableLayout(len(v.Seats))
-	img := image.NewRGBA(image.Rectangle{Max: l.size})
+	return r.naive(l.size, lang, func(c *images.Canvas) {
+		drawTableFrame(c, l)
+		for _, card := range l.cards {
+			drawBoard(c, l.geom, boardAt(card), v.Board, lang)
+		}
+	}, func(sc *scene) error { return sc.table(v, l) })
+}
+
+// naive draws a picture of size the straightforward way, the benchmarks' reference: frame
+// draws its static parts and paint the rest on a scene, everything afresh through gg into
+// RGBA.
+func (r *Renderer) naive(size image.Point, lang games.Lang, frame func(c *images.Canvas), paint func(sc *scene) error) (*image.RGBA, error) {
+	img := image.NewRGBA(image.Rectangle{Max: size})
 	c, err := r.Canvas(img, true)
 	if err != nil {
 		return nil, err
 	}
-	drawTableFrame(c, l)
-	for _, card := range l.cards {
-		drawBoard(c, l.geom, boardAt(card), v.Board, lang)
-	}
+	frame(c)
 	sc := &scene{r: r, c: c, s: ggSurface{c}, lang: lang}
-	if err := sc.table(v, l); err != nil {
+	if err := paint(sc); err != nil {
 		return nil, err
 	}
 	sc.runShapes()

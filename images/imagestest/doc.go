@@ -1,5 +1,6 @@
 // Package imagestest is the test kit every renderer's tests share, so that no renderer keeps
-// a copy of it:
+// a copy of it. A renderer's tests declare one [Suite] (the renderer, its view error, how its
+// seeded games are played, its pictures' budget) and call it; the functions below it:
 //
 //   - golden pictures: [Goldens] runs [Golden], which compares each picture ([TablePicture],
 //     [PrivatePicture]) and its phone-sized copy ([Phone]) with its PNG in testdata (rewritten

@@ -43,7 +43,7 @@ func TestNumberedPlacesDistinct(t *testing.T) {
 			if st.Phase() != ingenious.PhasePlace {
 				return false
 			}
-			v := view(st, st.Turn())
+			v := suite.View(st, st.Turn())
 			l := boards[v.Radius]
 			for tile, cands := range v.Candidates {
 				var marks []badgeMark
@@ -83,7 +83,7 @@ func TestNumberedPlacesDistinct(t *testing.T) {
 // TestSinceBadgesAllPlaced checks that every laid tile the table marks gets its badge, since
 // laid tiles never share a cell: here every tile of a finished game marked at once.
 func TestSinceBadgesAllPlaced(t *testing.T) {
-	v := view(finishedGame(t), 0)
+	v := suite.View(finishedGame(t), 0)
 	var marks []badgeMark
 	for i, pl := range v.Placements {
 		marks = append(marks, badgeMark{cells: pl.Place.Cells, label: strconv.Itoa(i + 1)})

@@ -32,38 +32,34 @@ var (
 	trackTick  = images.Hex("#232b32") // marks on a score track
 )
 
-// paletteColours lists every colour the pictures use, with the shades between them that
+// paletteColours adds every colour the pictures use, with the shades between them that
 // anti-aliased edges need. Few steps per ramp keep the edges' pixels few in kind, which keeps
 // the pictures small.
-func paletteColours() []color.RGBA {
-	out := images.StandardColours()
-	add := func(cs ...color.RGBA) { out = append(out, cs...) }
-	ramp := func(a, b color.RGBA, n int) { add(images.Ramp(a, b, n)...) }
-	add(plate, plateRim, plateDeep, shadow, cellFill, labelInk, rowInk, symbolFill, track, trackTick)
-	ramp(images.Slate, shadow, 1)
-	ramp(shadow, plate, 2)
-	ramp(plate, plateRim, 2)
-	ramp(plate, plateDeep, 1)
-	ramp(plate, cellFill, 2)
-	ramp(cellFill, labelInk, 2)
-	ramp(plate, rowInk, 2)
-	ramp(plate, images.Highlight, 2)
-	ramp(cellFill, images.Highlight, 2)
-	ramp(track, trackTick, 1)
-	ramp(images.Card, track, 1)
-	ramp(plate, images.Gold, 2)
-	ramp(plateDeep, images.Highlight, 2)
+func paletteColours(p *images.Colours) {
+	p.Add(plate, plateRim, plateDeep, shadow, cellFill, labelInk, rowInk, symbolFill, track, trackTick)
+	p.Ramp(images.Slate, shadow, 1)
+	p.Ramp(shadow, plate, 2)
+	p.Ramp(plate, plateRim, 2)
+	p.Ramp(plate, plateDeep, 1)
+	p.Ramp(plate, cellFill, 2)
+	p.Ramp(cellFill, labelInk, 2)
+	p.Ramp(plate, rowInk, 2)
+	p.Ramp(plate, images.Highlight, 2)
+	p.Ramp(cellFill, images.Highlight, 2)
+	p.Ramp(track, trackTick, 1)
+	p.Ramp(images.Card, track, 1)
+	p.Ramp(plate, images.Gold, 2)
+	p.Ramp(plateDeep, images.Highlight, 2)
 	for _, s := range shades {
-		add(s)
-		ramp(s, symbolFill, 2)
-		ramp(s, plate, 2)
-		ramp(s, plateDeep, 2)
-		ramp(s, images.Highlight, 1)
-		ramp(s, track, 1)
-		ramp(s, images.Card, 1)
-		ramp(s, cellFill, 2)
+		p.Add(s)
+		p.Ramp(s, symbolFill, 2)
+		p.Ramp(s, plate, 2)
+		p.Ramp(s, plateDeep, 2)
+		p.Ramp(s, images.Highlight, 1)
+		p.Ramp(s, track, 1)
+		p.Ramp(s, images.Card, 1)
+		p.Ramp(s, cellFill, 2)
 	}
-	return out
 }
 
 // fade returns c at opacity alpha (0–255), premultiplied as image/color expects.

@@ -5,14 +5,13 @@ import (
 
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/ingenious"
-	"github.com/tablebot/tablebot/images/imagestest"
 )
 
 // TestSamples writes sample pictures for people to look at (go test ./images/ingenious -run
 // Samples -out DIR): the golden pictures and more phases, languages and seat counts.
 // TestTableSize draws and encodes them all without -out.
 func TestSamples(t *testing.T) {
-	imagestest.Samples(t, New(), false, func() []picture { return append(pictures(t), samples(t)...) })
+	suite.Samples(t, false, func() []picture { return append(pictures(t), samples(t)...) })
 }
 
 // samples lists the sample pictures beside the golden ones.
@@ -24,12 +23,12 @@ func samples(tb testing.TB) []picture {
 		return st.Phase() == ingenious.PhaseSwap
 	})
 	return []picture{
-		privatePic("preview4", view(four, four.Turn()), previewDraft(tb, four, four.Turn()), games.Czech),
-		tablePic("early", view(early, games.NoSeat), games.Czech),
-		tablePic("solo", view(solo, 0), games.English),
-		privatePic("solorack", view(solo, 0), "", games.English),
-		privatePic("chosen4", view(four, four.Turn()), four.Rack(four.Turn())[0].String(), games.Czech),
-		tablePic("swap", view(swap, games.NoSeat), games.Czech),
-		privatePic("swaprack", view(swap, swap.Turn()), "", games.Czech),
+		suite.Private("preview4", four, four.Turn(), previewDraft(tb, four, four.Turn()), games.Czech),
+		suite.Table("early", early, games.NoSeat, games.Czech),
+		suite.Table("solo", solo, 0, games.English),
+		suite.Private("solorack", solo, 0, "", games.English),
+		suite.Private("chosen4", four, four.Turn(), four.Rack(four.Turn())[0].String(), games.Czech),
+		suite.Table("swap", swap, games.NoSeat, games.Czech),
+		suite.Private("swaprack", swap, swap.Turn(), "", games.Czech),
 	}
 }

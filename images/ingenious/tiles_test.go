@@ -47,7 +47,7 @@ func TestPanelPartsAsWhole(t *testing.T) {
 					seat = games.Seat(rng.IntN(len(kind.names)))
 				}
 				lang := []games.Lang{games.English, games.Czech}[rng.IntN(2)]
-				checkPanel(t, r, pal, view(st, seat), lang)
+				checkPanel(t, r, pal, suite.View(st, seat), lang)
 				drawn++
 			}
 			if st.Phase() == ingenious.PhaseOver {
@@ -58,7 +58,7 @@ func TestPanelPartsAsWhole(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		laid += len(view(st, games.NoSeat).Placements)
+		laid += len(suite.View(st, games.NoSeat).Placements)
 	}
 	if n, _ := r.tiles.Len(); drawn < 60 || n == 0 || laid < 100 {
 		t.Fatalf("drew %d tables of %d placements, %d tiles kept: too few to test", drawn, laid, n)
@@ -138,7 +138,7 @@ func tableWhole(tb testing.TB, r *Renderer, v *ingenious.View, lang games.Lang) 
 func BenchmarkTableMoves(b *testing.B) {
 	var views []*ingenious.View
 	for laid := 1; laid <= 40; laid++ {
-		views = append(views, view(play(b, []string{"Ada", "Božena"}, ingenious.Options{}, 7, laid), games.NoSeat))
+		views = append(views, suite.View(play(b, []string{"Ada", "Božena"}, ingenious.Options{}, 7, laid), games.NoSeat))
 	}
 	b.Run("parts", func(b *testing.B) {
 		r := New()
@@ -217,7 +217,7 @@ func TestRackTilesAsStamped(t *testing.T) {
 				seat = 0
 			}
 			lang := []games.Lang{games.English, games.Czech}[laid&1]
-			v := view(st, seat)
+			v := suite.View(st, seat)
 			compare(v, "", lang)
 			for _, tile := range st.Rack(seat) {
 				compare(v, tile.String(), lang)
@@ -243,7 +243,7 @@ func BenchmarkPrivateMoves(b *testing.B) {
 	var shots []shot
 	for laid := 2; laid <= 40; laid += 2 {
 		st := play(b, []string{"Ada", "Božena"}, ingenious.Options{}, 7, laid)
-		v := view(st, st.Turn())
+		v := suite.View(st, st.Turn())
 		shots = append(shots, shot{v, ""}, shot{v, st.Rack(st.Turn())[0].String()}, shot{v, previewDraft(b, st, st.Turn())})
 	}
 	for _, bc := range []struct {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tablebot/tablebot/games"
 	"github.com/tablebot/tablebot/games/ingenious"
+	"github.com/tablebot/tablebot/images/imagestest"
 )
 
 // play starts a game for players and lets the built-in AI play it with chance seeded by seed,
@@ -35,9 +36,14 @@ func playUntil(tb testing.TB, players []string, opts ingenious.Options, seed uin
 	return st
 }
 
-// view returns the view of st for seat.
-func view(st *ingenious.State, seat games.Seat) *ingenious.View {
-	return st.View(seat).(*ingenious.View)
+// suite is the test kit on the Ingenious renderer; the tests play their games themselves
+// (play), with players of their own names.
+var suite = imagestest.Suite[*Renderer, *ingenious.State, ingenious.View]{
+	New:     New,
+	ErrView: ErrView,
+	// A picture encodes to at most 96 KiB (the portrait table of four seats is 840 × 1430
+	// pixels).
+	Budget: imagestest.Budget{MaxBytes: 96 << 10},
 }
 
 // The games the tests and benchmarks draw.

@@ -51,32 +51,28 @@ func stripeOf(c color.RGBA) color.RGBA { return images.Mix(c, images.White, 0.3)
 // edgeOf is the dark outline of a die.
 func edgeOf(c color.RGBA) color.RGBA { return images.Mix(c, images.Black, 0.55) }
 
-// paletteColours lists every colour the pictures use, with the shades between them that
+// paletteColours adds every colour the pictures use, with the shades between them that
 // anti-aliased edges need.
-func paletteColours() []color.RGBA {
-	out := images.StandardColours()
-	add := func(cs ...color.RGBA) { out = append(out, cs...) }
-	ramp := func(a, b color.RGBA, n int) { add(images.Ramp(a, b, n)...) }
+func paletteColours(p *images.Colours) {
 	flat := []color.RGBA{shelfWood, shelfBack, shelfInk, pipFill, pipEdge, fitFill, fitInk, spentFill, upFill, upInk, shameFill, shameInk, boxFill, boxInk, takenFill, rewardFill, anyFill}
-	add(flat...)
+	p.Add(flat...)
 	for _, bg := range []color.RGBA{images.Card, images.Slate, shelfWood, boxFill, takenFill, rewardFill} {
 		for _, fg := range []color.RGBA{images.Paper, shelfInk, boxInk, upInk, shameInk, fitInk} {
-			ramp(bg, fg, 2)
+			p.Ramp(bg, fg, 2)
 		}
 	}
-	ramp(upFill, upInk, 2)
-	ramp(shameFill, shameInk, 2)
-	ramp(fitFill, fitInk, 2)
-	ramp(spentFill, images.Dim, 2)
-	ramp(shelfBack, shelfWood, 1)
+	p.Ramp(upFill, upInk, 2)
+	p.Ramp(shameFill, shameInk, 2)
+	p.Ramp(fitFill, fitInk, 2)
+	p.Ramp(spentFill, images.Dim, 2)
+	p.Ramp(shelfBack, shelfWood, 1)
 	for _, d := range dieShades {
-		add(d, stripeOf(d), edgeOf(d))
-		ramp(d, pipFill, 2)
-		ramp(d, pipEdge, 2)
-		ramp(stripeOf(d), pipEdge, 1)
+		p.Add(d, stripeOf(d), edgeOf(d))
+		p.Ramp(d, pipFill, 2)
+		p.Ramp(d, pipEdge, 2)
+		p.Ramp(stripeOf(d), pipEdge, 1)
 		for _, bg := range []color.RGBA{shelfBack, images.Card, boxFill, takenFill, rewardFill, fitFill} {
-			ramp(bg, edgeOf(d), 1)
+			p.Ramp(bg, edgeOf(d), 1)
 		}
 	}
-	return out
 }

@@ -1,40 +1,26 @@
 package sideboards
 
-import (
-	"image"
-	"testing"
+import "testing"
 
-	"github.com/tablebot/tablebot/games"
-	"github.com/tablebot/tablebot/images/imagestest"
-)
+// BenchmarkTable2 draws and encodes the two-player table in turn 4: the naive baseline against
+// Table encoded the way the bot does (imagestest.BenchTable).
+func BenchmarkTable2(b *testing.B) { suite.BenchTable(b, twoMid(b)) }
 
-// maxPictureBytes is the most a picture may encode to.
-const maxPictureBytes = 120 << 10
-
-// benchTable draws and encodes the table of view: the naive baseline against Table encoded
-// the way the bot does (imagestest.BenchTable).
-func benchTable(b *testing.B, v any) { imagestest.BenchTable(b, New(), v) }
-
-// BenchmarkTable2 is the two-player table in turn 4.
-func BenchmarkTable2(b *testing.B) { benchTable(b, view(twoMid(b), games.NoSeat)) }
-
-// BenchmarkTable6 is the finished six-player table, the largest picture.
-func BenchmarkTable6(b *testing.B) { benchTable(b, view(sixOver(b), games.NoSeat)) }
+// BenchmarkTable6 is BenchmarkTable2 for the finished six-player table, the largest picture.
+func BenchmarkTable6(b *testing.B) { suite.BenchTable(b, sixOver(b)) }
 
 // BenchmarkPrivate draws and encodes a private panel.
 func BenchmarkPrivate(b *testing.B) {
-	v := view(twoMid(b), 0)
-	r := New()
-	imagestest.BenchFast(b, r.Kit(), func() (image.Image, error) { return r.Private(v, "", games.English) })
+	suite.BenchPrivate(b, twoMid(b), 0, "")
 }
 
 // TestPictureSizes: every golden picture is 800 pixels wide, paletted, and encodes small.
 func TestPictureSizes(t *testing.T) {
-	imagestest.Sizes(t, New(), imagestest.Budget{Width: width, MaxBytes: maxPictureBytes}, goldens(t))
+	suite.Sizes(t, goldens(t))
 }
 
 // TestNaiveMatchesFast checks that the baseline draws the same picture as the fast path,
 // within the rounding of text drawn by different means and the palette (1% of the pixels).
 func TestNaiveMatchesFast(t *testing.T) {
-	imagestest.SimilarTable(t, New(), view(sixOver(t), games.NoSeat), 0.01)
+	suite.SimilarTable(t, sixOver(t), 0.01)
 }

@@ -45,38 +45,34 @@ var (
 // edgeOf is the darker rim of a drawer of colour c.
 func edgeOf(c color.RGBA) color.RGBA { return images.Mix(c, images.Black, 0.35) }
 
-// paletteColours lists every colour the pictures use, with the shades between them that
+// paletteColours adds every colour the pictures use, with the shades between them that
 // anti-aliased edges need.
-func paletteColours() []color.RGBA {
-	out := images.StandardColours()
-	add := func(cs ...color.RGBA) { out = append(out, cs...) }
-	ramp := func(a, b color.RGBA, n int) { add(images.Ramp(a, b, n)...) }
-	add(walnut, walnutEdge, slot, slotEdge, doneInk, silver, taskFill, taskInk, taskGrid, shapeFill)
+func paletteColours(p *images.Colours) {
+	p.Add(walnut, walnutEdge, slot, slotEdge, doneInk, silver, taskFill, taskInk, taskGrid, shapeFill)
 	for c := range drawerFills {
 		f, ink := drawerFills[c], drawerInks[c]
-		add(f, ink, edgeOf(f))
-		ramp(f, ink, 4)
-		ramp(f, edgeOf(f), 1)
-		ramp(edgeOf(f), walnutEdge, 1)
-		ramp(f, images.Highlight, 2)
-		ramp(f, images.Card, 2)
+		p.Add(f, ink, edgeOf(f))
+		p.Ramp(f, ink, 4)
+		p.Ramp(f, edgeOf(f), 1)
+		p.Ramp(edgeOf(f), walnutEdge, 1)
+		p.Ramp(f, images.Highlight, 2)
+		p.Ramp(f, images.Card, 2)
 	}
-	ramp(walnut, walnutEdge, 2)
-	ramp(walnut, images.Highlight, 3)
-	ramp(walnutEdge, images.Highlight, 2)
-	ramp(walnut, images.Gold, 2)
-	ramp(walnutEdge, images.Gold, 2)
-	ramp(taskFill, taskInk, 5)
-	ramp(taskFill, shapeFill, 2)
-	ramp(taskFill, taskGrid, 1)
-	ramp(images.Card, doneInk, 3)
-	ramp(images.Card, silver, 2)
-	ramp(images.Card, slot, 1)
-	ramp(slot, slotEdge, 1)
-	ramp(images.Card, walnut, 2)
-	ramp(images.Slate, walnut, 2)
+	p.Ramp(walnut, walnutEdge, 2)
+	p.Ramp(walnut, images.Highlight, 3)
+	p.Ramp(walnutEdge, images.Highlight, 2)
+	p.Ramp(walnut, images.Gold, 2)
+	p.Ramp(walnutEdge, images.Gold, 2)
+	p.Ramp(taskFill, taskInk, 5)
+	p.Ramp(taskFill, shapeFill, 2)
+	p.Ramp(taskFill, taskGrid, 1)
+	p.Ramp(images.Card, doneInk, 3)
+	p.Ramp(images.Card, silver, 2)
+	p.Ramp(images.Card, slot, 1)
+	p.Ramp(slot, slotEdge, 1)
+	p.Ramp(images.Card, walnut, 2)
+	p.Ramp(images.Slate, walnut, 2)
 	for _, f := range drawerFills {
-		ramp(taskFill, f, 2)
+		p.Ramp(taskFill, f, 2)
 	}
-	return out
 }

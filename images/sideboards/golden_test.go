@@ -1,6 +1,7 @@
 package sideboards
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/tablebot/tablebot/games"
@@ -11,26 +12,20 @@ import (
 // picture is one golden picture: its name and how to draw it.
 type picture = imagestest.Picture[*Renderer]
 
-// tablePic and privatePic are golden pictures of the table and of a private panel.
-var (
-	tablePic   = imagestest.TablePicture[*Renderer]
-	privatePic = imagestest.PrivatePicture[*Renderer]
-)
-
 // goldens lists the golden pictures, each drawn from a seeded game played by the AI.
 func goldens(tb testing.TB) []picture {
 	tb.Helper()
 	two, four, six, solo, start := twoMid(tb), fourMid(tb), sixOver(tb), soloMid(tb), threeStart(tb)
 	return []picture{
-		tablePic("table-two-mid", view(two, games.NoSeat), games.English),
-		tablePic("table-four-cs", view(four, 1), games.Czech),
-		tablePic("table-six-over", view(six, games.NoSeat), games.English),
-		tablePic("table-solo", view(solo, 0), games.English),
-		tablePic("table-start", view(start, 0), games.English),
-		privatePic("private-place", view(two, 0), "", games.English),
-		privatePic("private-start-cs", view(start, 0), "", games.Czech),
-		privatePic("private-exchange", view(two, 0), game.ExchangeDraft, games.English),
-		privatePic("private-waiting", view(four, 3), "", games.English),
+		suite.Table("table-two-mid", two, games.NoSeat, games.English),
+		suite.Table("table-four-cs", four, 1, games.Czech),
+		suite.Table("table-six-over", six, games.NoSeat, games.English),
+		suite.Table("table-solo", solo, 0, games.English),
+		suite.Table("table-start", start, 0, games.English),
+		suite.Private("private-place", two, 0, "", games.English),
+		suite.Private("private-start-cs", start, 0, "", games.Czech),
+		suite.Private("private-exchange", two, 0, game.ExchangeDraft, games.English),
+		suite.Private("private-waiting", four, 3, "", games.English),
 	}
 }
 
@@ -38,33 +33,24 @@ func goldens(tb testing.TB) []picture {
 // once on one fresh renderer (its caches filling under contention), each equal to the picture
 // drawn alone.
 func TestGolden(t *testing.T) {
-	imagestest.Goldens(t, New, goldens(t))
+	suite.Goldens(t, goldens(t))
 }
 
 func TestBadViews(t *testing.T) {
-	r := New()
 	two := twoMid(t)
-	spectator := view(two, games.NoSeat)
-	noSeats := view(two, games.NoSeat)
-	noSeats.Seats = nil
-	twice := view(two, games.NoSeat)
-	twice.Seats[1].Board = append(twice.Seats[1].Board, twice.Seats[0].Board[0])
-	badCard := view(two, games.NoSeat)
-	badCard.Seats[0].Board[0].Card = 61
-	badTask := view(two, games.NoSeat)
-	badTask.Tasks[0] = 9
-	imagestest.BadViews(t, r, ErrView, append(imagestest.WrongViews(spectator), []imagestest.BadView{
-		{Name: "no seats", View: noSeats},
-		{Name: "a card laid twice", View: twice},
-		{Name: "card 61", View: badCard},
-		{Name: "a handle task as the colour task", View: badTask},
-	}...))
-	player := view(two, 0)
+	suite.BadViews(t, two,
+		suite.Broken("no seats", two, func(v *game.View) { v.Seats = nil }),
+		suite.Broken("a card laid twice", two, func(v *game.View) { v.Seats[1].Board = append(v.Seats[1].Board, v.Seats[0].Board[0]) }),
+		suite.Broken("card 61", two, func(v *game.View) { v.Seats[0].Board[0].Card = 61 }),
+		suite.Broken("a handle task as the colour task", two, func(v *game.View) { v.Tasks[0] = 9 }),
+	)
+	r := New()
+	player := suite.View(two, 0)
 	hand := player.Seats[0].Hand
 	imagestest.Drafts(t, r, player,
 		[]string{"99l", "x1", "1-2", "zz", hand[0].String() + "q"},
 		[]string{"", "x", hand[0].String() + "l", hand[1].String() + "rt"})
-	if _, err := r.Private(view(two, 1), "", games.English); err != nil {
+	if _, err := r.Private(suite.View(two, 1), "", games.English); err != nil {
 		t.Errorf("a seat that has placed already: %v", err)
 	}
 }
@@ -72,26 +58,10 @@ func TestBadViews(t *testing.T) {
 // TestEveryStep draws the table and every player's panel after every move of seeded games:
 // no phase, seat or state may fail to draw.
 func TestEveryStep(t *testing.T) {
-	r := New()
 	for _, c := range []struct {
 		players int
 		options string
 	}{{2, `{}`}, {3, `{"variant":"four"}`}, {1, `{}`}} {
-		var st *game.State
-		draw := func() {
-			t.Helper()
-			if err := imagestest.DrawAll(r, st, c.players); err != nil {
-				t.Fatalf("in turn %d: %v", st.Turn(), err)
-			}
-		}
-		play(t, c.players, c.options, 11, func(s *game.State) bool {
-			st = s
-			draw()
-			return false
-		})
-		draw()
-		if !games.Over(st) {
-			t.Fatal("the game did not end")
-		}
+		suite.EveryStep(t, c.players, c.options, 11, func(s *game.State) string { return fmt.Sprintf("in turn %d", s.Turn()) })
 	}
 }

@@ -8,17 +8,18 @@ import (
 	"github.com/tablebot/tablebot/images/imagestest"
 )
 
-// play starts a game of players with options and lets the built-in AI play it through the
-// games contract, chance seeded by seed, until stop holds (or the game ends). Within a turn
-// the seats move from the last to the first, so that stopping in the middle of a turn leaves
-// the low seats still to act.
-func play(tb testing.TB, players int, options string, seed uint64, stop func(s *game.State) bool) *game.State {
-	tb.Helper()
-	return imagestest.Play(tb, game.Game{}, players, options, seed, 0x5b, imagestest.LastFirst, stop)
+// suite is the test kit on the Sideboards renderer. Its games move the seats of a turn from
+// the last to the first, so that stopping in the middle of a turn leaves the low seats still
+// to act.
+var suite = imagestest.Suite[*Renderer, *game.State, game.View]{
+	New:     New,
+	ErrView: ErrView,
+	Game:    game.Game{},
+	Salt:    0x5b,
+	Decide:  imagestest.LastFirst,
+	// Every picture is as wide as the layout says and encodes to at most 120 KiB.
+	Budget: imagestest.Budget{Width: width, MaxBytes: 120 << 10},
 }
-
-// view returns s as seat sees it.
-func view(s *game.State, seat games.Seat) *game.View { return s.View(seat).(*game.View) }
 
 // waiting reports whether exactly n seats must still place.
 func waiting(s *game.State, n int) bool {
@@ -28,29 +29,29 @@ func waiting(s *game.State, n int) bool {
 
 // twoMid is a two-player game in turn 4 with Ada still to place.
 func twoMid(tb testing.TB) *game.State {
-	return play(tb, 2, `{"tasks":[2,9,19]}`, 1, func(s *game.State) bool { return s.Turn() == 4 && waiting(s, 1) })
+	return suite.Play(tb, 2, `{"tasks":[2,9,19]}`, 1, func(s *game.State) bool { return s.Turn() == 4 && waiting(s, 1) })
 }
 
 // fourMid is a four-player game in turn 5 with two seats still to place.
 func fourMid(tb testing.TB) *game.State {
-	return play(tb, 4, `{"tasks":[1,8,17]}`, 2, func(s *game.State) bool { return s.Turn() == 5 && waiting(s, 2) })
+	return suite.Play(tb, 4, `{"tasks":[1,8,17]}`, 2, func(s *game.State) bool { return s.Turn() == 5 && waiting(s, 2) })
 }
 
 // sixOver is a finished six-player game.
-func sixOver(tb testing.TB) *game.State { return play(tb, 6, `{"tasks":[5,12,27]}`, 3, nil) }
+func sixOver(tb testing.TB) *game.State { return suite.Play(tb, 6, `{"tasks":[5,12,27]}`, 3, nil) }
 
 // soloMid is a solo game in turn 3.
 func soloMid(tb testing.TB) *game.State {
-	return play(tb, 1, `{"tasks":[3,10,15]}`, 4, func(s *game.State) bool { return s.Turn() == 3 && waiting(s, 1) })
+	return suite.Play(tb, 1, `{"tasks":[3,10,15]}`, 4, func(s *game.State) bool { return s.Turn() == 3 && waiting(s, 1) })
 }
 
 // threeStart is a three-player game of the variant "4 cards" in turn 1, everyone to lay.
 func threeStart(tb testing.TB) *game.State {
-	return play(tb, 3, `{"variant":"four","tasks":[6,13,24]}`, 5, func(s *game.State) bool { return s.Turn() == 1 && waiting(s, 3) })
+	return suite.Play(tb, 3, `{"variant":"four","tasks":[6,13,24]}`, 5, func(s *game.State) bool { return s.Turn() == 1 && waiting(s, 3) })
 }
 
 // twoOver is a finished two-player game.
-func twoOver(tb testing.TB) *game.State { return play(tb, 2, `{"tasks":[4,11,16]}`, 6, nil) }
+func twoOver(tb testing.TB) *game.State { return suite.Play(tb, 2, `{"tasks":[4,11,16]}`, 6, nil) }
 
 // TestColourLettersNeverCollide checks the drawers' colour letters: within a language each
 // colour has its own letter, and across English and Czech no letter stands for two colours

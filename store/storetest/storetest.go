@@ -1,21 +1,18 @@
 // Package storetest opens real stores for the tests of the packages above store: a fresh
 // embedded store in a temporary directory, or the test Redis under a prefix of its own whose
-// keys are deleted when the test ends.
+// keys are deleted when the test ends (Kinds lists both, for tests that run on each). It also
+// starts private Redis servers, a plain one or a cluster, for tests that stop or share them.
 package storetest
 
 import (
 	"context"
-	"crypto/rand"
-	"os"
-	"regexp"
-	"slices"
+	"os/exec"
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
-
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/internal/rediscluster"
+	"github.com/tablebot/tablebot/store/internal/redistest"
 )
 
 // OpenBolt opens a fresh embedded store in a temporary directory, closed at the test's end.
@@ -29,19 +26,31 @@ func OpenBolt(t testing.TB) *store.Bolt {
 	return s
 }
 
+// Kind is one of the stores the tests run on: its name, for a subtest, and how to open a
+// fresh one.
+type Kind struct {
+	Name string
+	Open func(testing.TB) store.Store
+}
+
+// Kinds lists the stores the tests run on: the embedded store (OpenBolt) and the test Redis
+// (OpenRedis).
+func Kinds() []Kind {
+	return []Kind{
+		{"bolt", func(t testing.TB) store.Store { return OpenBolt(t) }},
+		{"redis", func(t testing.TB) store.Store { return OpenRedis(t) }},
+	}
+}
+
 // RedisOptions returns options for the Redis at $REDIS_URL, or else 127.0.0.1:6379, under a
 // prefix unique to this test and this run.
 func RedisOptions(t testing.TB) store.RedisOptions {
 	t.Helper()
-	o := store.RedisOptions{Addr: "127.0.0.1:6379"}
-	if u := os.Getenv("REDIS_URL"); u != "" {
-		var err error
-		if o, err = store.ParseRedisURL(u); err != nil {
-			t.Fatalf("REDIS_URL: %v", err)
-		}
+	o, err := store.ParseRedisURL(redistest.URL())
+	if err != nil {
+		t.Fatalf("REDIS_URL: %v", err)
 	}
-	name := regexp.MustCompile(`[^A-Za-z0-9_-]+`).ReplaceAllString(t.Name(), "_")
-	o.Prefix = "tbtest:" + name + ":" + rand.Text()[:10]
+	o.Prefix = redistest.Prefix(t, "tbtest")
 	return o
 }
 
@@ -50,42 +59,12 @@ func RedisOptions(t testing.TB) store.RedisOptions {
 func OpenRedis(t testing.TB) *store.Redis {
 	t.Helper()
 	o := RedisOptions(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	r, err := store.NewRedis(ctx, o)
-	if err != nil {
-		t.Fatalf("%v\nThe Redis tests need a real Redis: start one with `redis-server` "+
-			"(listening on 127.0.0.1:6379) or point REDIS_URL at one (redis://host:port/db).", err)
-	}
-	t.Cleanup(func() {
-		_ = r.Close()
-		DeleteKeys(t, o)
-	})
-	return r
+	return redistest.Open(t, o.Prefix, func(ctx context.Context) (*store.Redis, error) { return store.NewRedis(ctx, o) })
 }
 
-// DeleteKeys deletes every key under o.Prefix.
-func DeleteKeys(t testing.TB, o store.RedisOptions) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c := redis.NewClient(&redis.Options{Addr: o.Addr, Username: o.Username, Password: o.Password,
-		DB: o.DB, TLSConfig: o.TLSConfig})
-	defer c.Close()
-	iter := c.Scan(ctx, 0, o.Prefix+":*", 1000).Iterator()
-	var keys []string
-	for iter.Next(ctx) {
-		keys = append(keys, iter.Val())
-	}
-	if err := iter.Err(); err != nil {
-		t.Errorf("cleaning up %s: %v", o.Prefix, err)
-		return
-	}
-	for chunk := range slices.Chunk(keys, 500) {
-		if err := c.Del(ctx, chunk...).Err(); err != nil {
-			t.Errorf("cleaning up %s: %v", o.Prefix, err)
-			return
-		}
-	}
+// DeleteKeys deletes every key under prefix in the test Redis (the one RedisOptions names).
+func DeleteKeys(t testing.TB, prefix string) {
+	redistest.DeleteKeys(t, prefix)
 }
 
 // ClusterAddrs starts a private three-master Redis Cluster (see rediscluster.Start), stopped
@@ -94,6 +73,13 @@ func DeleteKeys(t testing.TB, o store.RedisOptions) {
 func ClusterAddrs(t testing.TB) []string {
 	t.Helper()
 	return rediscluster.Start(t, 3)
+}
+
+// PrivateRedis starts a plain redis-server of the test's own (see rediscluster.Server), never
+// the shared test Redis, for tests that stop it (SIGSTOP); it returns the process and address.
+func PrivateRedis(t testing.TB) (*exec.Cmd, string) {
+	t.Helper()
+	return rediscluster.Server(t)
 }
 
 // OpenClusterPair starts a private three-master Redis Cluster (see rediscluster.Start) and

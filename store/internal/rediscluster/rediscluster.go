@@ -1,6 +1,7 @@
-// Package rediscluster starts a private Redis Cluster for tests: a few redis-server processes
-// in cluster mode on free loopback ports, joined with `redis-cli --cluster create`, stopped
-// when the test ends. It needs redis-server and redis-cli (scripts/test.sh installs them).
+// Package rediscluster starts private Redis servers for tests: a Redis Cluster of a few
+// redis-server processes in cluster mode on free loopback ports, joined with `redis-cli
+// --cluster create`, or one plain server (Server); they are stopped when the test ends. It
+// needs redis-server and redis-cli (scripts/test.sh installs them).
 package rediscluster
 
 import (
@@ -12,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -40,18 +42,8 @@ func Start(t testing.TB, masters int) []string {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(server, "--port", fmt.Sprint(port), "--bind", "127.0.0.1",
-			"--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(dir, "nodes.conf"),
-			"--cluster-node-timeout", "2000", "--save", "", "--appendonly", "no", "--dir", dir)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-		})
-		addr := fmt.Sprintf("127.0.0.1:%d", port)
-		waitListening(t, addr)
+		_, addr := startServer(t, server, port, dir, "--cluster-enabled", "yes",
+			"--cluster-config-file", filepath.Join(dir, "nodes.conf"), "--cluster-node-timeout", "2000")
 		addrs = append(addrs, addr)
 	}
 	args := append([]string{"--cluster", "create"}, addrs...)
@@ -71,6 +63,44 @@ func missing(t testing.TB, bin string) {
 		t.Fatalf("%s is needed (scripts/test.sh installs it)", bin)
 	}
 	t.Skipf("no %s here", bin)
+}
+
+// Server starts one plain redis-server (not in cluster mode) of the test's own on a free port
+// and returns its process (for tests that stop it with SIGSTOP) and its address, once it
+// listens. Without redis-server it fails in CI (CI is set) and skips elsewhere.
+func Server(t testing.TB) (*exec.Cmd, string) {
+	t.Helper()
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		missing(t, "redis-server")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	return startServer(t, bin, port, t.TempDir())
+}
+
+// startServer starts the redis-server bin on the loopback port, without persistence, its
+// files in dir, with the extra arguments, and returns its process and address once it
+// listens. When the test ends it is killed (continued first, should a test have stopped it).
+func startServer(t testing.TB, bin string, port int, dir string, extra ...string) (*exec.Cmd, string) {
+	t.Helper()
+	args := append([]string{"--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir}, extra...)
+	cmd := exec.Command(bin, args...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGCONT)
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	waitListening(t, addr)
+	return cmd, addr
 }
 
 // freePortPair returns a port that is free together with port+10000, the cluster bus.
@@ -94,6 +124,7 @@ func freePortPair(t testing.TB) int {
 	return 0
 }
 
+// waitListening waits until something listens at addr.
 func waitListening(t testing.TB, addr string) {
 	t.Helper()
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {

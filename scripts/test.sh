@@ -33,12 +33,14 @@ fi
 
 # The rules and the pictures of each game are pure, sequential code, and their tests are most
 # of the CPU the suite spends: they run without the race detector (which slows code five to
-# ten times), before the rest. Everything concurrent runs under -race: the platform, the code
-# the games share (games, games/search, images), the catalog's and the arena's tests, which
-# share renderers and games between goroutines, and the bot's and the referee's, which drive
-# every game's rules, AI and pictures from many goroutines at once.
+# ten times), before the rest; so does the catalog's, which draws every picture of every game
+# (its subtests run in parallel, but each on a game and renderers of its own, starting no
+# goroutine). Everything concurrent runs under -race: the platform, the code the games share
+# (games, games/search, images), the arena's tests, which share renderers and games between
+# goroutines, and the bot's and the referee's, which drive every game's rules, AI and pictures
+# from many goroutines at once.
 mod=$(go list -m)
-pure=$(go list ./games/... ./images/... | grep -v -x \
+pure=$(go list ./games/... ./images/... ./catalog | grep -v -x \
   -e "$mod/games" -e "$mod/games/search" -e "$mod/images" -e "$mod/images/imagestest")
 status=0
 # First, alone: the timing-sensitive tests of the rest (the load test, a process killed

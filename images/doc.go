@@ -9,14 +9,14 @@
 // repeat: the [Kit] (the fonts, parsed once, and the PNG encoder), the palette built on first
 // use (the standard colours and those the renderer adds, [Colours]), the scratch images text
 // is drawn on, the pool of pictures returned and taken back, the one Canvas setup (faces,
-// baseline, smallest text) and [Base.Paint], which draws one scene either fast or naive. [ViewOf], [PrivateOf] and [Checked] are the view checks every Table,
-// NaiveTable and Private opens with. The marks every game draws alike (card boxes and frames,
-// the tick of a seat that is done, the medal of a place, a seat's disc, numbers with a true
-// minus) are Canvas methods and functions here. A renderer keeps only its game: its checks of
-// a view, its layout, its scenes and its static art. images/imagestest is the one test kit
-// their tests share (each declares an imagestest.Suite and calls it): golden pictures, the
-// phone readability check, bad views, every step of a game drawn, the naive-vs-fast benchmark
-// pair.
+// baseline, smallest text) and [Base.Paint], which draws one scene either fast or naive.
+// [ViewOf], [PrivateOf] and [Checked] are the view checks every Table, NaiveTable and Private
+// opens with. The marks every game draws alike (card boxes and frames, the tick of a seat
+// that is done, the medal of a place, a seat's disc, numbers with a true minus) are Canvas
+// methods and functions here. A renderer keeps only its game: its checks of a view, its
+// layout, its scenes and its static art. images/imagestest is the one test kit their tests
+// share (each declares an imagestest.Suite and calls it): golden pictures, the phone
+// readability check, bad views, every step of a game drawn, the naive-vs-fast benchmark pair.
 //
 // # Why pictures are drawn this way
 //

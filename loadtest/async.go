@@ -233,11 +233,10 @@ func RunAsync(ctx context.Context, cfg AsyncConfig) (AsyncReport, error) {
 	if err := measureAsync(ctx, r, cfg, plan, bots, &rep); err != nil {
 		return rep, err
 	}
+	// The report is from the channels and the logs: the bots' store is not read after them.
 	for _, c := range bots {
-		if _, closeStore, err := c.stop(ctx); err != nil {
+		if err := c.halt(); err != nil {
 			return rep, err
-		} else {
-			closeStore()
 		}
 	}
 	return rep, nil

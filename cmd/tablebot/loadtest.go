@@ -62,7 +62,7 @@ func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		return err
 	}
 	if async.tables > 0 {
-		return async.run(ctx, fs, stdout, lf.latency, botProcess(me, dir, redisOpts, async.configure), redisOpts, dir)
+		return async.run(ctx, fs, stdout, &lf, botProcess(me, dir, redisOpts, async.configure), redisOpts, dir)
 	}
 	cfg := loadtest.Config{Kits: catalog.Kits(), Games: lf.games, Duration: lf.duration, RESTLatency: lf.latency, Storm: lf.storm, Workers: lf.workers, DrawSlots: lf.drawSlots, SuggestSearch: lf.suggest}
 	if lf.process {

@@ -51,15 +51,16 @@ func (a *asyncFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&a.json, "json", false, "with --async: print the report as one JSON object")
 }
 
-// run runs the async load test with the bot process(es) of proc.
-func (a *asyncFlags) run(ctx context.Context, fs *flag.FlagSet, stdout io.Writer, latency time.Duration, proc *loadtest.Process, redisOpts *store.RedisOptions, dir string) error {
+// run runs the async load test with the bot process(es) of proc, with lf's --duration when fs
+// was given it (else 60 s: its default is the live games') and lf's --latency.
+func (a *asyncFlags) run(ctx context.Context, fs *flag.FlagSet, stdout io.Writer, lf *loadtestFlags, proc *loadtest.Process, redisOpts *store.RedisOptions, dir string) error {
 	if a.processes > 1 && redisOpts == nil {
 		return usageError("--processes 2 shares the store between bot processes: add --redis or --redis-cluster (the embedded store is one process's)")
 	}
 	duration := time.Minute
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "duration" {
-			duration = f.Value.(flag.Getter).Get().(time.Duration)
+			duration = lf.duration
 		}
 	})
 	live := a.live
@@ -67,7 +68,7 @@ func (a *asyncFlags) run(ctx context.Context, fs *flag.FlagSet, stdout io.Writer
 		live = -1
 	}
 	cfg := loadtest.AsyncConfig{Kits: catalog.Kits(), Process: proc, Processes: a.processes, Tables: a.tables, DueRate: a.dueRate, Duration: duration,
-		Drain: a.drain, Live: live, RESTLatency: latency, StoreBytes: storeSize(dir, redisOpts)}
+		Drain: a.drain, Live: live, RESTLatency: lf.latency, StoreBytes: storeSize(dir, redisOpts)}
 	if !a.json {
 		fmt.Fprintf(stdout, "Seeding %d async tables, then %.2f deadlines/s and as many reminders for %s, %d bot process(es), %d live games meanwhile…\n", a.tables, a.dueRate, duration, a.processes, max(live, 0))
 	}

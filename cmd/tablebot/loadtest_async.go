@@ -27,16 +27,16 @@ type asyncFlags struct {
 	live      int
 	drain     time.Duration
 	json      bool
-	// taskWorkers and stepDown are the bot's async.workers and async.step_down_normal,
-	// async.step_down_easy ("" keeps its defaults).
-	taskWorkers              int
-	stepDownNormal, stepDown string
+	// taskWorkers, stepDownNormal and stepDownEasy are the bot's async.workers,
+	// async.step_down_normal and async.step_down_easy (0 and "" keep its defaults).
+	taskWorkers                  int
+	stepDownNormal, stepDownEasy string
 }
 
 // configure sets the bot's scheduler as the flags say.
 func (a *asyncFlags) configure(c *Config) {
 	c.Async.Workers = a.taskWorkers
-	c.Async.StepDownNormal, c.Async.StepDownEasy = a.stepDownNormal, a.stepDown
+	c.Async.StepDownNormal, c.Async.StepDownEasy = a.stepDownNormal, a.stepDownEasy
 }
 
 func (a *asyncFlags) register(fs *flag.FlagSet) {
@@ -47,7 +47,7 @@ func (a *asyncFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&a.drain, "drain", 30*time.Second, "with --async: how long to wait after --duration for due work still owed")
 	fs.IntVar(&a.taskWorkers, "task-workers", 0, "with --async: the bot's async.workers, its due tasks worked at once (0: its default, one per CPU)")
 	fs.StringVar(&a.stepDownNormal, "step-down-normal", "", "with --async: the bot's async.step_down_normal (empty: its default)")
-	fs.StringVar(&a.stepDown, "step-down-easy", "", "with --async: the bot's async.step_down_easy (empty: its default)")
+	fs.StringVar(&a.stepDownEasy, "step-down-easy", "", "with --async: the bot's async.step_down_easy (empty: its default)")
 	fs.BoolVar(&a.json, "json", false, "with --async: print the report as one JSON object")
 }
 

@@ -173,17 +173,17 @@ func (a *asyncRun) taskLog(l logLine) {
 	}
 }
 
-// workedTwice counts the tasks whose work began more than once without a hand-back between.
-func (a *asyncRun) workedTwice() int {
+// counts returns how many tasks' work began more than once without a hand-back between, and
+// how many deadlines the takeover AI stepped down for.
+func (a *asyncRun) counts() (workedTwice, stepDowns int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	n := 0
 	for _, c := range a.begun {
 		if c > 1 {
-			n++
+			workedTwice++
 		}
 	}
-	return n
+	return workedTwice, a.stepDowns
 }
 
 // RunAsync seeds cfg.Tables open two-player Ingenious tables straight through the referee
@@ -414,10 +414,7 @@ func tally(r *run, plan *asyncPlan, late []int, rep *AsyncReport) {
 		rep.LateAnswers += r.applied[channelOf(g)]
 	}
 	r.mu.Unlock()
-	rep.WorkedTwice = r.async.workedTwice()
-	r.async.mu.Lock()
-	rep.StepDowns = r.async.stepDowns
-	r.async.mu.Unlock()
+	rep.WorkedTwice, rep.StepDowns = r.async.counts()
 }
 
 // msOf is d in milliseconds.

@@ -173,17 +173,17 @@ func (a *asyncRun) taskLog(l logLine) {
 	}
 }
 
-// workedTwice counts the tasks whose work began more than once without a hand-back between.
-func (a *asyncRun) workedTwice() int {
+// counts returns how many tasks' work began more than once without a hand-back between, and
+// how many deadlines the takeover AI stepped down for.
+func (a *asyncRun) counts() (workedTwice, stepDowns int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	n := 0
 	for _, c := range a.begun {
 		if c > 1 {
-			n++
+			workedTwice++
 		}
 	}
-	return n
+	return workedTwice, a.stepDowns
 }
 
 // RunAsync seeds cfg.Tables open two-player Ingenious tables straight through the referee
@@ -233,11 +233,10 @@ func RunAsync(ctx context.Context, cfg AsyncConfig) (AsyncReport, error) {
 	if err := measureAsync(ctx, r, cfg, plan, bots, &rep); err != nil {
 		return rep, err
 	}
+	// The report is from the channels and the logs: the bots' store is not read after them.
 	for _, c := range bots {
-		if _, closeStore, err := c.stop(ctx); err != nil {
+		if err := c.halt(); err != nil {
 			return rep, err
-		} else {
-			closeStore()
 		}
 	}
 	return rep, nil
@@ -415,10 +414,7 @@ func tally(r *run, plan *asyncPlan, late []int, rep *AsyncReport) {
 		rep.LateAnswers += r.applied[channelOf(g)]
 	}
 	r.mu.Unlock()
-	rep.WorkedTwice = r.async.workedTwice()
-	r.async.mu.Lock()
-	rep.StepDowns = r.async.stepDowns
-	r.async.mu.Unlock()
+	rep.WorkedTwice, rep.StepDowns = r.async.counts()
 }
 
 // msOf is d in milliseconds.

@@ -211,20 +211,10 @@ func (c *child) bandsReused(ctx context.Context) float64 {
 	return reused / (reused + compressed)
 }
 
-// stop asks the bot to stop as an operator would (SIGTERM: it finishes its work in flight),
-// waits for it, and opens its store with Process.Store.
+// stop halts the bot and opens its store with Process.Store.
 func (c *child) stop(ctx context.Context) (*table.Service, func(), error) {
-	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil && !errors.Is(err, os.ErrProcessDone) {
-		return nil, nil, fmt.Errorf("loadtest: stop the bot: %w", err)
-	}
-	select {
-	case <-c.exited:
-	case <-time.After(60 * time.Second):
-		c.kill()
-		return nil, nil, fmt.Errorf("loadtest: the bot did not stop within 60 s of SIGTERM: %s", c.lastLines())
-	}
-	if code := c.cmd.ProcessState.ExitCode(); code != 0 {
-		return nil, nil, fmt.Errorf("loadtest: the bot exited with status %d: %s", code, c.lastLines())
+	if err := c.halt(); err != nil {
+		return nil, nil, err
 	}
 	st, err := c.r.cfg.Process.Store(ctx)
 	if err != nil {
@@ -236,4 +226,22 @@ func (c *child) stop(ctx context.Context) (*table.Service, func(), error) {
 		return nil, nil, err
 	}
 	return tables, func() { _ = st.Close() }, nil
+}
+
+// halt asks the bot to stop as an operator would (SIGTERM: it finishes its work in flight)
+// and waits for it; a bot that does not stop within 60 s is killed.
+func (c *child) halt() error {
+	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil && !errors.Is(err, os.ErrProcessDone) {
+		return fmt.Errorf("loadtest: stop the bot: %w", err)
+	}
+	select {
+	case <-c.exited:
+	case <-time.After(60 * time.Second):
+		c.kill()
+		return fmt.Errorf("loadtest: the bot did not stop within 60 s of SIGTERM: %s", c.lastLines())
+	}
+	if code := c.cmd.ProcessState.ExitCode(); code != 0 {
+		return fmt.Errorf("loadtest: the bot exited with status %d: %s", code, c.lastLines())
+	}
+	return nil
 }

@@ -36,7 +36,7 @@ fi
 # ten times), before the rest; so does the catalog's, which draws every picture of every game
 # (its subtests run in parallel, but each on a game and renderers of its own, starting no
 # goroutine). Everything concurrent runs under -race: the platform, the code the games share
-# (games, games/search, images), the arena's tests, which share renderers and games between
+# (games, games/search, images), the arena's tests, which share games between
 # goroutines, and the bot's and the referee's, which drive every game's rules, AI and pictures
 # from many goroutines at once.
 mod=$(go list -m)

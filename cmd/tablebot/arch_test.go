@@ -13,12 +13,19 @@ import (
 // module is the import path every package of tablebot starts with.
 const module = "github.com/tablebot/tablebot/"
 
-// concreteGames are the packages of the games and of their renderers: only the catalog, the
-// composition root (cmd) and a game's own renderer may import one, so that adding a game
-// touches its two packages and one catalog line.
-var concreteGames = []string{
-	"games/ingenious", "games/fits", "games/sideboards", "games/shelfie",
-	"images/ingenious", "images/fits", "images/sideboards", "images/shelfie",
+// concreteGames are the packages of the games and of their renderers, read from what the
+// catalog imports: each games/X it pairs with an images/X, and that images/X. Only the
+// catalog, the composition root (cmd) and a game's own renderer may import one, so that adding
+// a game touches its two packages and one catalog line (this test learns of it from that line).
+func concreteGames(catalogImports []string) []string {
+	var out []string
+	for _, imp := range catalogImports {
+		game, ok := strings.CutPrefix(imp, module+"games/")
+		if ok && slices.Contains(catalogImports, module+"images/"+game) {
+			out = append(out, "games/"+game, "images/"+game)
+		}
+	}
+	return out
 }
 
 // layerRule forbids the packages matching pkgs to import what matches forbidden, except the
@@ -72,9 +79,13 @@ func TestArchitecture(t *testing.T) {
 			t.Fatalf("go list did not list %s: %s", must, out)
 		}
 	}
+	concrete := concreteGames(imports["catalog"])
+	if !slices.Contains(concrete, "games/ingenious") || !slices.Contains(concrete, "images/ingenious") {
+		t.Fatalf("the concrete games read from the catalog's imports, %q, lack Ingenious", concrete)
+	}
 	for pkg, imps := range imports {
 		for _, imp := range imps {
-			for _, v := range violations(pkg, imp) {
+			for _, v := range violations(pkg, imp, concrete) {
 				t.Error(v)
 			}
 		}
@@ -82,8 +93,8 @@ func TestArchitecture(t *testing.T) {
 }
 
 // violations says what is wrong with the package pkg (below the module) importing imp (a full
-// import path), if anything.
-func violations(pkg, imp string) []string {
+// import path), if anything; concrete are the concrete games' packages (concreteGames).
+func violations(pkg, imp string, concrete []string) []string {
 	var bad []string
 	local, ours := strings.CutPrefix(imp, module)
 	for _, r := range layerRules {
@@ -96,7 +107,7 @@ func violations(pkg, imp string) []string {
 			}
 		}
 	}
-	if ours && slices.Contains(concreteGames, local) && !mayImportGame(pkg, local) {
+	if ours && slices.Contains(concrete, local) && !mayImportGame(pkg, local) {
 		bad = append(bad, fmt.Sprintf("%s imports the concrete game %s: only catalog, cmd and the game's own renderer may", pkg, local))
 	}
 	return bad
@@ -125,6 +136,14 @@ func mayImportGame(pkg, game string) bool {
 
 // TestArchitectureRulesBite checks that the rules above would catch what they are for.
 func TestArchitectureRulesBite(t *testing.T) {
+	catalog := []string{module + "games", module + "images", module + "games/search"}
+	for _, g := range []string{"ingenious", "fits", "sideboards", "shelfie"} {
+		catalog = append(catalog, module+"games/"+g, module+"images/"+g)
+	}
+	concrete := concreteGames(catalog)
+	if want := 8; len(concrete) != want || slices.Contains(concrete, "games/search") {
+		t.Errorf("concrete games %q from the catalog's imports; want the four games and their renderers", concrete)
+	}
 	for _, c := range []struct {
 		pkg, imp string
 		want     bool
@@ -144,7 +163,7 @@ func TestArchitectureRulesBite(t *testing.T) {
 		{"cmd/tablebot", module + "games/ingenious", false},
 		{"cmd/tablebot", module + "store/storetest", true},
 	} {
-		if got := violations(c.pkg, c.imp); (len(got) > 0) != c.want {
+		if got := violations(c.pkg, c.imp, concrete); (len(got) > 0) != c.want {
 			t.Errorf("%s importing %s: %q, want caught %v", c.pkg, c.imp, got, c.want)
 		}
 	}

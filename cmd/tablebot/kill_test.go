@@ -76,12 +76,7 @@ lease = "5s"
 	// start runs `tablebot run`; working is closed when it logs that it begins a deadline.
 	start := func() (cmd *exec.Cmd, working chan struct{}, logs *testlog.Buffer) {
 		cmd = exec.Command(exe, "run", "--config", path)
-		for _, kv := range os.Environ() {
-			if n, _, _ := strings.Cut(kv, "="); !strings.HasPrefix(n, "DISCORD_") && !strings.HasPrefix(n, "REDIS_") && !strings.HasPrefix(n, "TABLEBOT_") {
-				cmd.Env = append(cmd.Env, kv)
-			}
-		}
-		cmd.Env = append(cmd.Env, asTablebot+"=1")
+		cmd.Env = append(withoutConfigEnv(os.Environ()), asTablebot+"=1")
 		stderr, err := cmd.StderrPipe()
 		if err != nil {
 			t.Fatal(err)

@@ -62,7 +62,7 @@ func loadtestWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		return err
 	}
 	if async.tables > 0 {
-		return async.run(ctx, fs, stdout, lf.latency, botProcess(me, dir, redisOpts, async.configure), redisOpts, dir)
+		return async.run(ctx, fs, stdout, &lf, botProcess(me, dir, redisOpts, async.configure), redisOpts, dir)
 	}
 	cfg := loadtest.Config{Kits: catalog.Kits(), Games: lf.games, Duration: lf.duration, RESTLatency: lf.latency, Storm: lf.storm, Workers: lf.workers, DrawSlots: lf.drawSlots, SuggestSearch: lf.suggest}
 	if lf.process {
@@ -261,14 +261,22 @@ func botProcess(me self, dir string, redisOpts *store.RedisOptions, configure fu
 				return nil, fmt.Errorf("write the bot's configuration: %w", err)
 			}
 			cmd := exec.Command(me.path, "run", "--config", path)
-			for _, kv := range me.env {
-				name, _, _ := strings.Cut(kv, "=")
-				if !strings.HasPrefix(name, "DISCORD_") && !strings.HasPrefix(name, "REDIS_") && !strings.HasPrefix(name, "TABLEBOT_") {
-					cmd.Env = append(cmd.Env, kv)
-				}
-			}
+			cmd.Env = withoutConfigEnv(me.env)
 			return cmd, nil
 		},
 		Store: func(ctx context.Context) (store.Store, error) { return openLoadStore(ctx, dir, redisOpts) },
 	}
+}
+
+// withoutConfigEnv is env without the Discord, Redis and tablebot variables (applyEnv's),
+// which would win over a configuration file given to `tablebot run`.
+func withoutConfigEnv(env []string) []string {
+	var out []string
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(name, "DISCORD_") && !strings.HasPrefix(name, "REDIS_") && !strings.HasPrefix(name, "TABLEBOT_") {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

@@ -27,16 +27,16 @@ type asyncFlags struct {
 	live      int
 	drain     time.Duration
 	json      bool
-	// taskWorkers and stepDown are the bot's async.workers and async.step_down_normal,
-	// async.step_down_easy ("" keeps its defaults).
-	taskWorkers              int
-	stepDownNormal, stepDown string
+	// taskWorkers, stepDownNormal and stepDownEasy are the bot's async.workers,
+	// async.step_down_normal and async.step_down_easy (0 and "" keep its defaults).
+	taskWorkers                  int
+	stepDownNormal, stepDownEasy string
 }
 
 // configure sets the bot's scheduler as the flags say.
 func (a *asyncFlags) configure(c *Config) {
 	c.Async.Workers = a.taskWorkers
-	c.Async.StepDownNormal, c.Async.StepDownEasy = a.stepDownNormal, a.stepDown
+	c.Async.StepDownNormal, c.Async.StepDownEasy = a.stepDownNormal, a.stepDownEasy
 }
 
 func (a *asyncFlags) register(fs *flag.FlagSet) {
@@ -47,19 +47,20 @@ func (a *asyncFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&a.drain, "drain", 30*time.Second, "with --async: how long to wait after --duration for due work still owed")
 	fs.IntVar(&a.taskWorkers, "task-workers", 0, "with --async: the bot's async.workers, its due tasks worked at once (0: its default, one per CPU)")
 	fs.StringVar(&a.stepDownNormal, "step-down-normal", "", "with --async: the bot's async.step_down_normal (empty: its default)")
-	fs.StringVar(&a.stepDown, "step-down-easy", "", "with --async: the bot's async.step_down_easy (empty: its default)")
+	fs.StringVar(&a.stepDownEasy, "step-down-easy", "", "with --async: the bot's async.step_down_easy (empty: its default)")
 	fs.BoolVar(&a.json, "json", false, "with --async: print the report as one JSON object")
 }
 
-// run runs the async load test with the bot process(es) of proc.
-func (a *asyncFlags) run(ctx context.Context, fs *flag.FlagSet, stdout io.Writer, latency time.Duration, proc *loadtest.Process, redisOpts *store.RedisOptions, dir string) error {
+// run runs the async load test with the bot process(es) of proc, with lf's --duration when fs
+// was given it (else 60 s: its default is the live games') and lf's --latency.
+func (a *asyncFlags) run(ctx context.Context, fs *flag.FlagSet, stdout io.Writer, lf *loadtestFlags, proc *loadtest.Process, redisOpts *store.RedisOptions, dir string) error {
 	if a.processes > 1 && redisOpts == nil {
 		return usageError("--processes 2 shares the store between bot processes: add --redis or --redis-cluster (the embedded store is one process's)")
 	}
 	duration := time.Minute
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "duration" {
-			duration = f.Value.(flag.Getter).Get().(time.Duration)
+			duration = lf.duration
 		}
 	})
 	live := a.live
@@ -67,7 +68,7 @@ func (a *asyncFlags) run(ctx context.Context, fs *flag.FlagSet, stdout io.Writer
 		live = -1
 	}
 	cfg := loadtest.AsyncConfig{Kits: catalog.Kits(), Process: proc, Processes: a.processes, Tables: a.tables, DueRate: a.dueRate, Duration: duration,
-		Drain: a.drain, Live: live, RESTLatency: latency, StoreBytes: storeSize(dir, redisOpts)}
+		Drain: a.drain, Live: live, RESTLatency: lf.latency, StoreBytes: storeSize(dir, redisOpts)}
 	if !a.json {
 		fmt.Fprintf(stdout, "Seeding %d async tables, then %.2f deadlines/s and as many reminders for %s, %d bot process(es), %d live games meanwhile…\n", a.tables, a.dueRate, duration, a.processes, max(live, 0))
 	}

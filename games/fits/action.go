@@ -116,10 +116,6 @@ var codec = games.NewCodec(Name,
 	games.Kind[pieceWire[Reveal]]("reveal").ByChance(),
 )
 
-// DecodeAction reads an action strictly (see games.Codec.Decode). Errors wrap
-// games.ErrBadRecord.
-func DecodeAction(data []byte) (games.Action, error) { return codec.Decode(data) }
-
 // placeWire is the JSON form of Place.
 type placeWire struct {
 	Piece Shape  `json:"piece"`

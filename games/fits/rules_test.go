@@ -257,7 +257,7 @@ func TestDecodeAction(t *testing.T) {
 			t.Errorf("%s: got %v; want %v", in, got, want)
 		}
 	}
-	st, err := DecodeAction([]byte(`{"type":"start","cards":["F5","X5"]}`))
+	st, err := Game{}.DecodeAction([]byte(`{"type":"start","cards":["F5","X5"]}`))
 	if err != nil || !slices.Equal(st.(Start).Cards, []Shape{F5, X5}) {
 		t.Errorf("start: %v, %v", st, err)
 	}

@@ -461,7 +461,7 @@ func TestDrawValidation(t *testing.T) {
 	must.Refuse(t, s, games.Chance, Draw{Tiles: []Tile{{Green, Red}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}}}, games.ErrIllegal)
 	must.Refuse(t, s, games.Chance, Draw{Tiles: tiles(t, "RR", "RR", "RR", "RR", "RR", "RR")}, games.ErrIllegal) // only 5 RR exist
 	must.Refuse(t, s, 0, pl("RG", 0, -4, 1, -4), games.ErrNotYourTurn)
-	if _, err := DecodeAction([]byte(`{"type":"draw","tiles":["GR"]}`)); !errors.Is(err, games.ErrBadRecord) {
+	if _, err := (Game{}).DecodeAction([]byte(`{"type":"draw","tiles":["GR"]}`)); !errors.Is(err, games.ErrBadRecord) {
 		t.Errorf("draw of GR decoded: %v", err)
 	}
 }

@@ -383,3 +383,8 @@ func TestProgress(t *testing.T) {
 		t.Fatalf("first card: %+v", got)
 	}
 }
+
+// TestUndoable: a placement and a set-aside may be taken back, chance's moves may not.
+func TestUndoable(t *testing.T) {
+	gamestest.UndoableRows(t, Game{}, []games.Action{Place{}, Aside{}}, []games.Action{Start{}, Reveal{}})
+}

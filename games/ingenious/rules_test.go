@@ -742,3 +742,9 @@ func TestMenuNumbersMatchThePicture(t *testing.T) {
 		}
 	}
 }
+
+// TestUndoable: a placement and keeping the rack may be taken back; a swap, which draws at
+// once, and chance's draw may not.
+func TestUndoable(t *testing.T) {
+	gamestest.UndoableRows(t, Game{}, []games.Action{Place{}, Keep{}}, []games.Action{Swap{}, Draw{}})
+}

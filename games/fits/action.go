@@ -127,7 +127,7 @@ type placeWire struct {
 // Action reads the column letter.
 func (w *placeWire) Action() (games.Action, error) {
 	if len(w.Col) != 1 || w.Col[0] < 'A' || w.Col[0] > 'Z' {
-		return nil, fmt.Errorf("place \"col\" must be one column letter A–F, not %q", w.Col)
+		return nil, fmt.Errorf("\"col\" must be one column letter A–F, not %q", w.Col)
 	}
 	return Place{Piece: w.Piece, Rot: w.Rot, Flip: w.Flip, Col: int(w.Col[0] - 'A')}, nil
 }

@@ -131,8 +131,8 @@ func (c *Codec) kind(tag string) *ActionKind {
 	return nil
 }
 
-// Tags lists the action types in table order.
-func (c *Codec) Tags() []string {
+// tags lists the action types in table order.
+func (c *Codec) tags() []string {
 	tags := make([]string, len(c.kinds))
 	for i, k := range c.kinds {
 		tags[i] = k.Tag
@@ -166,7 +166,7 @@ func (c *Codec) Decode(data []byte) (Action, error) {
 	}
 	k := c.kind(*head.Type)
 	if k == nil {
-		return nil, fmt.Errorf("%w: unknown %s action type %q (want %s)", ErrBadRecord, c.game, *head.Type, strings.Join(c.Tags(), ", "))
+		return nil, fmt.Errorf("%w: unknown %s action type %q (want %s)", ErrBadRecord, c.game, *head.Type, strings.Join(c.tags(), ", "))
 	}
 	raw := reflect.New(k.strict)
 	if err := DecodeStrict(data, raw.Interface(), "action"); err != nil {

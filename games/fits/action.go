@@ -116,10 +116,6 @@ var codec = games.NewCodec(Name,
 	games.Kind[pieceWire[Reveal]]("reveal").ByChance(),
 )
 
-// DecodeAction reads an action strictly (see games.Codec.Decode). Errors wrap
-// games.ErrBadRecord.
-func DecodeAction(data []byte) (games.Action, error) { return codec.Decode(data) }
-
 // placeWire is the JSON form of Place.
 type placeWire struct {
 	Piece Shape  `json:"piece"`
@@ -131,7 +127,7 @@ type placeWire struct {
 // Action reads the column letter.
 func (w *placeWire) Action() (games.Action, error) {
 	if len(w.Col) != 1 || w.Col[0] < 'A' || w.Col[0] > 'Z' {
-		return nil, fmt.Errorf("place \"col\" must be one column letter A–F, not %q", w.Col)
+		return nil, fmt.Errorf("\"col\" must be one column letter A–F, not %q", w.Col)
 	}
 	return Place{Piece: w.Piece, Rot: w.Rot, Flip: w.Flip, Col: int(w.Col[0] - 'A')}, nil
 }

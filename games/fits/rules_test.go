@@ -257,7 +257,7 @@ func TestDecodeAction(t *testing.T) {
 			t.Errorf("%s: got %v; want %v", in, got, want)
 		}
 	}
-	st, err := DecodeAction([]byte(`{"type":"start","cards":["F5","X5"]}`))
+	st, err := Game{}.DecodeAction([]byte(`{"type":"start","cards":["F5","X5"]}`))
 	if err != nil || !slices.Equal(st.(Start).Cards, []Shape{F5, X5}) {
 		t.Errorf("start: %v, %v", st, err)
 	}
@@ -382,4 +382,9 @@ func TestProgress(t *testing.T) {
 	if got := b.Progress(); got.EN != "round 1 of 2 (board 3) · card 1 of 16" || got.CS != "kolo 1 ze 2 (deska 3) · karta 1 ze 16" {
 		t.Fatalf("first card: %+v", got)
 	}
+}
+
+// TestUndoable: a placement and a set-aside may be taken back, chance's moves may not.
+func TestUndoable(t *testing.T) {
+	gamestest.UndoableRows(t, Game{}, []games.Action{Place{}, Aside{}}, []games.Action{Start{}, Reveal{}})
 }

@@ -236,3 +236,18 @@ func (m Must[S]) Refuse(t testing.TB, st S, seat games.Seat, a games.Action, kin
 	}
 	return mustRefuse(t, st, seat, a, kind, show, func() string { return Fingerprint(st) + m.Fields(st) })
 }
+
+// UndoableRows requires g to let a seat take back each move of undoable and none of final.
+func UndoableRows(t testing.TB, g games.Undoer, undoable, final []games.Action) {
+	t.Helper()
+	for _, a := range undoable {
+		if !g.Undoable(a) {
+			t.Errorf("%s %+v cannot be taken back", a.ActionType(), a)
+		}
+	}
+	for _, a := range final {
+		if g.Undoable(a) {
+			t.Errorf("%s %+v can be taken back", a.ActionType(), a)
+		}
+	}
+}

@@ -101,10 +101,6 @@ var codec = games.NewCodec(Name,
 	games.Kind[drawWire]("draw").ByChance(),
 )
 
-// DecodeAction reads an action strictly (see games.Codec.Decode). Errors wrap
-// games.ErrBadRecord.
-func DecodeAction(data []byte) (games.Action, error) { return codec.Decode(data) }
-
 // placeWire is the JSON form of Place.
 type placeWire struct {
 	Tile  string  `json:"tile"`
@@ -119,7 +115,7 @@ func (w *placeWire) Action() (games.Action, error) {
 	}
 	c := w.Cells
 	if len(c) != 2 || len(c[0]) != 2 || len(c[1]) != 2 {
-		return nil, fmt.Errorf("place \"cells\" must be two [q, r] pairs")
+		return nil, fmt.Errorf("\"cells\" must be two [q, r] pairs")
 	}
 	return Place{First: a, Second: b, Cells: [2]Cell{{c[0][0], c[0][1]}, {c[1][0], c[1][1]}}}, nil
 }

@@ -461,7 +461,7 @@ func TestDrawValidation(t *testing.T) {
 	must.Refuse(t, s, games.Chance, Draw{Tiles: []Tile{{Green, Red}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}}}, games.ErrIllegal)
 	must.Refuse(t, s, games.Chance, Draw{Tiles: tiles(t, "RR", "RR", "RR", "RR", "RR", "RR")}, games.ErrIllegal) // only 5 RR exist
 	must.Refuse(t, s, 0, pl("RG", 0, -4, 1, -4), games.ErrNotYourTurn)
-	if _, err := DecodeAction([]byte(`{"type":"draw","tiles":["GR"]}`)); !errors.Is(err, games.ErrBadRecord) {
+	if _, err := (Game{}).DecodeAction([]byte(`{"type":"draw","tiles":["GR"]}`)); !errors.Is(err, games.ErrBadRecord) {
 		t.Errorf("draw of GR decoded: %v", err)
 	}
 }
@@ -741,4 +741,10 @@ func TestMenuNumbersMatchThePicture(t *testing.T) {
 			t.Errorf("row %d: %q → %s, want %q… → %s", i+1, ch.Label.EN, ch.Next, want, draftOf(cands[i].Place, s.radius))
 		}
 	}
+}
+
+// TestUndoable: a placement and keeping the rack may be taken back; a swap, which draws at
+// once, and chance's draw may not.
+func TestUndoable(t *testing.T) {
+	gamestest.UndoableRows(t, Game{}, []games.Action{Place{}, Keep{}}, []games.Action{Swap{}, Draw{}})
 }

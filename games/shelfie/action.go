@@ -160,9 +160,6 @@ func (Retrieve) shelfie() {}
 func (Ability) shelfie()  {}
 func (Done) shelfie()     {}
 
-// isChance reports whether a is one of chance's actions.
-func isChance(a games.Action) bool { return codec.IsChance(a) }
-
 // fields returns the set of target fields a names (Copy and Card aside).
 func (a Ability) fields() Field {
 	var f Field

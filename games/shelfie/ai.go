@@ -170,7 +170,7 @@ func (s *State) valueAfter(seat games.Seat, a games.Action) float64 {
 	}
 	c := s.clone()
 	by := seat
-	if isChance(a) {
+	if codec.IsChance(a) {
 		by = games.Chance
 	}
 	if _, err := c.Apply(by, a); err != nil {

@@ -27,10 +27,6 @@ var codec = games.NewCodec(Name,
 	games.Kind[drawWire]("draw").ByChance(),
 )
 
-// DecodeAction reads an action strictly (see games.Codec.Decode). Whether the move is legal now
-// is Apply's business. Errors wrap games.ErrBadRecord.
-func DecodeAction(data []byte) (games.Action, error) { return codec.Decode(data) }
-
 // dealWire is the JSON form of Deal.
 type dealWire struct {
 	Hands [][]int `json:"hands"`

@@ -62,6 +62,8 @@ func TestDecodeStrict(t *testing.T) {
 		`{"type":"ability","card":6,"copy":3,"die":1}`, `{"type":"rewards","sidekick":"S5","endgame":[]}`,
 		`{"type":"rewards","sidekick":"S1","contest":"K01","endgame":["E1"]}`, `{"type":"fill","boxes":[["P7"]]}`,
 		`{"type":"draw","color":"R"}`, `{"type":"draw","color":"g"}`, `{"type":"done","x":1}`, `{"type":"done"} {}`,
+		`{"type":"ability","card":10,"dice":[2,0]}`, `{"type":"ability","card":15,"die":null}`, `{"type":"deal","hands":null}`,
+		`{"type":"retrieve","card":1}`, `{"type":"set","die":1}`, `{"type":"rewards","sidekick":"S2"}`, `{"type":"choose","card":"5"}`,
 	)
 }
 

@@ -162,13 +162,12 @@ func positive(s string) (int, bool) {
 
 // parsePlayerMove reads the words of a player's move but an ability; false when they are none.
 func parsePlayerMove(f []string) (Action, bool) {
-	num := positive
 	switch f[0] {
 	case "choose", "take", "retrieve", "reveal":
 		if len(f) != 2 {
 			return nil, false
 		}
-		n, ok := num(f[1])
+		n, ok := positive(f[1])
 		if !ok {
 			return nil, false
 		}
@@ -191,8 +190,8 @@ func parsePlayerMove(f []string) (Action, bool) {
 			return nil, false
 		}
 		d, v, ok := strings.Cut(f[1], "=")
-		die, ok1 := num(d)
-		val, ok2 := num(v)
+		die, ok1 := positive(d)
+		val, ok2 := positive(v)
 		if !ok || !ok1 || !ok2 {
 			return nil, false
 		}
@@ -201,14 +200,14 @@ func parsePlayerMove(f []string) (Action, bool) {
 		if len(f) != 3 {
 			return nil, false
 		}
-		die, ok := num(f[1])
+		die, ok := positive(f[1])
 		if !ok {
 			return nil, false
 		}
 		if f[2] == "shame" || f[2] == "hanba" {
 			return Place{Die: die, Shame: true}, true
 		}
-		col, ok := num(strings.TrimPrefix(f[2], "c"))
+		col, ok := positive(strings.TrimPrefix(f[2], "c"))
 		if !ok {
 			return nil, false
 		}
@@ -219,7 +218,6 @@ func parsePlayerMove(f []string) (Action, bool) {
 
 // parseChanceMove reads the words of a chance move; false when they are none.
 func parseChanceMove(f []string) (Action, bool) {
-	num := positive
 	switch f[0] {
 	case "draw":
 		if len(f) != 2 {
@@ -231,7 +229,7 @@ func parseChanceMove(f []string) (Action, bool) {
 		}
 		return Draw{Colour: c}, true
 	case "roll":
-		values, ok := readAll(f[1:], num)
+		values, ok := readAll(f[1:], positive)
 		if !ok {
 			return nil, false
 		}
@@ -262,7 +260,7 @@ func parseChanceMove(f []string) (Action, bool) {
 	case "deal":
 		var d Deal
 		for _, h := range strings.Split(strings.Join(f[1:], " "), "/") {
-			hand, ok := readAll(strings.Split(strings.TrimSpace(h), ","), func(x string) (int, bool) { return num(strings.TrimSpace(x)) })
+			hand, ok := readAll(strings.Split(strings.TrimSpace(h), ","), func(x string) (int, bool) { return positive(strings.TrimSpace(x)) })
 			if !ok {
 				return nil, false
 			}
@@ -313,10 +311,9 @@ func parseAbility(f []string) (Ability, bool) {
 // any of them with "=v" for a value. It reports false for a word that is none of them or
 // names a target a has already.
 func (a *Ability) readWord(w string) bool {
-	pos := positive
 	head, value, hasValue := strings.Cut(w, "=")
 	if hasValue {
-		v, ok := pos(value)
+		v, ok := positive(value)
 		if !ok || a.Value != 0 {
 			return false
 		}
@@ -328,7 +325,7 @@ func (a *Ability) readWord(w string) bool {
 	body := head[1:]
 	switch head[0] {
 	case 'd':
-		k, ok := pos(body)
+		k, ok := positive(body)
 		switch {
 		case !ok:
 			return false
@@ -343,28 +340,28 @@ func (a *Ability) readWord(w string) bool {
 		}
 	case 'c':
 		c, at, hasAt := strings.Cut(body, "@")
-		k, ok := pos(c)
+		k, ok := positive(c)
 		if !ok || a.Col != 0 {
 			return false
 		}
 		a.Col = k
 		if hasAt {
-			h, ok := pos(at)
+			h, ok := positive(at)
 			if !ok {
 				return false
 			}
 			a.At = h
 		}
 	case 's':
-		k, ok := pos(body)
+		k, ok := positive(body)
 		if !ok || a.Shame != 0 {
 			return false
 		}
 		a.Shame = k
 	case 'b':
 		bs, ps, ok := strings.Cut(body, ".")
-		b, ok1 := pos(bs)
-		p, ok2 := pos(ps)
+		b, ok1 := positive(bs)
+		p, ok2 := positive(ps)
 		if !ok || !ok1 || !ok2 {
 			return false
 		}

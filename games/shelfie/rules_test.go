@@ -563,3 +563,13 @@ func TestAloneDefaultsToBeat(t *testing.T) {
 		t.Errorf("options %s, want solo beat", st.Options())
 	}
 }
+
+// TestUndoable: every decision of a turn that draws nothing may be taken back, and so may a
+// choice of character; the abilities of cards 10 and 15 (and card 8 copying them), whose
+// rolls and draws follow at once, and chance's moves may not.
+func TestUndoable(t *testing.T) {
+	gamestest.UndoableRows(t, Game{},
+		[]games.Action{Choose{}, Take{}, Set{}, Place{}, Retrieve{}, Done{}, Ability{Card: 3}, Ability{Card: cardFlash, Copy: 14}},
+		[]games.Action{Ability{Card: cardDiceLord}, Ability{Card: cardArchaeologist}, Ability{Card: cardFlash, Copy: cardDiceLord},
+			Ability{Card: cardFlash, Copy: cardArchaeologist}, Deal{}, Rewards{}, Fill{}, Reveal{}, Roll{}, Draw{}})
+}

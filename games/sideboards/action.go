@@ -175,11 +175,6 @@ var codec = games.NewCodec(Name,
 	games.Kind[drawWire]("draw").ByChance(),
 )
 
-// DecodeAction reads an action strictly (see games.Codec.Decode). Whether the values are legal
-// (cards in hand, the right number of them) is Apply's business. Errors wrap
-// games.ErrBadRecord.
-func DecodeAction(data []byte) (games.Action, error) { return codec.Decode(data) }
-
 // startWire is the JSON form of Start.
 type startWire struct {
 	Cards  []Card `json:"cards"`

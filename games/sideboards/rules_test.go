@@ -218,9 +218,7 @@ func TestExchange(t *testing.T) {
 		t.Fatal("the exchange card is offered twice")
 	}
 	must.Refuse(t, s, 1, Exchange{}, games.ErrIllegal)
-	if (Game{}).Undoable(Exchange{}) || !(Game{}).Undoable(Place{}) || !(Game{}).Undoable(Start{}) || (Game{}).Undoable(Draw{}) {
-		t.Fatal("undoable: placements only")
-	}
+	gamestest.UndoableRows(t, Game{}, []games.Action{Place{}, Start{}}, []games.Action{Exchange{}, Draw{}})
 }
 
 // TestReshuffle: when the draw pile runs short, its last cards are drawn and then the discard

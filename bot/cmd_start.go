@@ -142,11 +142,13 @@ func (b *Bot) onStartCommand(c *call) error {
 	if c.i.GuildID == "" {
 		return refuse("Games are played in server channels, not in direct messages.", "Hraje se v kanálech serveru, ne v soukromých zprávách.")
 	}
-	thread := b.opensThread(c)
+	// The server's settings, read once. Unreadable, they are the zero settings meanwhile, so
+	// that a missing permission is still explained (as configured) before the store's failure.
+	server, err := b.tables.ServerSettings(c.ctx, c.i.GuildID)
+	thread := b.opensThread(c, server)
 	if err := refusalFor(c, false, c.needs(thread)); err != nil {
 		return err
 	}
-	server, err := b.tables.ServerSettings(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}

@@ -146,7 +146,7 @@ func (b *Bot) onStartCommand(c *call) error {
 	// that a missing permission is still explained (as configured) before the store's failure.
 	server, err := b.tables.ServerSettings(c.ctx, c.i.GuildID)
 	thread := b.opensThread(c, server)
-	if err := refusalFor(c, false, c.needs(thread)); err != nil {
+	if err := permissionRefusal(c, false, c.needs(thread)); err != nil {
 		return err
 	}
 	if err != nil {

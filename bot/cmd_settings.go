@@ -197,7 +197,7 @@ func (b *Bot) settingLines(c *call, st table.ServerSettings) map[string]string {
 		}
 		return def
 	}
-	pace := st.PaceOr(table.Pace{Per: b.defaultPace()})
+	pace := b.serverPace(st)
 	rule := games.Say("At the deadline the AI moves", "Po termínu táhne AI")
 	if pace.Wait {
 		rule = games.Say("At the deadline everybody waits (the others may vote to let the AI play)",
@@ -212,7 +212,7 @@ func (b *Bot) settingLines(c *call, st table.ServerSettings) map[string]string {
 	}
 	return map[string]string{
 		setTables: "🧵 " + c.say(games.Say("Tables: ", "Stoly: ")) + c.say(tablesName(b.tablesOf(st))) + mark(st.Tables != ""),
-		setPace:   "⏱ " + c.say(games.Say("Default pace: ", "Výchozí tempo: ")) + paceName(pace.Per, c.lang) + mark(st.Pace != nil),
+		setPace:   "⏱ " + c.say(games.Say("Default pace: ", "Výchozí tempo: ")) + paceName(pace.Per, c.lang) + mark(st.Pace != nil && *st.Pace == pace.Per),
 		setAI: "🤖 " + c.say(rule) + mark(st.Wait != nil) + " · " +
 			c.say(games.Say("AI level (at deadlines, for absent players): ", "Úroveň AI (po termínu a za nepřítomné): ")) +
 			c.say(levelName(b.tables.Takeover(st))) + mark(st.AI != nil),
@@ -260,7 +260,7 @@ func (b *Bot) settingsMenus(c *call, st table.ServerSettings) []discordgo.Messag
 		opt(games.Say("Tables in the channel", "Stoly v kanálu"), table.TablesChannel, mode == table.TablesChannel),
 		opt(games.Say("Each table in a thread of its own", "Každý stůl ve vlastním vlákně"), table.TablesThreads, mode == table.TablesThreads),
 	}
-	pace := st.PaceOr(table.Pace{Per: b.defaultPace()})
+	pace := b.serverPace(st)
 	var paces []discordgo.SelectMenuOption
 	for _, d := range append([]time.Duration{0}, b.paces[:min(len(b.paces), maxPaceOptions)]...) {
 		label := games.Text{EN: "Default pace: " + paceName(d, games.English), CS: "Výchozí tempo: " + paceName(d, games.Czech)}

@@ -10,7 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
-	"github.com/tablebot/tablebot/table"
 )
 
 // startCommand is /start <game> [options]: it opens a lobby in the channel. Each game is a
@@ -156,11 +155,7 @@ func (b *Bot) onStartCommand(c *call) error {
 		return refuse("%s is not offered on this server: its managers turned it off in /settings.",
 			"Hra %s se na tomto serveru nenabízí: správci serveru ji vypnuli v /settings.", kit.Game.Title())
 	}
-	def := server.PaceOr(table.Pace{Per: b.defaultPace()})
-	if def.Per != 0 && !b.offers(def.Per) { // chosen among paces the configuration no longer offers
-		def.Per = b.defaultPace()
-	}
-	pace, given, err := b.paceFrom(def, sub.Options)
+	pace, given, err := b.paceFrom(b.serverPace(server), sub.Options)
 	if err != nil {
 		return err
 	}

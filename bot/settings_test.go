@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -145,6 +146,24 @@ func TestSettingsOddValuesRefused(t *testing.T) {
 	}
 	if m := h.seen(dm); !m.Ephemeral() || m.Deferred || m.Content != "⚠️ Nastavení patří serveru: použij /settings v některém z jeho kanálů." {
 		t.Errorf("/settings in a DM: ben sees (ephemeral %v, thinking %v) %q", m.Ephemeral(), m.Deferred, m.Content)
+	}
+}
+
+// TestSettingsPaceNoLongerOffered: a server's pace the configuration stopped offering gives
+// way to the configured default, and the panel shows the pace /start then uses.
+func TestSettingsPaceNoLongerOffered(t *testing.T) {
+	t.Parallel()
+	h, in := newBot(t, "gateway")
+	gone := 3 * time.Hour
+	if _, err := in.bot.tables.ChangeServerSettings(t.Context(), testGuild, func(st *table.ServerSettings) { st.Pace = &gone }); err != nil {
+		t.Fatal(err)
+	}
+	panel := h.openSettings(in, ada)
+	if !strings.Contains(panel.Content, "Default pace: 24 h (default)") {
+		t.Errorf("the panel with a pace no longer offered:\n%s", panel.Content)
+	}
+	if lobby := h.openLobby(in); !strings.Contains(lobby.Content, "24 h per move") {
+		t.Errorf("the lobby with a pace no longer offered: %q", lobby.Content)
 	}
 }
 

@@ -104,7 +104,7 @@ func (b *Bot) onSettingsChange(c *call, id ID) error {
 // value the menu never offered is refused.
 func (b *Bot) settingsChange(setting string, values []string) (func(*table.ServerSettings), error) {
 	bad := refuse("Pick a value from the menu.", "Vyber hodnotu z nabídky.")
-	if setting != setGames && len(values) != 1 {
+	if len(values) == 0 || (setting != setGames && len(values) != 1) {
 		return nil, bad
 	}
 	switch setting {

@@ -122,6 +122,7 @@ func TestSettingsOddValuesRefused(t *testing.T) {
 		{setPace, nil},
 		{setAI, []string{"godlike"}},
 		{setGames, []string{"fits", "chess"}},
+		{setGames, nil}, // Discord asks for one at least (min_values); none would turn every game off
 		{setLang, []string{"de"}},
 		{setLang, []string{table.LangEnglish, table.LangCzech}},
 	} {

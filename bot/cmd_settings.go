@@ -96,8 +96,7 @@ func (b *Bot) onSettingsChange(c *call, id ID) error {
 		return err
 	}
 	c.log.Info("server settings changed", "setting", id.Arg, "values", values)
-	line := b.settingLines(c, st)[id.Arg]
-	return c.update(b.settingsPanel(c, st, "✅ "+c.say(games.Say("Saved: ", "Uloženo: "))+line))
+	return c.update(b.settingsPanel(c, st, id.Arg))
 }
 
 // settingsChange turns the values chosen in setting's menu into a change of the settings; a
@@ -170,9 +169,9 @@ func (b *Bot) gamesChange(values []string, bad error) (func(*table.ServerSetting
 	return func(st *table.ServerSettings) { st.Off = off }, nil
 }
 
-// settingsPanel is the panel: a line per setting with its value, then done (what the last
-// change did, if anything), and a menu per setting.
-func (b *Bot) settingsPanel(c *call, st table.ServerSettings, done string) message {
+// settingsPanel is the panel: a line per setting with its value, then, when the setting
+// changed was just changed, a line saying what was saved; and a menu per setting.
+func (b *Bot) settingsPanel(c *call, st table.ServerSettings, changed string) message {
 	lines := b.settingLines(c, st)
 	var sb strings.Builder
 	sb.WriteString("⚙️ **" + c.say(games.Say("Server settings", "Nastavení serveru")) + "**\n")
@@ -181,8 +180,8 @@ func (b *Bot) settingsPanel(c *call, st table.ServerSettings, done string) messa
 	}
 	sb.WriteString(c.say(games.Say("_Each change is saved at once and applies to tables opened from now on._",
 		"_Každá změna se uloží hned a platí pro stoly založené od teď._")))
-	if done != "" {
-		sb.WriteString("\n" + done)
+	if changed != "" {
+		sb.WriteString("\n✅ " + c.say(games.Say("Saved: ", "Uloženo: ")) + lines[changed])
 	}
 	return message{content: sb.String(), components: b.settingsMenus(c, st)}
 }

@@ -76,6 +76,17 @@ func (b *Bot) defaultPace() time.Duration {
 	return best
 }
 
+// serverPace is the default pace of new tables on a server with settings st: the pace and
+// deadline rule its managers chose, over the configured default; a pace the configuration no
+// longer offers gives way to the configured default.
+func (b *Bot) serverPace(st table.ServerSettings) table.Pace {
+	p := st.PaceOr(table.Pace{Per: b.defaultPace()})
+	if p.Per != 0 && !b.offers(p.Per) {
+		p.Per = b.defaultPace()
+	}
+	return p
+}
+
 // paceFrom reads the pace options of /start (taking them out of opts) over p, the server's
 // default, and returns the rest.
 func (b *Bot) paceFrom(p table.Pace, opts []*discordgo.ApplicationCommandInteractionDataOption) (table.Pace, []*discordgo.ApplicationCommandInteractionDataOption, error) {

@@ -95,7 +95,7 @@ type Bot struct {
 	// clicks holds the clicks being handled that a repeat may wait for (see Handle).
 	clicks      flight[string, struct{}]
 	postRetries int
-	// tablesOpt is Options.Tables, read through tablesMode only.
+	// tablesOpt is Options.Tables, read through tablesOf only.
 	tablesOpt   string
 	routes      map[verb]route
 	commands    map[string]command

@@ -96,15 +96,14 @@ func (b *Bot) onSettingsChange(c *call, id ID) error {
 		return err
 	}
 	c.log.Info("server settings changed", "setting", id.Arg, "values", values)
-	line := b.settingLines(c, st)[id.Arg]
-	return c.update(b.settingsPanel(c, st, "✅ "+c.say(games.Say("Saved: ", "Uloženo: "))+line))
+	return c.update(b.settingsPanel(c, st, id.Arg))
 }
 
 // settingsChange turns the values chosen in setting's menu into a change of the settings; a
 // value the menu never offered is refused.
 func (b *Bot) settingsChange(setting string, values []string) (func(*table.ServerSettings), error) {
 	bad := refuse("Pick a value from the menu.", "Vyber hodnotu z nabídky.")
-	if setting != setGames && len(values) != 1 {
+	if len(values) == 0 || (setting != setGames && len(values) != 1) {
 		return nil, bad
 	}
 	switch setting {
@@ -170,9 +169,9 @@ func (b *Bot) gamesChange(values []string, bad error) (func(*table.ServerSetting
 	return func(st *table.ServerSettings) { st.Off = off }, nil
 }
 
-// settingsPanel is the panel: a line per setting with its value, then done (what the last
-// change did, if anything), and a menu per setting.
-func (b *Bot) settingsPanel(c *call, st table.ServerSettings, done string) message {
+// settingsPanel is the panel: a line per setting with its value, then, when the setting
+// changed was just changed, a line saying what was saved; and a menu per setting.
+func (b *Bot) settingsPanel(c *call, st table.ServerSettings, changed string) message {
 	lines := b.settingLines(c, st)
 	var sb strings.Builder
 	sb.WriteString("⚙️ **" + c.say(games.Say("Server settings", "Nastavení serveru")) + "**\n")
@@ -181,8 +180,8 @@ func (b *Bot) settingsPanel(c *call, st table.ServerSettings, done string) messa
 	}
 	sb.WriteString(c.say(games.Say("_Each change is saved at once and applies to tables opened from now on._",
 		"_Každá změna se uloží hned a platí pro stoly založené od teď._")))
-	if done != "" {
-		sb.WriteString("\n" + done)
+	if changed != "" {
+		sb.WriteString("\n✅ " + c.say(games.Say("Saved: ", "Uloženo: ")) + lines[changed])
 	}
 	return message{content: sb.String(), components: b.settingsMenus(c, st)}
 }
@@ -197,7 +196,7 @@ func (b *Bot) settingLines(c *call, st table.ServerSettings) map[string]string {
 		}
 		return def
 	}
-	pace := st.PaceOr(table.Pace{Per: b.defaultPace()})
+	pace := b.serverPace(st)
 	rule := games.Say("At the deadline the AI moves", "Po termínu táhne AI")
 	if pace.Wait {
 		rule = games.Say("At the deadline everybody waits (the others may vote to let the AI play)",
@@ -212,7 +211,7 @@ func (b *Bot) settingLines(c *call, st table.ServerSettings) map[string]string {
 	}
 	return map[string]string{
 		setTables: "🧵 " + c.say(games.Say("Tables: ", "Stoly: ")) + c.say(tablesName(b.tablesOf(st))) + mark(st.Tables != ""),
-		setPace:   "⏱ " + c.say(games.Say("Default pace: ", "Výchozí tempo: ")) + paceName(pace.Per, c.lang) + mark(st.Pace != nil),
+		setPace:   "⏱ " + c.say(games.Say("Default pace: ", "Výchozí tempo: ")) + paceName(pace.Per, c.lang) + mark(st.Pace != nil && *st.Pace == pace.Per),
 		setAI: "🤖 " + c.say(rule) + mark(st.Wait != nil) + " · " +
 			c.say(games.Say("AI level (at deadlines, for absent players): ", "Úroveň AI (po termínu a za nepřítomné): ")) +
 			c.say(levelName(b.tables.Takeover(st))) + mark(st.AI != nil),
@@ -260,7 +259,7 @@ func (b *Bot) settingsMenus(c *call, st table.ServerSettings) []discordgo.Messag
 		opt(games.Say("Tables in the channel", "Stoly v kanálu"), table.TablesChannel, mode == table.TablesChannel),
 		opt(games.Say("Each table in a thread of its own", "Každý stůl ve vlastním vlákně"), table.TablesThreads, mode == table.TablesThreads),
 	}
-	pace := st.PaceOr(table.Pace{Per: b.defaultPace()})
+	pace := b.serverPace(st)
 	var paces []discordgo.SelectMenuOption
 	for _, d := range append([]time.Duration{0}, b.paces[:min(len(b.paces), maxPaceOptions)]...) {
 		label := games.Text{EN: "Default pace: " + paceName(d, games.English), CS: "Výchozí tempo: " + paceName(d, games.Czech)}

@@ -10,7 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/games"
-	"github.com/tablebot/tablebot/table"
 )
 
 // startCommand is /start <game> [options]: it opens a lobby in the channel. Each game is a
@@ -142,11 +141,13 @@ func (b *Bot) onStartCommand(c *call) error {
 	if c.i.GuildID == "" {
 		return refuse("Games are played in server channels, not in direct messages.", "Hraje se v kanálech serveru, ne v soukromých zprávách.")
 	}
-	thread := b.opensThread(c)
-	if err := refusalFor(c, false, c.needs(thread)); err != nil {
+	// The server's settings, read once. Unreadable, they are the zero settings meanwhile, so
+	// that a missing permission is still explained (as configured) before the store's failure.
+	server, err := b.tables.ServerSettings(c.ctx, c.i.GuildID)
+	thread := b.opensThread(c, server)
+	if err := permissionRefusal(c, false, c.needs(thread)); err != nil {
 		return err
 	}
-	server, err := b.tables.ServerSettings(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}
@@ -154,11 +155,7 @@ func (b *Bot) onStartCommand(c *call) error {
 		return refuse("%s is not offered on this server: its managers turned it off in /settings.",
 			"Hra %s se na tomto serveru nenabízí: správci serveru ji vypnuli v /settings.", kit.Game.Title())
 	}
-	def := server.PaceOr(table.Pace{Per: b.defaultPace()})
-	if def.Per != 0 && !b.offers(def.Per) { // chosen among paces the configuration no longer offers
-		def.Per = b.defaultPace()
-	}
-	pace, given, err := b.paceFrom(def, sub.Options)
+	pace, given, err := b.paceFrom(b.serverPace(server), sub.Options)
 	if err != nil {
 		return err
 	}

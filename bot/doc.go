@@ -80,7 +80,7 @@
 // permission is back. An interaction that does not say (the local table) is never refused.
 //
 // A table per thread (threads.go; a server's choice in /settings, else Options.Tables, read
-// through Bot.tablesMode only). A table's
+// through Bot.tablesOf only). A table's
 // key is a channel ID, and a thread is a channel to Discord, so a game in a thread is keyed by
 // the thread. The lobby does not move keys: in threads mode, /start in a text channel reads the
 // ID of its own deferred response (the message the lobby becomes) and opens the table under

@@ -79,12 +79,6 @@ var postingVerbs = map[verb]bool{
 	verbVote: true, verbBack: true, verbKick: true,
 }
 
-// missingPermissions lists what of tablePermissions the bot lacks according to i's
-// app_permissions; nil when it lacks nothing or the interaction does not say (zero).
-func missingPermissions(i *discordgo.Interaction) []games.Text {
-	return missingOf(i, tablePermissions)
-}
-
 // missingOf lists what of need the bot lacks according to i's app_permissions; nil when it
 // lacks nothing or the interaction does not say (zero).
 func missingOf(i *discordgo.Interaction, need []needed) []games.Text {
@@ -114,14 +108,10 @@ func listed(names []games.Text, lang games.Lang) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + and + parts[len(parts)-1]
 }
 
-// permissionRefusal is the refusal of a call in a channel where the bot lacks a permission a
-// table needs, or nil. midGame words it for a table already running: it waits, nothing lost.
-func permissionRefusal(c *call, midGame bool) error {
-	return refusalFor(c, midGame, c.needs(false))
-}
-
-// refusalFor is permissionRefusal for the permissions need.
-func refusalFor(c *call, midGame bool, need []needed) error {
+// permissionRefusal is the refusal of a call in a channel where the bot lacks a permission of
+// need (what a table needs there: see call.needs), or nil. midGame words it for a table
+// already running: it waits, nothing lost.
+func permissionRefusal(c *call, midGame bool, need []needed) error {
 	missing := missingOf(c.i, need)
 	if len(missing) == 0 {
 		return nil
@@ -165,5 +155,5 @@ func clickRefusal(c *call, id ID) error {
 	}
 	// Start on a lobby in its parent channel starts the game's thread too.
 	opening := v == verbStart && strings.HasSuffix(id.Arg, lobbyHere)
-	return refusalFor(c, v != verbStart && v != verbRematch, c.needs(opening))
+	return permissionRefusal(c, v != verbStart && v != verbRematch, c.needs(opening))
 }

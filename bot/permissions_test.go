@@ -32,7 +32,7 @@ func TestMissingPermissionsListed(t *testing.T) {
 		{allTablePermissions &^ (discordgo.PermissionSendMessages | discordgo.PermissionAttachFiles), "**Send Messages** and **Attach Files**", "**Odesílat zprávy** a **Připojovat soubory**"},
 		{discordgo.PermissionEmbedLinks, "**View Channel**, **Send Messages** and **Attach Files**", "**Zobrazit kanál**, **Odesílat zprávy** a **Připojovat soubory**"},
 	} {
-		missing := missingPermissions(&discordgo.Interaction{AppPermissions: tc.have})
+		missing := missingOf(&discordgo.Interaction{AppPermissions: tc.have}, tablePermissions)
 		if en, cs := listed(missing, games.English), listed(missing, games.Czech); en != tc.en || cs != tc.cs {
 			t.Errorf("having %b: missing %q / %q, want %q / %q", tc.have, en, cs, tc.en, tc.cs)
 		}
@@ -196,13 +196,13 @@ func TestPermissionRefusalWords(t *testing.T) {
 			"I can't post the board in <#5>: I'm missing **Send Messages** and **Attach Files**. A server admin can grant them in Edit Channel → Permissions → tablebot. The game is saved and waits — this click was not used. Once they are granted, click again and the board comes back.",
 			"V kanálu <#5> nemohu zveřejnit herní plán: chybí mi oprávnění **Odesílat zprávy** a **Připojovat soubory**. Správce serveru je může přidat v Upravit kanál → Oprávnění → tablebot. Hra je uložená a čeká — toto kliknutí se nepoužilo. Až oprávnění přibudou, klikni znovu a plán se objeví."},
 	} {
-		err := permissionRefusal(&call{i: &discordgo.Interaction{ChannelID: "5", AppPermissions: tc.have}}, tc.midGame)
+		err := permissionRefusal(&call{i: &discordgo.Interaction{ChannelID: "5", AppPermissions: tc.have}}, tc.midGame, tablePermissions)
 		ue, ok := err.(userError)
 		if !ok || ue.text.EN != tc.en || ue.text.CS != tc.cs {
 			t.Errorf("refusal %v:\n got %q\n     %q\nwant %q\n     %q", err, ue.text.EN, ue.text.CS, tc.en, tc.cs)
 		}
 	}
-	if err := permissionRefusal(&call{i: &discordgo.Interaction{ChannelID: "5"}}, false); err != nil {
+	if err := permissionRefusal(&call{i: &discordgo.Interaction{ChannelID: "5"}}, false, tablePermissions); err != nil {
 		t.Errorf("an interaction without app_permissions was refused: %v", err)
 	}
 }

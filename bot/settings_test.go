@@ -1,10 +1,12 @@
 package bot
 
 import (
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -99,6 +101,70 @@ func TestSettingsRefused(t *testing.T) {
 	h.setting(in, admin, h.openSettings(in, admin), setPace, "1h0m0s")
 	if st, _ := in.bot.tables.ServerSettings(t.Context(), testGuild); st.Pace == nil || st.Pace.Hours() != 1 {
 		t.Errorf("an administrator's change was not saved: %+v", st)
+	}
+}
+
+// TestSettingsOddValuesRefused: a value a menu never offered (a pace the configuration does
+// not offer, an unknown game, language or AI level, no value at all) is refused to the clicker
+// alone, in their language; nothing is saved and their panel stays as it was. /settings
+// outside a server is refused too.
+func TestSettingsOddValuesRefused(t *testing.T) {
+	t.Parallel()
+	h, in := newBot(t, "gateway")
+	panel := h.openSettings(in, ada)
+	for _, tc := range []struct {
+		setting string
+		values  []string
+	}{
+		{setTables, []string{"everywhere"}},
+		{setPace, []string{"3m0s"}},
+		{setPace, []string{"soon"}},
+		{setPace, nil},
+		{setAI, []string{"godlike"}},
+		{setGames, []string{"fits", "chess"}},
+		{setGames, nil}, // Discord asks for one at least (min_values); none would turn every game off
+		{setLang, []string{"de"}},
+		{setLang, []string{table.LangEnglish, table.LangCzech}},
+	} {
+		menu := components(t, panel)[0]
+		for _, c := range components(t, panel) {
+			if id, _ := ParseID(c.CustomID); id.Arg == tc.setting {
+				menu = c
+			}
+		}
+		h.refuse(in, ada, h.fake.Select(actor(ada).On(panel), menu.CustomID, tc.values...), "Pick a value from the menu.")
+		if now, ok := h.fake.Message(panel.ID); !ok || now.Content != panel.Content {
+			t.Errorf("%s %v: after the refusal the panel shows %q, want it as it was:\n%s", tc.setting, tc.values, now.Content, panel.Content)
+		}
+	}
+	if st, err := in.bot.tables.ServerSettings(t.Context(), testGuild); err != nil || !reflect.DeepEqual(st, table.ServerSettings{}) {
+		t.Errorf("refused values changed the settings: %+v %v", st, err)
+	}
+
+	dm := h.fake.SlashCommand(fakediscord.Actor{User: ben, ChannelID: "100000000000000777"}, "settings")
+	if err := h.send(in, dm); err == nil {
+		t.Fatalf("/settings in a DM was not refused; ben sees %q", h.seen(dm).Content)
+	}
+	if m := h.seen(dm); !m.Ephemeral() || m.Deferred || m.Content != "⚠️ Nastavení patří serveru: použij /settings v některém z jeho kanálů." {
+		t.Errorf("/settings in a DM: ben sees (ephemeral %v, thinking %v) %q", m.Ephemeral(), m.Deferred, m.Content)
+	}
+}
+
+// TestSettingsPaceNoLongerOffered: a server's pace the configuration stopped offering gives
+// way to the configured default, and the panel shows the pace /start then uses.
+func TestSettingsPaceNoLongerOffered(t *testing.T) {
+	t.Parallel()
+	h, in := newBot(t, "gateway")
+	gone := 3 * time.Hour
+	if _, err := in.bot.tables.ChangeServerSettings(t.Context(), testGuild, func(st *table.ServerSettings) { st.Pace = &gone }); err != nil {
+		t.Fatal(err)
+	}
+	panel := h.openSettings(in, ada)
+	if !strings.Contains(panel.Content, "Default pace: 24 h (default)") {
+		t.Errorf("the panel with a pace no longer offered:\n%s", panel.Content)
+	}
+	if lobby := h.openLobby(in); !strings.Contains(lobby.Content, "24 h per move") {
+		t.Errorf("the lobby with a pace no longer offered: %q", lobby.Content)
 	}
 }
 

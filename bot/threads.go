@@ -44,19 +44,9 @@ const lobbyHere = "@"
 // lobbyVerbs are the verbs of a lobby's components.
 var lobbyVerbs = map[verb]bool{verbJoin: true, verbLeave: true, verbAddAI: true, verbStart: true, verbCancel: true}
 
-// tablesMode is how the tables of guildID's server run: TablesThreads or TablesChannel, as
-// its managers chose in /settings, else as configured (Options.Tables). It is the one place
-// the bot reads the setting; a server whose settings cannot be read gets the configured mode.
-func (b *Bot) tablesMode(ctx context.Context, guildID string) string {
-	st, err := b.tables.ServerSettings(ctx, guildID)
-	if err != nil {
-		b.log.Warn("could not read the server's settings; its tables go as configured", "guild", guildID, "err", err)
-		return b.tablesOpt
-	}
-	return b.tablesOf(st)
-}
-
-// tablesOf is the tables mode of a server with settings st: its choice, else the configured.
+// tablesOf is how the tables of a server with settings st run: TablesThreads or
+// TablesChannel, as its managers chose in /settings, else as configured (Options.Tables). It
+// is the one place the bot reads the setting.
 func (b *Bot) tablesOf(st table.ServerSettings) string { return st.TablesOr(b.tablesOpt) }
 
 // inParent reports whether t is a lobby still shown in its parent channel: a table keyed by
@@ -72,10 +62,11 @@ func (c *call) key(id ID) string {
 	return c.i.ChannelID
 }
 
-// opensThread reports whether /start in the call's channel opens a lobby for a thread of its
-// own: the server runs tables in threads, and the call is not in a thread already.
-func (b *Bot) opensThread(c *call) bool {
-	return b.tablesMode(c.ctx, c.i.GuildID) == TablesThreads && !c.where.thread() && c.i.GuildID != ""
+// opensThread reports whether /start in the call's channel, on a server with settings st,
+// opens a lobby for a thread of its own: the server runs tables in threads, and the call is
+// not in a thread already.
+func (b *Bot) opensThread(c *call, st table.ServerSettings) bool {
+	return b.tablesOf(st) == TablesThreads && !c.where.thread() && c.i.GuildID != ""
 }
 
 // originalID is the ID of the call's deferred response ("thinking…"), the message the lobby

@@ -348,12 +348,40 @@ func TestThreadPermissionsMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.fake.SetAppPermissions(testChannel, allTablePermissions&^permCreatePublicThreads)
-	if _, err := h.clickIn(in, ada, testChannel, lobby, mustFind(t, lobby, verbStart, "")); err == nil || !strings.Contains(err.Error(), "Create Public Threads") {
-		t.Fatalf("Start without Create Public Threads: %v", err)
-	}
+	h.refuse(in, ada, h.fake.Click(at(ada, testChannel).On(lobby), mustFind(t, lobby, verbStart, "").CustomID), "Create Public Threads")
 	if len(h.fake.Threads(testChannel)) != 0 || h.tableAt(lobby.ID).Status != table.StatusLobby {
 		t.Fatal("a refused Start started something")
 	}
+	h.lobbyAsWas(lobby)
+}
+
+// lobbyAsWas fails unless the lobby message still shows what it showed as lobby, buttons and all.
+func (h *harness) lobbyAsWas(lobby fakediscord.Message) {
+	h.t.Helper()
+	now, ok := h.fake.Message(lobby.ID)
+	if !ok || now.Content != lobby.Content || len(components(h.t, now)) != len(components(h.t, lobby)) {
+		h.t.Fatalf("after a refusal the lobby shows %q, want it as it was: %q", now.Content, lobby.Content)
+	}
+}
+
+// TestParentLobbyRefusal: a click refused on a lobby shown in its parent channel (keyed by its
+// message) is refused by that lobby's table — not "no lobby here" of the channel's — to the
+// clicker alone, in their language, and leaves the lobby as it was.
+func TestParentLobbyRefusal(t *testing.T) {
+	t.Parallel()
+	h := threadsHarness(t)
+	in := h.addBot("gateway")
+	lobby := h.startIn(in, ada, testChannel, "fits")
+	lobby, err := h.clickIn(in, ben, testChannel, lobby, mustFind(t, lobby, verbJoin, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.refuse(in, ben, h.fake.Click(at(ben, testChannel).On(lobby), mustFind(t, lobby, verbAddAI, "").CustomID), "AI hráče může přidat jen zakladatel.")
+	h.refuse(in, cid, h.fake.Click(at(cid, testChannel).On(lobby), mustFind(t, lobby, verbStart, "").CustomID), "Only the host can start the game.")
+	if tab := h.tableAt(lobby.ID); tab.Status != table.StatusLobby || len(tab.Seats) != 2 {
+		t.Fatalf("a refused click changed the lobby: %v, %d seats", tab.Status, len(tab.Seats))
+	}
+	h.lobbyAsWas(lobby)
 }
 
 // TestThreadName: a thread's name fits Discord's 100 characters whatever the players' names.

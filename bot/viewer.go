@@ -236,8 +236,9 @@ const replayBack = 16
 // replayed returns the state of an archived game after its record's first end entries: from
 // a state the viewer kept of the same game at most replayBack entries earlier (a step ◀ ▶
 // from a move just shown), continued with the entries since; else replayed from the start.
-// It keeps a copy of the state it returns, unless it kept that one already. An archived record never changes, so a kept state
-// is never stale; a process without it (restarted, or another) replays from the start.
+// It keeps a copy of the state it returns, unless it kept that one already. An archived
+// record never changes, so a kept state is never stale; a process without it (restarted, or
+// another) replays from the start.
 func (b *Bot) replayed(guild, gameID string, g games.Game, rec games.Record, end int) (games.State, error) {
 	key := func(at int) string { return guild + "/" + gameID + "/" + strconv.Itoa(at) }
 	var st games.State

@@ -124,27 +124,19 @@ func (s *Service) myGame(ctx context.Context, channel string, raws map[string]st
 		return MyGame{}, false, err
 	}
 	seat, ok := t.SeatOf(user)
-	switch {
-	case !ok:
+	if !ok {
 		return MyGame{}, false, nil
-	case t.Record == nil: // a lobby
-		return MyGame{Table: t, Seat: seat}, t.Status != StatusOver, nil
 	}
-	st, err := s.State(t)
-	if err != nil {
+	st, err := s.settle(ctx, t)
+	if err != nil || t.Status == StatusOver {
 		return MyGame{}, false, err
 	}
-	if t.Status == StatusOver {
-		if !t.Archived && games.Over(st) {
-			if _, err := s.archive(ctx, t, st); err != nil {
-				tableLog(s.log, t).Error("archiving a finished game failed again", "err", err)
-			}
+	g := MyGame{Table: t, Seat: seat}
+	if st != nil {
+		g.ToAct = games.IsToAct(st, seat)
+		if int(seat) < len(t.Due) {
+			g.Due = t.Due[seat]
 		}
-		return MyGame{}, false, nil
-	}
-	g := MyGame{Table: t, Seat: seat, ToAct: games.IsToAct(st, seat)}
-	if int(seat) < len(t.Due) {
-		g.Due = t.Due[seat]
 	}
 	return g, true, nil
 }

@@ -26,6 +26,7 @@ func runContract(t *testing.T, open func(t *testing.T) Store) {
 		{"DueExactlyOnce", testDueExactlyOnce},
 		{"Closed", testClosed},
 		{"Cancelled", testCancelled},
+		{"LoadMany", testLoadMany},
 	})
 	t.Run("Settings", func(t *testing.T) { t.Parallel(); testSettings(t, open) })
 	t.Run("Corrupt", func(t *testing.T) { t.Parallel(); testCorrupt(t, open) })

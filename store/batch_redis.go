@@ -15,34 +15,33 @@ func (r *Redis) LoadMany(ctx context.Context, channels []string) (map[string]Tab
 	if err := checkBatch(channels); err != nil {
 		return nil, err
 	}
-	op := fmt.Sprintf("load %d tables", len(channels))
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
-	defer cancel()
-	if err := r.enter(ctx); err != nil {
-		return nil, r.fail(op, err)
-	}
 	out := make(map[string]Table, len(channels))
-	if len(channels) == 0 {
-		return out, nil
-	}
-	cmds := make([]*redis.SliceCmd, len(channels))
-	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+	err := r.call(ctx, fmt.Sprintf("load %d tables", len(channels)), func(ctx context.Context) error {
+		if len(channels) == 0 {
+			return nil
+		}
+		cmds := make([]*redis.SliceCmd, len(channels))
+		if _, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+			for i, ch := range channels {
+				cmds[i] = p.HMGet(ctx, r.tableKey(ch), "rev", "data")
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
 		for i, ch := range channels {
-			cmds[i] = p.HMGet(ctx, r.tableKey(ch), "rev", "data")
+			t, found, err := tableOf(cmds[i].Val())
+			if err != nil {
+				return fmt.Errorf("channel %q: %w", ch, err)
+			}
+			if found {
+				out[ch] = t
+			}
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, r.fail(op, err)
-	}
-	for i, ch := range channels {
-		t, found, err := tableOf(cmds[i].Val())
-		if err != nil {
-			return nil, fmt.Errorf("store: load %q: %w", ch, err)
-		}
-		if found {
-			out[ch] = t
-		}
+		return nil, err
 	}
 	return out, nil
 }

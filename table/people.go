@@ -38,7 +38,7 @@ func (set Settings) Lang(fallback games.Lang) games.Lang {
 
 // doc reads and changes a small JSON document kept under key, with compare-and-set.
 func (s *Service) doc(ctx context.Context, key string, v any, change func() bool) error {
-	for attempt := range maxAttempts {
+	return s.retryLostRaces(ctx, key, func() error {
 		raw, err := s.store.Load(ctx, key)
 		rev := raw.Revision
 		switch {
@@ -58,20 +58,11 @@ func (s *Service) doc(ctx context.Context, key string, v any, change func() bool
 		if err != nil {
 			return fmt.Errorf("encode %s: %w", key, err)
 		}
-		_, err = s.store.Save(ctx, key, data, rev)
-		if errors.Is(err, store.ErrConflict) {
-			s.conflicts.Add(1)
-			if attempt > 0 {
-				time.Sleep(time.Millisecond)
-			}
-			continue
-		}
-		if err != nil {
+		if _, err := s.store.Save(ctx, key, data, rev); err != nil {
 			return fmt.Errorf("save %s: %w", key, err)
 		}
 		return nil
-	}
-	return fmt.Errorf("%s: %d writes in a row lost the race: %w", key, maxAttempts, store.ErrConflict)
+	})
 }
 
 // SettingsOf returns a person's settings (the zero Settings when they set none).

@@ -26,7 +26,7 @@ func (m *model) LoadMany(ctx context.Context, channels []string) (map[string]Tab
 
 // testLoadMany checks LoadMany against Load: the tables that exist at their revisions, none
 // for channels without one, a channel named twice read once, nothing for no channels, and a
-// refusal past MaxBatch.
+// refusal past MaxBatch (testCorrupt checks that an unreadable table fails it).
 func testLoadMany(t *testing.T, s Store) {
 	ctx := t.Context()
 	var channels []string

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
@@ -17,15 +16,13 @@ func (s *Bolt) LoadMany(ctx context.Context, channels []string) (map[string]Tabl
 	err := s.view(ctx, fmt.Sprintf("load %d tables", len(channels)), func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketTables)
 		for _, ch := range channels {
-			v := b.Get(appendPart(nil, ch))
-			if v == nil {
-				continue
-			}
-			rev, data, err := decodeTable(v)
+			t, found, err := tableAt(b, appendPart(nil, ch))
 			if err != nil {
 				return fmt.Errorf("channel %q: %w", ch, err)
 			}
-			out[ch] = Table{Data: bytes.Clone(data), Revision: rev}
+			if found {
+				out[ch] = t
+			}
 		}
 		return nil
 	})

@@ -247,6 +247,7 @@ func testManyWriters(t *testing.T, s Store) {
 func testClosed(t *testing.T, s Store) {
 	ctx := t.Context()
 	mustSave(t, s, "c", "x", 0)
+	mustSaveSettings(t, s, "g", "x", 0)
 	wantErr(t, "Schedule", s.Schedule(ctx, "c", time.Now()), nil)
 	if err := s.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
@@ -259,6 +260,7 @@ func testClosed(t *testing.T, s Store) {
 
 func testCancelled(t *testing.T, s Store) {
 	mustSave(t, s, "c", "x", 0)
+	mustSaveSettings(t, s, "g", "x", 0)
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	for name, err := range callAll(s, ctx) {
@@ -271,6 +273,7 @@ func testCancelled(t *testing.T, s Store) {
 	}
 	// Nothing was written.
 	wantTable(t, s, "c", "x", 1)
+	wantSettings(t, s, "g", "x", 1)
 	if h, err := s.History(t.Context(), "g", 10); err != nil || len(h) != 0 {
 		t.Errorf("History = %v, %v; want nothing", h, err)
 	}
@@ -281,6 +284,9 @@ func callAll(s Store, ctx context.Context) map[string]error {
 	errs := make(map[string]error)
 	_, errs["Load"] = s.Load(ctx, "c")
 	_, errs["Save"] = s.Save(ctx, "c", []byte("y"), 1)
+	_, errs["LoadMany"] = s.LoadMany(ctx, []string{"c"})
+	_, errs["LoadSettings"] = s.LoadSettings(ctx, "g")
+	_, errs["SaveSettings"] = s.SaveSettings(ctx, "g", []byte("y"), 1)
 	errs["Ping"] = s.Ping(ctx)
 	_, errs["Finish"] = s.Finish(ctx, Final{GameID: "g1", Guild: "g", Game: "x", Record: []byte("{}"),
 		Outcomes: []Outcome{{UserID: "u", Won: true, Place: 1, After: PlayerRating{Games: 1}}}})

@@ -103,11 +103,7 @@ func testSettingsCorrupt(t *testing.T, s Store) {
 // mustSaveSettings saves guild's settings and fails the test at once on error.
 func mustSaveSettings(t *testing.T, s Store, guild, data string, expect Revision) Revision {
 	t.Helper()
-	rev, err := s.SaveSettings(t.Context(), guild, []byte(data), expect)
-	if err != nil {
-		t.Fatalf("SaveSettings(%q, %q, %d): %v", guild, data, expect, err)
-	}
-	return rev
+	return settingsDocs(s).mustSave(t, guild, data, expect)
 }
 
 // plantSettings makes guild's settings document unreadable.

@@ -57,11 +57,7 @@ func wantErr(t *testing.T, what string, err, target error) {
 // mustSave saves and fails the test at once on error.
 func mustSave(t *testing.T, s Store, channel, data string, expect Revision) Revision {
 	t.Helper()
-	rev, err := s.Save(t.Context(), channel, []byte(data), expect)
-	if err != nil {
-		t.Fatalf("Save(%q, %q, %d): %v", channel, data, expect, err)
-	}
-	return rev
+	return tableDocs(s).mustSave(t, channel, data, expect)
 }
 
 // wantTable fails the test unless the channel's table is data at rev.
@@ -86,6 +82,17 @@ func tableDocs(s Store) document {
 // settingsDocs are s's server settings.
 func settingsDocs(s Store) document {
 	return document{"LoadSettings", "SaveSettings", s.LoadSettings, s.SaveSettings}
+}
+
+// mustSave writes data as the document under key if its revision is still expect, and fails
+// the test at once on error.
+func (d document) mustSave(t *testing.T, key, data string, expect Revision) Revision {
+	t.Helper()
+	rev, err := d.save(t.Context(), key, []byte(data), expect)
+	if err != nil {
+		t.Fatalf("%s(%q, %q, %d): %v", d.saveName, key, data, expect, err)
+	}
+	return rev
 }
 
 // want fails the test unless the document under key is data at rev.

@@ -12,19 +12,12 @@ func (s *Bolt) LoadMany(ctx context.Context, channels []string) (map[string]Tabl
 	if err := checkBatch(channels); err != nil {
 		return nil, err
 	}
-	out := make(map[string]Table, len(channels))
+	var out map[string]Table
 	err := s.view(ctx, fmt.Sprintf("load %d tables", len(channels)), func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketTables)
-		for _, ch := range channels {
-			t, found, err := tableAt(b, appendPart(nil, ch))
-			if err != nil {
-				return fmt.Errorf("channel %q: %w", ch, err)
-			}
-			if found {
-				out[ch] = t
-			}
-		}
-		return nil
+		var err error
+		out, err = tablesOf(channels, func(i int) (Table, bool, error) { return tableAt(b, appendPart(nil, channels[i])) })
+		return err
 	})
 	if err != nil {
 		return nil, err

@@ -15,35 +15,34 @@ func (r *Redis) LoadMany(ctx context.Context, channels []string) (map[string]Tab
 	if err := checkBatch(channels); err != nil {
 		return nil, err
 	}
-	out := make(map[string]Table, len(channels))
+	var out map[string]Table
 	err := r.call(ctx, fmt.Sprintf("load %d tables", len(channels)), func(ctx context.Context) error {
-		if len(channels) == 0 {
-			return nil
-		}
-		cmds := make([]*redis.SliceCmd, len(channels))
-		if _, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
-			for i, ch := range channels {
-				cmds[i] = p.HMGet(ctx, r.tableKey(ch), "rev", "data")
-			}
-			return nil
-		}); err != nil {
+		cmds, err := r.readTables(ctx, channels)
+		if err != nil {
 			return err
 		}
-		for i, ch := range channels {
-			t, found, err := tableOf(cmds[i].Val())
-			if err != nil {
-				return fmt.Errorf("channel %q: %w", ch, err)
-			}
-			if found {
-				out[ch] = t
-			}
-		}
-		return nil
+		out, err = tablesOf(channels, func(i int) (Table, bool, error) { return tableOf(cmds[i].Val()) })
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// readTables sends the HMGETs of channels' tables in one pipeline (none for no channels).
+func (r *Redis) readTables(ctx context.Context, channels []string) ([]*redis.SliceCmd, error) {
+	cmds := make([]*redis.SliceCmd, len(channels))
+	if len(channels) == 0 {
+		return cmds, nil
+	}
+	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, ch := range channels {
+			cmds[i] = p.HMGet(ctx, r.tableKey(ch), "rev", "data")
+		}
+		return nil
+	})
+	return cmds, err
 }
 
 // tableOf reads a table from the values of HMGET rev data: false when it has neither.

@@ -40,7 +40,7 @@ type archiveEntry struct {
 // {"game_id", "game", "at", "seats", "ratings", "solo", "record"}.
 func encodeArchived(f Final) ([]byte, error) {
 	head, err := json.Marshal(archiveHead{GameID: f.GameID, Game: f.Game, At: f.At.UTC(),
-		Seats: f.Seats, Ratings: changes(f), Solo: f.Solo})
+		Seats: f.Seats, Ratings: Changes(f.Outcomes), Solo: f.Solo})
 	if err != nil {
 		return nil, fmt.Errorf("store: encode archive entry %q: %w", f.GameID, err)
 	}

@@ -25,3 +25,19 @@ func checkBatch(channels []string) error {
 	}
 	return nil
 }
+
+// tablesOf returns the tables of channels, keyed by channel, read(i) reading channels[i]'s:
+// false when it has none, which leaves it out.
+func tablesOf(channels []string, read func(i int) (Table, bool, error)) (map[string]Table, error) {
+	out := make(map[string]Table, len(channels))
+	for i, ch := range channels {
+		t, found, err := read(i)
+		if err != nil {
+			return nil, fmt.Errorf("channel %q: %w", ch, err)
+		}
+		if found {
+			out[ch] = t
+		}
+	}
+	return out, nil
+}

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
@@ -13,21 +12,12 @@ func (s *Bolt) LoadMany(ctx context.Context, channels []string) (map[string]Tabl
 	if err := checkBatch(channels); err != nil {
 		return nil, err
 	}
-	out := make(map[string]Table, len(channels))
+	var out map[string]Table
 	err := s.view(ctx, fmt.Sprintf("load %d tables", len(channels)), func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketTables)
-		for _, ch := range channels {
-			v := b.Get(appendPart(nil, ch))
-			if v == nil {
-				continue
-			}
-			rev, data, err := decodeTable(v)
-			if err != nil {
-				return fmt.Errorf("channel %q: %w", ch, err)
-			}
-			out[ch] = Table{Data: bytes.Clone(data), Revision: rev}
-		}
-		return nil
+		var err error
+		out, err = tablesOf(channels, func(i int) (Table, bool, error) { return tableAt(b, appendPart(nil, channels[i])) })
+		return err
 	})
 	if err != nil {
 		return nil, err

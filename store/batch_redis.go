@@ -15,36 +15,34 @@ func (r *Redis) LoadMany(ctx context.Context, channels []string) (map[string]Tab
 	if err := checkBatch(channels); err != nil {
 		return nil, err
 	}
-	op := fmt.Sprintf("load %d tables", len(channels))
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
-	defer cancel()
-	if err := r.enter(ctx); err != nil {
-		return nil, r.fail(op, err)
+	var out map[string]Table
+	err := r.call(ctx, fmt.Sprintf("load %d tables", len(channels)), func(ctx context.Context) error {
+		cmds, err := r.readTables(ctx, channels)
+		if err != nil {
+			return err
+		}
+		out, err = tablesOf(channels, func(i int) (Table, bool, error) { return tableOf(cmds[i].Val()) })
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	out := make(map[string]Table, len(channels))
-	if len(channels) == 0 {
-		return out, nil
-	}
+	return out, nil
+}
+
+// readTables sends the HMGETs of channels' tables in one pipeline (none for no channels).
+func (r *Redis) readTables(ctx context.Context, channels []string) ([]*redis.SliceCmd, error) {
 	cmds := make([]*redis.SliceCmd, len(channels))
+	if len(channels) == 0 {
+		return cmds, nil
+	}
 	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
 		for i, ch := range channels {
 			cmds[i] = p.HMGet(ctx, r.tableKey(ch), "rev", "data")
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, r.fail(op, err)
-	}
-	for i, ch := range channels {
-		t, found, err := tableOf(cmds[i].Val())
-		if err != nil {
-			return nil, fmt.Errorf("store: load %q: %w", ch, err)
-		}
-		if found {
-			out[ch] = t
-		}
-	}
-	return out, nil
+	return cmds, err
 }
 
 // tableOf reads a table from the values of HMGET rev data: false when it has neither.

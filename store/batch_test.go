@@ -4,13 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-
 	"sync/atomic"
 	"testing"
 
 	"github.com/redis/go-redis/v9"
-
-	"github.com/tablebot/tablebot/store/internal/rediscluster"
 )
 
 // LoadMany of the model: every table it has of channels.
@@ -29,7 +26,7 @@ func (m *model) LoadMany(ctx context.Context, channels []string) (map[string]Tab
 
 // testLoadMany checks LoadMany against Load: the tables that exist at their revisions, none
 // for channels without one, a channel named twice read once, nothing for no channels, and a
-// refusal past MaxBatch.
+// refusal past MaxBatch (testCorrupt checks that an unreadable table fails it).
 func testLoadMany(t *testing.T, s Store) {
 	ctx := t.Context()
 	var channels []string
@@ -69,19 +66,9 @@ func testLoadMany(t *testing.T, s Store) {
 	}
 }
 
-func TestBatchContract(t *testing.T) {
-	for name, open := range map[string]func(t *testing.T) Store{
-		"bolt":  func(t *testing.T) Store { return openBolt(t) },
-		"redis": func(t *testing.T) Store { return openRedis(t) },
-		"model": func(t *testing.T) Store { return newModel() },
-	} {
-		t.Run(name, func(t *testing.T) { t.Parallel(); testLoadMany(t, open(t)) })
-	}
-	t.Run("cluster", func(t *testing.T) {
-		addrs := rediscluster.Start(t, 3)
-		testLoadMany(t, openCluster(t, addrs))
-	})
-}
+// TestModelLoadMany checks the model's LoadMany as the contract checks the stores'
+// (runContract runs testLoadMany on bbolt, Redis and the private Redis Cluster).
+func TestModelLoadMany(t *testing.T) { testLoadMany(t, newModel()) }
 
 // roundTrips counts the commands and pipelines a Redis client sends: each is one round trip
 // (to each node it reaches).

@@ -2,23 +2,21 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
-	"regexp"
 	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
 	"github.com/tablebot/tablebot/store/internal/rediscluster"
+	"github.com/tablebot/tablebot/store/internal/redistest"
 )
 
 // openCluster connects to a private three-master Redis Cluster under a fresh prefix.
 func openCluster(t *testing.T, addrs []string) *Redis {
 	t.Helper()
-	name := regexp.MustCompile(`[^A-Za-z0-9_-]+`).ReplaceAllString(t.Name(), "_")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	r, err := NewRedis(ctx, RedisOptions{Cluster: true, Addrs: addrs, Prefix: "tbtest:" + name + ":" + rand.Text()[:10]})
+	r, err := NewRedis(ctx, RedisOptions{Cluster: true, Addrs: addrs, Prefix: redistest.Prefix(t, "tbtest")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,6 +62,8 @@ func testCorrupt(t *testing.T, open func(t *testing.T) Store) {
 					_, err = s.Save(ctx, badChannel, []byte("x"), rev)
 					wantErr(t, "Save", err, ErrCorrupt)
 				}
+				_, err = s.LoadMany(ctx, []string{"good", badChannel})
+				wantErr(t, "LoadMany", err, ErrCorrupt)
 			case garbageHistory:
 				_, err := s.History(ctx, badGuild, 10)
 				wantErr(t, "History", err, ErrCorrupt)

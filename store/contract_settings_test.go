@@ -2,26 +2,24 @@ package store
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
 
 // testSettings checks the settings documents: none until the first write, compare-and-set on
 // the revision, one document per guild (apart from the tables, whatever the names), a
-// read-modify-write by many writers at once losing nothing, and the errors of a closed store,
-// a cancelled call and an unreadable document.
+// read-modify-write by many writers at once losing nothing, and the errors of an unreadable
+// document (testClosed and testCancelled check those of a closed store and a cancelled call).
 func testSettings(t *testing.T, open func(t *testing.T) Store) {
 	runChecks(t, open, []check{
 		{"Revisions", testSettingsRevisions},
 		{"Writers", testSettingsWriters},
-		{"Failures", testSettingsFailures},
+		{"Corrupt", testSettingsCorrupt},
 	})
 }
 
@@ -91,7 +89,7 @@ func testSettingsWriters(t *testing.T, s Store) {
 	}
 }
 
-func testSettingsFailures(t *testing.T, s Store) {
+func testSettingsCorrupt(t *testing.T, s Store) {
 	// An unreadable document is corrupt, for reads and writes alike.
 	plantSettings(t, s, "bad")
 	_, err := s.LoadSettings(t.Context(), "bad")
@@ -100,29 +98,12 @@ func testSettingsFailures(t *testing.T, s Store) {
 		_, err = s.SaveSettings(t.Context(), "bad", []byte("x"), rev)
 		wantErr(t, "SaveSettings over garbage", err, ErrCorrupt)
 	}
+}
 
-	if _, err := s.SaveSettings(t.Context(), "g", []byte("x"), 0); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(t.Context())
-	cancel()
-	_, err = s.LoadSettings(ctx, "g")
-	wantErr(t, "LoadSettings with a cancelled context", err, context.Canceled)
-	_, err = s.SaveSettings(ctx, "g", []byte("y"), 1)
-	wantErr(t, "SaveSettings with a cancelled context", err, context.Canceled)
-	ctx, cancel = context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
-	defer cancel()
-	_, err = s.SaveSettings(ctx, "g", []byte("y"), 1)
-	wantErr(t, "SaveSettings past the deadline", err, context.DeadlineExceeded)
-	wantSettings(t, s, "g", "x", 1)
-
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	_, err = s.LoadSettings(t.Context(), "g")
-	wantErr(t, "LoadSettings after Close", err, ErrClosed)
-	_, err = s.SaveSettings(t.Context(), "g", []byte("y"), 1)
-	wantErr(t, "SaveSettings after Close", err, ErrClosed)
+// mustSaveSettings saves guild's settings and fails the test at once on error.
+func mustSaveSettings(t *testing.T, s Store, guild, data string, expect Revision) Revision {
+	t.Helper()
+	return settingsDocs(s).mustSave(t, guild, data, expect)
 }
 
 // plantSettings makes guild's settings document unreadable.

@@ -26,6 +26,7 @@ func runContract(t *testing.T, open func(t *testing.T) Store) {
 		{"DueExactlyOnce", testDueExactlyOnce},
 		{"Closed", testClosed},
 		{"Cancelled", testCancelled},
+		{"LoadMany", testLoadMany},
 	})
 	t.Run("Settings", func(t *testing.T) { t.Parallel(); testSettings(t, open) })
 	t.Run("Corrupt", func(t *testing.T) { t.Parallel(); testCorrupt(t, open) })
@@ -56,11 +57,7 @@ func wantErr(t *testing.T, what string, err, target error) {
 // mustSave saves and fails the test at once on error.
 func mustSave(t *testing.T, s Store, channel, data string, expect Revision) Revision {
 	t.Helper()
-	rev, err := s.Save(t.Context(), channel, []byte(data), expect)
-	if err != nil {
-		t.Fatalf("Save(%q, %q, %d): %v", channel, data, expect, err)
-	}
-	return rev
+	return tableDocs(s).mustSave(t, channel, data, expect)
 }
 
 // wantTable fails the test unless the channel's table is data at rev.
@@ -85,6 +82,17 @@ func tableDocs(s Store) document {
 // settingsDocs are s's server settings.
 func settingsDocs(s Store) document {
 	return document{"LoadSettings", "SaveSettings", s.LoadSettings, s.SaveSettings}
+}
+
+// mustSave writes data as the document under key if its revision is still expect, and fails
+// the test at once on error.
+func (d document) mustSave(t *testing.T, key, data string, expect Revision) Revision {
+	t.Helper()
+	rev, err := d.save(t.Context(), key, []byte(data), expect)
+	if err != nil {
+		t.Fatalf("%s(%q, %q, %d): %v", d.saveName, key, data, expect, err)
+	}
+	return rev
 }
 
 // want fails the test unless the document under key is data at rev.
@@ -246,6 +254,7 @@ func testManyWriters(t *testing.T, s Store) {
 func testClosed(t *testing.T, s Store) {
 	ctx := t.Context()
 	mustSave(t, s, "c", "x", 0)
+	mustSaveSettings(t, s, "g", "x", 0)
 	wantErr(t, "Schedule", s.Schedule(ctx, "c", time.Now()), nil)
 	if err := s.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
@@ -258,6 +267,7 @@ func testClosed(t *testing.T, s Store) {
 
 func testCancelled(t *testing.T, s Store) {
 	mustSave(t, s, "c", "x", 0)
+	mustSaveSettings(t, s, "g", "x", 0)
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	for name, err := range callAll(s, ctx) {
@@ -270,6 +280,7 @@ func testCancelled(t *testing.T, s Store) {
 	}
 	// Nothing was written.
 	wantTable(t, s, "c", "x", 1)
+	wantSettings(t, s, "g", "x", 1)
 	if h, err := s.History(t.Context(), "g", 10); err != nil || len(h) != 0 {
 		t.Errorf("History = %v, %v; want nothing", h, err)
 	}
@@ -280,6 +291,9 @@ func callAll(s Store, ctx context.Context) map[string]error {
 	errs := make(map[string]error)
 	_, errs["Load"] = s.Load(ctx, "c")
 	_, errs["Save"] = s.Save(ctx, "c", []byte("y"), 1)
+	_, errs["LoadMany"] = s.LoadMany(ctx, []string{"c"})
+	_, errs["LoadSettings"] = s.LoadSettings(ctx, "g")
+	_, errs["SaveSettings"] = s.SaveSettings(ctx, "g", []byte("y"), 1)
 	errs["Ping"] = s.Ping(ctx)
 	_, errs["Finish"] = s.Finish(ctx, Final{GameID: "g1", Guild: "g", Game: "x", Record: []byte("{}"),
 		Outcomes: []Outcome{{UserID: "u", Won: true, Place: 1, After: PlayerRating{Games: 1}}}})

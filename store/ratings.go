@@ -223,10 +223,10 @@ func checkFinal(f Final) error {
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// changes are f's rating changes, as archived.
-func changes(f Final) []RatingChange {
+// Changes are the rating changes of outcomes, as archived (Archived.Ratings) and shown.
+func Changes(outcomes []Outcome) []RatingChange {
 	var out []RatingChange
-	for _, o := range f.Outcomes {
+	for _, o := range outcomes {
 		out = append(out, RatingChange{UserID: o.UserID, Name: o.After.Name, Before: o.Before.Rating, After: o.After.Rating,
 			Place: o.Place, Score: o.Score, Won: o.Won})
 	}

@@ -32,21 +32,32 @@ func (s *Bolt) SaveSettings(ctx context.Context, guild string, data []byte, expe
 func (s *Bolt) loadRevisioned(ctx context.Context, op string, bucket, key []byte) (Table, error) {
 	var t Table
 	err := s.view(ctx, op, func(tx *bolt.Tx) error {
-		var v []byte
-		if b := tx.Bucket(bucket); b != nil {
-			v = b.Get(key)
-		}
-		if v == nil {
+		var found bool
+		var err error
+		t, found, err = tableAt(tx.Bucket(bucket), key)
+		if err == nil && !found {
 			return ErrNotFound
 		}
-		rev, data, err := decodeTable(v)
-		if err != nil {
-			return err
-		}
-		t = Table{Data: bytes.Clone(data), Revision: rev}
-		return nil
+		return err
 	})
 	return t, err
+}
+
+// tableAt reads the revisioned record at key of b (nil: no bucket yet), copied out of the
+// transaction: false when there is none.
+func tableAt(b *bolt.Bucket, key []byte) (Table, bool, error) {
+	var v []byte
+	if b != nil {
+		v = b.Get(key)
+	}
+	if v == nil {
+		return Table{}, false, nil
+	}
+	rev, data, err := decodeTable(v)
+	if err != nil {
+		return Table{}, false, err
+	}
+	return Table{Data: bytes.Clone(data), Revision: rev}, true, nil
 }
 
 // saveRevisioned writes data at key of bucket (created if need be) if the stored revision is

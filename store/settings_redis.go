@@ -23,41 +23,38 @@ func (r *Redis) SaveSettings(ctx context.Context, guild string, data []byte, exp
 // loadRevisioned reads the revisioned hash {rev, data} at key (a table, a server's settings):
 // ErrNotFound when there is none.
 func (r *Redis) loadRevisioned(ctx context.Context, op, key string) (Table, error) {
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
-	defer cancel()
-	if err := r.enter(ctx); err != nil {
-		return Table{}, r.fail(op, err)
-	}
-	vals, err := r.client.HMGet(ctx, key, "rev", "data").Result()
-	if err != nil {
-		return Table{}, r.fail(op, err)
-	}
-	t, found, err := tableOf(vals)
-	switch {
-	case err != nil:
-		return Table{}, fmt.Errorf("store: %s: %w", op, err)
-	case !found:
-		return Table{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
-	}
-	return t, nil
+	var t Table
+	err := r.call(ctx, op, func(ctx context.Context) error {
+		vals, err := r.client.HMGet(ctx, key, "rev", "data").Result()
+		if err != nil {
+			return err
+		}
+		var found bool
+		t, found, err = tableOf(vals)
+		if err == nil && !found {
+			return ErrNotFound
+		}
+		return err
+	})
+	return t, err
 }
 
 // saveRevisioned writes data as the revisioned hash at key if its revision is still expect
 // (one script) and returns the new revision.
 func (r *Redis) saveRevisioned(ctx context.Context, op, key string, data []byte, expect Revision) (Revision, error) {
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
-	defer cancel()
-	if err := r.enter(ctx); err != nil {
-		return 0, r.fail(op, err)
-	}
-	n, err := r.save.Run(ctx, r.client, []string{key}, uint64(expect), data).Int64()
-	switch {
-	case err != nil:
-		return 0, r.fail(op, err)
-	case n == -1:
-		return 0, fmt.Errorf("store: %s at revision %d: %w", op, expect, ErrConflict)
-	case n < 1:
-		return 0, fmt.Errorf("store: %s: %w: script returned %d", op, ErrCorrupt, n)
-	}
-	return Revision(n), nil
+	var rev Revision
+	err := r.call(ctx, op, func(ctx context.Context) error {
+		n, err := r.save.Run(ctx, r.client, []string{key}, uint64(expect), data).Int64()
+		switch {
+		case err != nil:
+			return err
+		case n == -1:
+			return fmt.Errorf("at revision %d: %w", expect, ErrConflict)
+		case n < 1:
+			return fmt.Errorf("%w: script returned %d", ErrCorrupt, n)
+		}
+		rev = Revision(n)
+		return nil
+	})
+	return rev, err
 }

@@ -68,7 +68,7 @@ func (s *Service) finish(ctx context.Context, t *Table, st games.State) ([]Ratin
 		case err != nil:
 			return nil, fmt.Errorf("archive game %s: %w", t.ID, err)
 		case done:
-			return r.Changes, nil
+			return r.Changes(), nil
 		}
 		a, err := s.store.ArchivedGame(ctx, t.Guild, t.ID)
 		if err != nil {

@@ -38,7 +38,7 @@ func (set Settings) Lang(fallback games.Lang) games.Lang {
 
 // doc reads and changes a small JSON document kept under key, with compare-and-set.
 func (s *Service) doc(ctx context.Context, key string, v any, change func() bool) error {
-	for attempt := range maxAttempts {
+	return s.retryLostRaces(ctx, key, func() error {
 		raw, err := s.store.Load(ctx, key)
 		rev := raw.Revision
 		switch {
@@ -58,20 +58,11 @@ func (s *Service) doc(ctx context.Context, key string, v any, change func() bool
 		if err != nil {
 			return fmt.Errorf("encode %s: %w", key, err)
 		}
-		_, err = s.store.Save(ctx, key, data, rev)
-		if errors.Is(err, store.ErrConflict) {
-			s.conflicts.Add(1)
-			if attempt > 0 {
-				time.Sleep(time.Millisecond)
-			}
-			continue
-		}
-		if err != nil {
+		if _, err := s.store.Save(ctx, key, data, rev); err != nil {
 			return fmt.Errorf("save %s: %w", key, err)
 		}
 		return nil
-	}
-	return fmt.Errorf("%s: %d writes in a row lost the race: %w", key, maxAttempts, store.ErrConflict)
+	})
 }
 
 // SettingsOf returns a person's settings (the zero Settings when they set none).
@@ -124,27 +115,19 @@ func (s *Service) myGame(ctx context.Context, channel string, raws map[string]st
 		return MyGame{}, false, err
 	}
 	seat, ok := t.SeatOf(user)
-	switch {
-	case !ok:
+	if !ok {
 		return MyGame{}, false, nil
-	case t.Record == nil: // a lobby
-		return MyGame{Table: t, Seat: seat}, t.Status != StatusOver, nil
 	}
-	st, err := s.State(t)
-	if err != nil {
+	st, err := s.settle(ctx, t)
+	if err != nil || t.Status == StatusOver {
 		return MyGame{}, false, err
 	}
-	if t.Status == StatusOver {
-		if !t.Archived && games.Over(st) {
-			if _, err := s.archive(ctx, t, st); err != nil {
-				tableLog(s.log, t).Error("archiving a finished game failed again", "err", err)
-			}
+	g := MyGame{Table: t, Seat: seat}
+	if st != nil {
+		g.ToAct = games.IsToAct(st, seat)
+		if int(seat) < len(t.Due) {
+			g.Due = t.Due[seat]
 		}
-		return MyGame{}, false, nil
-	}
-	g := MyGame{Table: t, Seat: seat, ToAct: games.IsToAct(st, seat)}
-	if int(seat) < len(t.Due) {
-		g.Due = t.Due[seat]
 	}
 	return g, true, nil
 }

@@ -53,19 +53,29 @@ func (s *Service) Current(ctx context.Context, channel string) (*Table, games.St
 	if err != nil {
 		return nil, nil, err
 	}
+	st, err := s.settle(ctx, t)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, st, nil
+}
+
+// settle returns the state of t, a loaded table, once its game has started (nil for a lobby),
+// archiving on the way a finished game whose archiving failed.
+func (s *Service) settle(ctx context.Context, t *Table) (games.State, error) {
 	if t.Record == nil {
-		return t, nil, nil
+		return nil, nil
 	}
 	st, err := s.State(t)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if t.Status == StatusOver && !t.Archived && games.Over(st) {
 		if _, err := s.archive(ctx, t, st); err != nil {
 			tableLog(s.log, t).Error("archiving a finished game failed again", "err", err)
 		}
 	}
-	return t, st, nil
+	return st, nil
 }
 
 // Commit applies the move that the click's person built as draft (a draft of the game's

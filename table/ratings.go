@@ -106,13 +106,14 @@ type RatingInput struct {
 	Current map[string]store.PlayerRating
 }
 
-// RatedGame is what rating a game gives: the outcomes and solo score to store, and the
-// changes to show.
+// RatedGame is what rating a game gives: the outcomes and solo score to store.
 type RatedGame struct {
 	Outcomes []store.Outcome
 	Solo     *store.SoloScore
-	Changes  []RatingChange
 }
+
+// Changes are the rating changes of the game's outcomes, to show.
+func (r RatedGame) Changes() []RatingChange { return store.Changes(r.Outcomes) }
 
 // teamer is the power of a State that may play in teams: Ingenious's, whose teams pair seats
 // 0 & 2 against 1 & 3.
@@ -171,10 +172,7 @@ func RateGame(in RatingInput) (RatedGame, error) {
 			if !g.rated(int(seat)) {
 				continue
 			}
-			o := g.outcome(seat, int(ranks[gi]), after[gi][j])
-			out.Outcomes = append(out.Outcomes, o)
-			out.Changes = append(out.Changes, RatingChange{UserID: o.UserID, Name: o.After.Name, Before: o.Before.Rating,
-				After: o.After.Rating, Place: o.Place, Score: o.Score, Won: o.Won})
+			out.Outcomes = append(out.Outcomes, g.outcome(seat, int(ranks[gi]), after[gi][j]))
 		}
 	}
 	return out, nil

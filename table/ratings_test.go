@@ -70,7 +70,7 @@ func wantRated(t *testing.T, r RatedGame, teams [][]rating.Rating, ranks []float
 		if o.UserID != u || o.After.Mu != w.Mu || o.After.Sigma != w.Sigma || o.After.Games != o.Before.Games+1 {
 			t.Errorf("outcome %d = %s μ %v σ %v, want %s μ %v σ %v", i, o.UserID, o.After.Mu, o.After.Sigma, u, w.Mu, w.Sigma)
 		}
-		c := r.Changes[i]
+		c := r.Changes()[i]
 		if c.UserID != u || c.After != o.After.Rating || c.Place != o.Place || c.Won != (o.Place == 1) {
 			t.Errorf("change %d = %+v, want the outcome's %+v", i, c, o)
 		}
@@ -104,7 +104,7 @@ func TestRateGame(t *testing.T) {
 		if a.Before != cur["a"] || a.After.Games != 5 || a.After.Wins != 3 || a.After.Best != 50 || a.After.ScoreSum != 100 || a.After.Name != "Na" {
 			t.Errorf("a's line: %+v → %+v", a.Before, a.After)
 		}
-		if b := r.Changes[1]; b.Before != (store.Rating{Mu: 25, Sigma: 25.0 / 3}) {
+		if b := r.Changes()[1]; b.Before != (store.Rating{Mu: 25, Sigma: 25.0 / 3}) {
 			t.Errorf("a new player's change starts at %+v", b.Before)
 		}
 	})

@@ -154,9 +154,6 @@ func (s *Service) save(ctx context.Context, t *Table) error {
 	}
 	rev, err := s.store.Save(ctx, t.Channel, data, t.rev)
 	if err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			s.conflicts.Add(1)
-		}
 		return fmt.Errorf("save table of channel %s: %w", t.Channel, err)
 	}
 	t.rev = rev
@@ -173,34 +170,51 @@ var errUnchanged = errors.New("unchanged")
 // table is passed to change as nil (change may build one; it must set Channel). An error from
 // change is returned as it is and nothing is written; errUnchanged returns the table read.
 func (s *Service) mutate(ctx context.Context, channel string, change func(t *Table) (*Table, error)) (*Table, error) {
-	for attempt := range maxAttempts {
-		if err := s.backOff(ctx, attempt); err != nil {
-			return nil, fmt.Errorf("channel %s: %w", channel, err)
-		}
+	var out *Table
+	err := s.retryLostRaces(ctx, "channel "+channel, func() error {
 		t, err := s.Load(ctx, channel)
 		if errors.Is(err, ErrNoTable) {
 			t, err = nil, nil
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		next, err := change(t)
 		if errors.Is(err, errUnchanged) {
-			return t, nil
+			out = t
+			return nil
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		err = s.save(ctx, next)
-		if errors.Is(err, store.ErrConflict) {
-			continue
+		if err := s.save(ctx, next); err != nil {
+			return err
 		}
-		if err != nil {
-			return nil, err
-		}
-		return next, nil
+		out = next
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("channel %s: %d writes in a row lost the race: %w", channel, maxAttempts, store.ErrConflict)
+	return out, nil
+}
+
+// retryLostRaces runs write, a read, change and compare-and-set write of the document what
+// names, until it does not lose the race (store.ErrConflict): it counts each lost race and
+// backs off before trying again (see backOff), at most maxAttempts times. Any other error of
+// write is returned as it is.
+func (s *Service) retryLostRaces(ctx context.Context, what string, write func() error) error {
+	for attempt := range maxAttempts {
+		if err := s.backOff(ctx, attempt); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		err := write()
+		if !errors.Is(err, store.ErrConflict) {
+			return err
+		}
+		s.conflicts.Add(1)
+	}
+	return fmt.Errorf("%s: %d writes in a row lost the race: %w", what, maxAttempts, store.ErrConflict)
 }
 
 // backOff waits before the attempt-th try of a write that lost a compare-and-set race (none

@@ -122,37 +122,35 @@ func (s *Service) ServerSettings(ctx context.Context, guild string) (ServerSetti
 // refuses (ErrBadSettings, writing nothing) settings that checkSettings does not allow, and
 // returns the settings written.
 func (s *Service) ChangeServerSettings(ctx context.Context, guild string, change func(*ServerSettings)) (ServerSettings, error) {
-	for attempt := range maxAttempts {
-		if err := s.backOff(ctx, attempt); err != nil {
-			return ServerSettings{}, fmt.Errorf("settings of server %s: %w", guild, err)
-		}
+	var out ServerSettings
+	err := s.retryLostRaces(ctx, "settings of server "+guild, func() error {
 		st, err := s.ServerSettings(ctx, guild)
 		if err != nil {
-			return ServerSettings{}, err
+			return err
 		}
 		change(&st)
 		slices.Sort(st.Off)
 		st.Off = slices.Compact(st.Off)
 		if err := s.checkSettings(st); err != nil {
-			return ServerSettings{}, err
+			return err
 		}
 		data, err := json.Marshal(st)
 		if err != nil {
-			return ServerSettings{}, fmt.Errorf("encode settings: %w", err)
+			return fmt.Errorf("encode settings: %w", err)
 		}
 		rev, err := s.store.SaveSettings(ctx, guild, data, st.rev)
-		if errors.Is(err, store.ErrConflict) {
-			s.conflicts.Add(1)
-			continue
-		}
 		if err != nil {
-			return ServerSettings{}, fmt.Errorf("settings of server %s: %w", guild, err)
+			return fmt.Errorf("settings of server %s: %w", guild, err)
 		}
 		st.rev = rev
-		s.log.Debug("server settings written", "guild", guild, "revision", uint64(rev))
-		return st, nil
+		out = st
+		return nil
+	})
+	if err != nil {
+		return ServerSettings{}, err
 	}
-	return ServerSettings{}, fmt.Errorf("settings of server %s: %d writes in a row lost the race: %w", guild, maxAttempts, store.ErrConflict)
+	s.log.Debug("server settings written", "guild", guild, "revision", uint64(out.rev))
+	return out, nil
 }
 
 // checkSettings refuses settings the referee does not allow: an unknown table mode or

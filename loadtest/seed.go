@@ -166,9 +166,7 @@ func (sd *seeder) table(ctx context.Context, fake *fakediscord.Server, j seedJob
 	if err := sd.tables.Announced(ctx, ch, t.ID, len(t.Record.Moves), nil); err != nil {
 		return fmt.Errorf("loadtest: seed table %d: %w", j.g, err)
 	}
-	// The due queue's keys are the referee's (table.taskKey); a key that changed would only
-	// leave a task that does nothing.
-	if err := sd.st.Unschedule(ctx, "announce:"+ch); err != nil {
+	if err := sd.st.Unschedule(ctx, table.Task{Kind: table.TaskAnnounce, Channel: ch}.Key()); err != nil {
 		return fmt.Errorf("loadtest: seed table %d: %w", j.g, err)
 	}
 	if !j.reminded {
@@ -180,7 +178,7 @@ func (sd *seeder) table(ctx context.Context, fake *fakediscord.Server, j seedJob
 		err = sd.tables.Reminded(ctx, rem)
 	}
 	if err == nil {
-		err = sd.st.Unschedule(ctx, fmt.Sprintf("%s/%s/%d/%d", table.TaskRemind, ch, t.Since[seat], seat))
+		err = sd.st.Unschedule(ctx, table.Task{Kind: table.TaskRemind, Channel: ch, Rev: t.Since[seat], Seat: seat}.Key())
 	}
 	if err != nil {
 		return fmt.Errorf("loadtest: seed table %d: mark its reminder sent: %w", j.g, err)

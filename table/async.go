@@ -45,6 +45,16 @@ func taskKey(kind, channel string, rev Revision, seat games.Seat) string {
 	return fmt.Sprintf("%s/%s/%d/%d", kind, channel, rev, seat)
 }
 
+// Key is the task's key in the store's due queue (what Service.Claim's tasks are read from):
+// "announce:" and the channel for TaskAnnounce, else taskKey's. A caller that marks due work
+// done outside the referee (the load test's seeding) unschedules it by this key.
+func (t Task) Key() string {
+	if t.Kind == TaskAnnounce {
+		return announceTask + t.Channel
+	}
+	return taskKey(t.Kind, t.Channel, t.Rev, t.Seat)
+}
+
 // parseTask reads a due-queue key; ok is false for keys that are not tasks of this package.
 func parseTask(key string) (Task, bool) {
 	if ch, ok := strings.CutPrefix(key, announceTask); ok {

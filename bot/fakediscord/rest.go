@@ -70,7 +70,7 @@ func routes() []route {
 		{method: "POST", pattern: "/channels/{channel}/messages", auth: true, handle: (*Server).postChannelMessage},
 		{method: "GET", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).getMessage)},
 		{method: "PATCH", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).patchChannelMessage)},
-		{method: "DELETE", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).deleteMessage)},
+		{method: "DELETE", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).deleteChannelMessage)},
 		{method: "POST", pattern: "/channels/{channel}/messages/{message}/threads", auth: true, handle: onMessage(channelMsg, (*Server).postMessageThread)},
 		{method: "GET", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).getThreadMember},
 		{method: "PUT", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).putThreadMember},

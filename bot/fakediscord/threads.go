@@ -225,7 +225,8 @@ func (s *Server) patchChannel(req *Request) reply {
 	return jsonReply(http.StatusOK, s.wireThread(t))
 }
 
-// refuseArchived is Discord's 400 for a post into an archived thread. Callers hold s.mu.
+// refuseArchived is Discord's 400 for a post into an archived thread, or an edit or a
+// deletion of a message there. Callers hold s.mu.
 func (s *Server) refuseArchived(channelID string) (reply, bool) {
 	if t := s.threadOfLocked(channelID); t != nil && t.Archived {
 		return errBadRequest(CodeThreadArchived, "Thread is archived"), true

@@ -169,3 +169,33 @@ func TestInteractionFromThread(t *testing.T) {
 		t.Fatalf("interaction from a channel: %+v, %v", plain, err)
 	}
 }
+
+// TestArchivedThreadRefusesEdits: in an archived thread a message can be read but not edited
+// or deleted (400 code 50083), as on Discord; once the thread is reopened it can.
+func TestArchivedThreadRefusesEdits(t *testing.T) {
+	fake, s, th := withThread(t)
+	m, err := s.ChannelMessageSend(th.ID, "board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fake.ArchiveThread(th.ID) {
+		t.Fatal("ArchiveThread found no thread")
+	}
+	_, err = s.ChannelMessageEdit(th.ID, m.ID, "edited")
+	wantCode(t, err, http.StatusBadRequest, fakediscord.CodeThreadArchived)
+	err = s.ChannelMessageDelete(th.ID, m.ID)
+	wantCode(t, err, http.StatusBadRequest, fakediscord.CodeThreadArchived)
+	if got, err := s.ChannelMessage(th.ID, m.ID); err != nil || got.Content != "board" {
+		t.Fatalf("read in an archived thread: %+v, %v", got, err)
+	}
+	archived := false
+	if _, err := s.ChannelEditComplex(th.ID, &discordgo.ChannelEdit{Archived: &archived}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ChannelMessageEdit(th.ID, m.ID, "edited"); err != nil {
+		t.Fatalf("edit once reopened: %v", err)
+	}
+	if err := s.ChannelMessageDelete(th.ID, m.ID); err != nil {
+		t.Fatalf("delete once reopened: %v", err)
+	}
+}

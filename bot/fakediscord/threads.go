@@ -74,12 +74,21 @@ func (s *Server) Threads(parentID string) []Thread {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Thread
+	for _, t := range s.sortedThreadsLocked(func(t *Thread) bool { return t.ParentID == parentID }) {
+		out = append(out, t.clone())
+	}
+	return out
+}
+
+// sortedThreadsLocked is the threads keep selects, oldest first. Callers hold s.mu.
+func (s *Server) sortedThreadsLocked(keep func(*Thread) bool) []*Thread {
+	var out []*Thread
 	for _, t := range s.threads {
-		if t.ParentID == parentID {
-			out = append(out, t.clone())
+		if keep(t) {
+			out = append(out, t)
 		}
 	}
-	slices.SortFunc(out, func(a, b Thread) int { return a.Created.Compare(b.Created) })
+	slices.SortFunc(out, func(a, b *Thread) int { return a.Created.Compare(b.Created) })
 	return out
 }
 
@@ -94,6 +103,16 @@ func (s *Server) ArchiveThread(id string) bool {
 		s.notifyLocked()
 	}
 	return ok
+}
+
+// activeThreadsLocked is every thread not archived, as wire thread objects, oldest first.
+// Callers hold s.mu.
+func (s *Server) activeThreadsLocked() []map[string]any {
+	var out []map[string]any
+	for _, t := range s.sortedThreadsLocked(func(t *Thread) bool { return !t.Archived }) {
+		out = append(out, s.wireThread(t))
+	}
+	return out
 }
 
 // threadOfLocked is the thread of a channel ID, or nil. Callers hold s.mu.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -197,5 +198,41 @@ func TestArchivedThreadRefusesEdits(t *testing.T) {
 	}
 	if err := s.ChannelMessageDelete(th.ID, m.ID); err != nil {
 		t.Fatalf("delete once reopened: %v", err)
+	}
+}
+
+// TestGuildCreateThreads: a session opened once a thread is started gets GUILD_CREATE with
+// the thread among the guild's threads, not its channels; an archived one is left out.
+func TestGuildCreateThreads(t *testing.T) {
+	fake := fakediscord.Start(t, fakediscord.Config{})
+	fake.SetGuild(fakediscord.Guild{ID: "g1", Name: "Tables"})
+	fake.SetChannel(fakediscord.Channel{ID: "c1", GuildID: "g1", Name: "tables"})
+	s := restSession(t, fake)
+	var threads []string
+	for _, name := range []string{"open", "idle"} {
+		m, err := s.ChannelMessageSend("c1", "lobby")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.MessageThreadStartComplex("c1", m.ID, &discordgo.ThreadStart{Name: name}); err != nil {
+			t.Fatal(err)
+		}
+		threads = append(threads, m.ID)
+	}
+	fake.ArchiveThread(threads[1])
+	var g discordgo.Guild
+	select {
+	case g = <-openBot(t, fake).guilds:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no GUILD_CREATE")
+	}
+	for _, c := range g.Channels {
+		if c.ID != "c1" {
+			t.Errorf("GUILD_CREATE lists channel %+v", c)
+		}
+	}
+	if len(g.Threads) != 1 || g.Threads[0].ID != threads[0] || g.Threads[0].ParentID != "c1" ||
+		g.Threads[0].Type != discordgo.ChannelTypeGuildPublicThread || g.Threads[0].ThreadMetadata == nil {
+		t.Fatalf("GUILD_CREATE threads %+v", g.Threads)
 	}
 }

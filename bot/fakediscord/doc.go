@@ -47,8 +47,8 @@
 //     creates none; nonces over 25 characters are refused.
 //   - Threads (threads.go): POST /channels/{c}/messages/{m}/threads starts a public thread
 //     (type 11, parent_id, thread_metadata, member_count) from a message, with the message's
-//     ID, once (400 code 160004 after), with Create Public Threads; thread members (PUT, GET,
-//     DELETE /channels/{t}/thread-members/{u}); PATCH /channels/{t} archives and reopens
+//     ID, once (400 code 160004 after), with Create Public Threads; members added (PUT
+//     /channels/{t}/thread-members/{u}); PATCH /channels/{t} archives and reopens
 //     it. A post into an archived thread, or an edit or a deletion of a message in it, is
 //     refused with 400 code 50083 "Thread is archived" (ArchiveThread archives one as
 //     Discord does after its idle time). A thread has its

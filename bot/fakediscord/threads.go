@@ -193,26 +193,6 @@ func (s *Server) putThreadMember(req *Request) reply {
 	return noContent()
 }
 
-// deleteThreadMember is DELETE /channels/{channel}/thread-members/{user}.
-func (s *Server) deleteThreadMember(req *Request) reply {
-	t := s.threadOfLocked(req.Params["channel"])
-	if t == nil {
-		return errNotFound(codeUnknownChannel, "Unknown Channel")
-	}
-	t.Members = slices.DeleteFunc(t.Members, func(u string) bool { return u == req.Params["user"] })
-	return noContent()
-}
-
-// getThreadMember is GET /channels/{channel}/thread-members/{user}: the member, or 404.
-func (s *Server) getThreadMember(req *Request) reply {
-	t := s.threadOfLocked(req.Params["channel"])
-	if t == nil || !slices.Contains(t.Members, req.Params["user"]) {
-		return errNotFound(10013, "Unknown Member")
-	}
-	return jsonReply(http.StatusOK, map[string]any{"id": t.ID, "user_id": req.Params["user"],
-		"join_timestamp": t.Created.UTC().Format(time.RFC3339Nano), "flags": 0})
-}
-
 // patchChannel is PATCH /channels/{channel} for a thread: archived, locked, name and
 // auto_archive_duration. Other channels are answered as they are, unchanged.
 func (s *Server) patchChannel(req *Request) reply {

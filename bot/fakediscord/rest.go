@@ -450,15 +450,22 @@ func (s *Server) getChannel(req *Request) reply {
 	c := s.channel(req.Params["channel"])
 	out := map[string]any{
 		"id": c.ID, "type": c.Type, "name": c.Name, "flags": 0,
-		"last_message_id": nil, "nsfw": false, "position": 0,
+		"nsfw": false, "position": 0,
 	}
 	if c.GuildID != "" {
 		out["guild_id"] = c.GuildID
 	}
-	if ids := s.channelMsgs[c.ID]; len(ids) > 0 {
-		out["last_message_id"] = ids[len(ids)-1]
-	}
+	out["last_message_id"] = s.lastMessageIDLocked(c.ID)
 	return jsonReply(http.StatusOK, out)
+}
+
+// lastMessageIDLocked is a channel's last_message_id: the ID of the last message sent there,
+// or nil. Callers hold s.mu.
+func (s *Server) lastMessageIDLocked(channelID string) any {
+	if ids := s.channelMsgs[channelID]; len(ids) > 0 {
+		return ids[len(ids)-1]
+	}
+	return nil
 }
 
 func (s *Server) getGuild(req *Request) reply {

@@ -118,21 +118,29 @@ func (s *Server) activeThreadsLocked() []map[string]any {
 // threadOfLocked is the thread of a channel ID, or nil. Callers hold s.mu.
 func (s *Server) threadOfLocked(id string) *Thread { return s.threads[id] }
 
-// wireThread is a thread channel object, as Discord's REST API and interactions carry it.
+// wireThread is a thread channel object, as Discord's REST API and interactions carry it:
+// message_count leaves deleted messages out, total_message_sent counts them.
 func (s *Server) wireThread(t *Thread) map[string]any {
-	var last any
-	if ids := s.channelMsgs[t.ID]; len(ids) > 0 {
-		last = ids[len(ids)-1]
-	}
 	return map[string]any{
 		"id": t.ID, "type": ChannelPublicThread, "guild_id": t.GuildID, "parent_id": t.ParentID, "name": t.Name,
-		"owner_id": t.OwnerID, "flags": 0, "last_message_id": last, "rate_limit_per_user": 0,
-		"message_count": len(s.channelMsgs[t.ID]), "total_message_sent": len(s.channelMsgs[t.ID]), "member_count": min(len(t.Members), 50),
+		"owner_id": t.OwnerID, "flags": 0, "last_message_id": s.lastMessageIDLocked(t.ID), "rate_limit_per_user": 0,
+		"message_count": s.liveMessagesLocked(t.ID), "total_message_sent": len(s.channelMsgs[t.ID]), "member_count": min(len(t.Members), 50),
 		"thread_metadata": map[string]any{
 			"archived": t.Archived, "auto_archive_duration": t.AutoArchive, "locked": t.Locked,
 			"archive_timestamp": t.ArchivedAt.UTC().Format(time.RFC3339Nano), "create_timestamp": t.Created.UTC().Format(time.RFC3339Nano),
 		},
 	}
+}
+
+// liveMessagesLocked counts a channel's messages not deleted. Callers hold s.mu.
+func (s *Server) liveMessagesLocked(channelID string) int {
+	n := 0
+	for _, id := range s.channelMsgs[channelID] {
+		if m := s.messages[id]; m != nil && !m.Deleted {
+			n++
+		}
+	}
+	return n
 }
 
 // postMessageThread is POST /channels/{channel}/messages/{message}/threads: a public thread

@@ -172,7 +172,8 @@ func TestInteractionFromThread(t *testing.T) {
 }
 
 // TestArchivedThreadRefusesEdits: in an archived thread a message can be read but not edited
-// or deleted (400 code 50083), as on Discord; once the thread is reopened it can.
+// or deleted (400 code 50083), as on Discord; once the thread is reopened it can, and a
+// deleted message leaves the thread's message_count, not its last_message_id.
 func TestArchivedThreadRefusesEdits(t *testing.T) {
 	fake, s, th := withThread(t)
 	m, err := s.ChannelMessageSend(th.ID, "board")
@@ -198,6 +199,9 @@ func TestArchivedThreadRefusesEdits(t *testing.T) {
 	}
 	if err := s.ChannelMessageDelete(th.ID, m.ID); err != nil {
 		t.Fatalf("delete once reopened: %v", err)
+	}
+	if got, err := s.Channel(th.ID); err != nil || got.MessageCount != 0 || got.LastMessageID != m.ID {
+		t.Fatalf("the thread after its only message was deleted: %+v, %v", got, err)
 	}
 }
 

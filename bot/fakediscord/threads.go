@@ -166,11 +166,11 @@ func (s *Server) postMessageThread(req *Request, m *Message) reply {
 	if n := utf8.RuneCountInString(body.Name); (n < 1 || n > 100) && !s.cfg.SkipValidation {
 		return formErrorReply([]fieldError{{path: "name", code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 1 and 100 in length."}})
 	}
+	if rp, bad := badArchiveDuration(body.AutoArchive); bad {
+		return rp
+	}
 	archive := 4320
 	if body.AutoArchive != nil {
-		if !slices.Contains([]int{60, 1440, 4320, 10080}, *body.AutoArchive) {
-			return formErrorReply([]fieldError{{path: "auto_archive_duration", code: "BASE_TYPE_CHOICES", message: "Value must be one of {60, 1440, 4320, 10080}."}})
-		}
 		archive = *body.AutoArchive
 	}
 	now := time.Now()
@@ -183,6 +183,15 @@ func (s *Server) postMessageThread(req *Request, m *Message) reply {
 	s.channels[t.ID] = Channel{ID: t.ID, GuildID: t.GuildID, Name: t.Name, Type: ChannelPublicThread, ParentID: parent}
 	m.Flags |= hasThreadFlag
 	return jsonReply(http.StatusCreated, s.wireThread(t))
+}
+
+// badArchiveDuration is Discord's 50035 for an auto_archive_duration, when one is given, other
+// than the four it offers (in minutes: an hour, a day, three days, a week).
+func badArchiveDuration(d *int) (reply, bool) {
+	if d == nil || slices.Contains([]int{60, 1440, 4320, 10080}, *d) {
+		return reply{}, false
+	}
+	return formErrorReply([]fieldError{{path: "auto_archive_duration", code: "BASE_TYPE_CHOICES", message: "Value must be one of {60, 1440, 4320, 10080}."}}), true
 }
 
 // putThreadMember is PUT /channels/{channel}/thread-members/{user}: 204, also for a member
@@ -216,6 +225,9 @@ func (s *Server) patchChannel(req *Request) reply {
 	}
 	if err := json.Unmarshal(req.JSON, &body); err != nil {
 		return errBadRequest(codeInvalidJSON, "The request body contains invalid JSON.")
+	}
+	if rp, bad := badArchiveDuration(body.AutoArchive); bad {
+		return rp
 	}
 	if body.Archived != nil && *body.Archived != t.Archived {
 		t.Archived, t.ArchivedAt = *body.Archived, time.Now()

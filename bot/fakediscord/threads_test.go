@@ -68,7 +68,8 @@ func TestThreadFromMessage(t *testing.T) {
 
 // TestThreadMembersAndArchive: members are added once; a post into an archived thread is
 // refused with 400 code 50083 "Thread is archived", whether the bot archived it or Discord
-// did for inactivity (ArchiveThread), and goes through once it is reopened.
+// did for inactivity (ArchiveThread), and goes through once it is reopened; an
+// auto_archive_duration Discord does not offer is refused with 50035.
 func TestThreadMembersAndArchive(t *testing.T) {
 	fake, s, th := withThread(t)
 	for _, u := range []string{"100", "200", "100"} {
@@ -91,6 +92,8 @@ func TestThreadMembersAndArchive(t *testing.T) {
 	if re := restError(t, err); re.Message.Message != "Thread is archived" {
 		t.Fatalf("message %q", re.Message.Message)
 	}
+	_, err = s.ChannelEditComplex(th.ID, &discordgo.ChannelEdit{AutoArchiveDuration: 90})
+	wantCode(t, err, http.StatusBadRequest, 50035)
 	archived = false
 	got, err := s.ChannelEditComplex(th.ID, &discordgo.ChannelEdit{Archived: &archived})
 	if err != nil || got.ThreadMetadata == nil || got.ThreadMetadata.Archived {

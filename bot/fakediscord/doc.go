@@ -47,10 +47,11 @@
 //     creates none; nonces over 25 characters are refused.
 //   - Threads (threads.go): POST /channels/{c}/messages/{m}/threads starts a public thread
 //     (type 11, parent_id, thread_metadata, member_count) from a message, with the message's
-//     ID, once (400 code 160004 after), with Create Public Threads; thread members (PUT, GET,
-//     DELETE /channels/{t}/thread-members/{u}); PATCH /channels/{t} archives and reopens
-//     it. A post into an archived thread is refused with 400 code 50083 "Thread is archived"
-//     (ArchiveThread archives one as Discord does after its idle time). A thread has its
+//     ID, once (400 code 160004 after), with Create Public Threads; members added (PUT
+//     /channels/{t}/thread-members/{u}); PATCH /channels/{t} archives and reopens
+//     it. A post into an archived thread, or an edit or a deletion of a message in it, is
+//     refused with 400 code 50083 "Thread is archived" (ArchiveThread archives one as
+//     Discord does after its idle time). A thread has its
 //     channel's permissions, with Send Messages in Threads standing for Send Messages, and
 //     interactions from inside it carry channel_id = the thread and its channel object.
 //   - Faults on request: InjectError (refused, nothing changes),
@@ -75,8 +76,8 @@
 // may do everything), the 3-second and 15-minute interaction token deadlines
 // on REST routes (only the HTTP reply is bounded by Config.ReplyTimeout),
 // ordinary webhooks, reactions, private and forum threads, threads started
-// without a message, the refusal of edits in an archived thread (allowed
-// here), members and roles, autocomplete interactions, message history
+// without a message, the refusal of an interaction's edits in an archived
+// thread (allowed here), members and roles, autocomplete interactions, message history
 // listing, gateway compression (zlib-stream), ETF encoding, sharding beyond recording the
 // shard, and the gateway's own identify and presence rate limits. Unknown
 // guilds, channels and users are served with defaults rather than 404, so a

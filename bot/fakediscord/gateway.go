@@ -236,6 +236,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) bool {
 	for _, ch := range s.channels {
 		channels = append(channels, ch)
 	}
+	threads := s.activeThreadsLocked()
 	s.mu.Unlock()
 
 	unavailable := make([]any, 0, len(guilds))
@@ -268,7 +269,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) bool {
 		return false
 	}
 	for _, gd := range guilds {
-		if err := g.dispatchLocked(sess, "GUILD_CREATE", s.guildCreate(gd, channels)); err != nil {
+		if err := g.dispatchLocked(sess, "GUILD_CREATE", s.guildCreate(gd, channels, threads)); err != nil {
 			return false
 		}
 	}
@@ -276,12 +277,13 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) bool {
 	return true
 }
 
-// guildCreate is the GUILD_CREATE payload of a guild.
-func (s *Server) guildCreate(gd Guild, channels []Channel) map[string]any {
+// guildCreate is the GUILD_CREATE payload of a guild: its channels, and apart from them its
+// active threads (wire thread objects, see activeThreadsLocked), as Discord sends them.
+func (s *Server) guildCreate(gd Guild, channels []Channel, threads []map[string]any) map[string]any {
 	out := s.wireGuild(gd)
 	chans := []any{}
 	for _, ch := range channels {
-		if ch.GuildID == gd.ID {
+		if ch.GuildID == gd.ID && ch.Type != ChannelPublicThread {
 			cc := fillChannel(ch)
 			chans = append(chans, map[string]any{"id": cc.ID, "type": cc.Type, "name": cc.Name, "position": 0, "permission_overwrites": []any{}})
 		}
@@ -293,7 +295,13 @@ func (s *Server) guildCreate(gd Guild, channels []Channel) map[string]any {
 	out["member_count"] = 1
 	out["joined_at"] = "2024-01-01T00:00:00.000000+00:00"
 	out["channels"] = chans
-	out["threads"] = []any{}
+	guildThreads := []any{}
+	for _, t := range threads {
+		if t["guild_id"] == gd.ID {
+			guildThreads = append(guildThreads, t)
+		}
+	}
+	out["threads"] = guildThreads
 	out["members"] = []any{map[string]any{"user": bot, "roles": []any{}, "joined_at": "2024-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false}}
 	out["voice_states"] = []any{}
 	out["presences"] = []any{}

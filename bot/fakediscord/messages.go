@@ -572,9 +572,13 @@ func (s *Server) patchMessage(req *Request, m *Message) reply {
 }
 
 // patchChannelMessage edits a channel message, as far as the bot's
-// permissions in the channel allow.
+// permissions in the channel allow; in an archived thread it is refused (400
+// Thread is archived), as Discord refuses it until the thread is reopened.
 func (s *Server) patchChannelMessage(req *Request, m *Message) reply {
 	if rp, refused := s.refusePost(m.ChannelID, len(req.Files), true); refused {
+		return rp
+	}
+	if rp, refused := s.refuseArchived(m.ChannelID); refused {
 		return rp
 	}
 	return s.patchMessage(req, m)
@@ -589,6 +593,15 @@ func listsAttachments(req *Request) bool { return req.APIVersion >= 10 }
 func (s *Server) deleteMessage(_ *Request, m *Message) reply {
 	m.Deleted = true
 	return noContent()
+}
+
+// deleteChannelMessage deletes a channel message, unless it is in an archived
+// thread (400 Thread is archived), as Discord does.
+func (s *Server) deleteChannelMessage(req *Request, m *Message) reply {
+	if rp, refused := s.refuseArchived(m.ChannelID); refused {
+		return rp
+	}
+	return s.deleteMessage(req, m)
 }
 
 // serveAttachment serves /attachments/{channel}/{id}/{filename}.

@@ -70,11 +70,9 @@ func routes() []route {
 		{method: "POST", pattern: "/channels/{channel}/messages", auth: true, handle: (*Server).postChannelMessage},
 		{method: "GET", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).getMessage)},
 		{method: "PATCH", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).patchChannelMessage)},
-		{method: "DELETE", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).deleteMessage)},
+		{method: "DELETE", pattern: "/channels/{channel}/messages/{message}", auth: true, handle: onMessage(channelMsg, (*Server).deleteChannelMessage)},
 		{method: "POST", pattern: "/channels/{channel}/messages/{message}/threads", auth: true, handle: onMessage(channelMsg, (*Server).postMessageThread)},
-		{method: "GET", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).getThreadMember},
 		{method: "PUT", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).putThreadMember},
-		{method: "DELETE", pattern: "/channels/{channel}/thread-members/{user}", auth: true, handle: (*Server).deleteThreadMember},
 		{method: "GET", pattern: "/channels/{channel}", auth: true, handle: (*Server).getChannel},
 		{method: "PATCH", pattern: "/channels/{channel}", auth: true, handle: (*Server).patchChannel},
 		{method: "GET", pattern: "/guilds/{guild}", auth: true, handle: (*Server).getGuild},
@@ -452,15 +450,22 @@ func (s *Server) getChannel(req *Request) reply {
 	c := s.channel(req.Params["channel"])
 	out := map[string]any{
 		"id": c.ID, "type": c.Type, "name": c.Name, "flags": 0,
-		"last_message_id": nil, "nsfw": false, "position": 0,
+		"nsfw": false, "position": 0,
 	}
 	if c.GuildID != "" {
 		out["guild_id"] = c.GuildID
 	}
-	if ids := s.channelMsgs[c.ID]; len(ids) > 0 {
-		out["last_message_id"] = ids[len(ids)-1]
-	}
+	out["last_message_id"] = s.lastMessageIDLocked(c.ID)
 	return jsonReply(http.StatusOK, out)
+}
+
+// lastMessageIDLocked is a channel's last_message_id: the ID of the last message sent there,
+// or nil. Callers hold s.mu.
+func (s *Server) lastMessageIDLocked(channelID string) any {
+	if ids := s.channelMsgs[channelID]; len(ids) > 0 {
+		return ids[len(ids)-1]
+	}
+	return nil
 }
 
 func (s *Server) getGuild(req *Request) reply {

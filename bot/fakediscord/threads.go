@@ -74,12 +74,21 @@ func (s *Server) Threads(parentID string) []Thread {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Thread
+	for _, t := range s.sortedThreadsLocked(func(t *Thread) bool { return t.ParentID == parentID }) {
+		out = append(out, t.clone())
+	}
+	return out
+}
+
+// sortedThreadsLocked is the threads keep selects, oldest first. Callers hold s.mu.
+func (s *Server) sortedThreadsLocked(keep func(*Thread) bool) []*Thread {
+	var out []*Thread
 	for _, t := range s.threads {
-		if t.ParentID == parentID {
-			out = append(out, t.clone())
+		if keep(t) {
+			out = append(out, t)
 		}
 	}
-	slices.SortFunc(out, func(a, b Thread) int { return a.Created.Compare(b.Created) })
+	slices.SortFunc(out, func(a, b *Thread) int { return a.Created.Compare(b.Created) })
 	return out
 }
 
@@ -96,24 +105,42 @@ func (s *Server) ArchiveThread(id string) bool {
 	return ok
 }
 
+// activeThreadsLocked is every thread not archived, as wire thread objects, oldest first.
+// Callers hold s.mu.
+func (s *Server) activeThreadsLocked() []map[string]any {
+	var out []map[string]any
+	for _, t := range s.sortedThreadsLocked(func(t *Thread) bool { return !t.Archived }) {
+		out = append(out, s.wireThread(t))
+	}
+	return out
+}
+
 // threadOfLocked is the thread of a channel ID, or nil. Callers hold s.mu.
 func (s *Server) threadOfLocked(id string) *Thread { return s.threads[id] }
 
-// wireThread is a thread channel object, as Discord's REST API and interactions carry it.
+// wireThread is a thread channel object, as Discord's REST API and interactions carry it:
+// message_count leaves deleted messages out, total_message_sent counts them.
 func (s *Server) wireThread(t *Thread) map[string]any {
-	var last any
-	if ids := s.channelMsgs[t.ID]; len(ids) > 0 {
-		last = ids[len(ids)-1]
-	}
 	return map[string]any{
 		"id": t.ID, "type": ChannelPublicThread, "guild_id": t.GuildID, "parent_id": t.ParentID, "name": t.Name,
-		"owner_id": t.OwnerID, "flags": 0, "last_message_id": last, "rate_limit_per_user": 0,
-		"message_count": len(s.channelMsgs[t.ID]), "total_message_sent": len(s.channelMsgs[t.ID]), "member_count": min(len(t.Members), 50),
+		"owner_id": t.OwnerID, "flags": 0, "last_message_id": s.lastMessageIDLocked(t.ID), "rate_limit_per_user": 0,
+		"message_count": s.liveMessagesLocked(t.ID), "total_message_sent": len(s.channelMsgs[t.ID]), "member_count": min(len(t.Members), 50),
 		"thread_metadata": map[string]any{
 			"archived": t.Archived, "auto_archive_duration": t.AutoArchive, "locked": t.Locked,
 			"archive_timestamp": t.ArchivedAt.UTC().Format(time.RFC3339Nano), "create_timestamp": t.Created.UTC().Format(time.RFC3339Nano),
 		},
 	}
+}
+
+// liveMessagesLocked counts a channel's messages not deleted. Callers hold s.mu.
+func (s *Server) liveMessagesLocked(channelID string) int {
+	n := 0
+	for _, id := range s.channelMsgs[channelID] {
+		if m := s.messages[id]; m != nil && !m.Deleted {
+			n++
+		}
+	}
+	return n
 }
 
 // postMessageThread is POST /channels/{channel}/messages/{message}/threads: a public thread
@@ -139,11 +166,11 @@ func (s *Server) postMessageThread(req *Request, m *Message) reply {
 	if n := utf8.RuneCountInString(body.Name); (n < 1 || n > 100) && !s.cfg.SkipValidation {
 		return formErrorReply([]fieldError{{path: "name", code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 1 and 100 in length."}})
 	}
+	if rp, bad := badArchiveDuration(body.AutoArchive); bad {
+		return rp
+	}
 	archive := 4320
 	if body.AutoArchive != nil {
-		if !slices.Contains([]int{60, 1440, 4320, 10080}, *body.AutoArchive) {
-			return formErrorReply([]fieldError{{path: "auto_archive_duration", code: "BASE_TYPE_CHOICES", message: "Value must be one of {60, 1440, 4320, 10080}."}})
-		}
 		archive = *body.AutoArchive
 	}
 	now := time.Now()
@@ -156,6 +183,15 @@ func (s *Server) postMessageThread(req *Request, m *Message) reply {
 	s.channels[t.ID] = Channel{ID: t.ID, GuildID: t.GuildID, Name: t.Name, Type: ChannelPublicThread, ParentID: parent}
 	m.Flags |= hasThreadFlag
 	return jsonReply(http.StatusCreated, s.wireThread(t))
+}
+
+// badArchiveDuration is Discord's 50035 for an auto_archive_duration, when one is given, other
+// than the four it offers (in minutes: an hour, a day, three days, a week).
+func badArchiveDuration(d *int) (reply, bool) {
+	if d == nil || slices.Contains([]int{60, 1440, 4320, 10080}, *d) {
+		return reply{}, false
+	}
+	return formErrorReply([]fieldError{{path: "auto_archive_duration", code: "BASE_TYPE_CHOICES", message: "Value must be one of {60, 1440, 4320, 10080}."}}), true
 }
 
 // putThreadMember is PUT /channels/{channel}/thread-members/{user}: 204, also for a member
@@ -174,26 +210,6 @@ func (s *Server) putThreadMember(req *Request) reply {
 	return noContent()
 }
 
-// deleteThreadMember is DELETE /channels/{channel}/thread-members/{user}.
-func (s *Server) deleteThreadMember(req *Request) reply {
-	t := s.threadOfLocked(req.Params["channel"])
-	if t == nil {
-		return errNotFound(codeUnknownChannel, "Unknown Channel")
-	}
-	t.Members = slices.DeleteFunc(t.Members, func(u string) bool { return u == req.Params["user"] })
-	return noContent()
-}
-
-// getThreadMember is GET /channels/{channel}/thread-members/{user}: the member, or 404.
-func (s *Server) getThreadMember(req *Request) reply {
-	t := s.threadOfLocked(req.Params["channel"])
-	if t == nil || !slices.Contains(t.Members, req.Params["user"]) {
-		return errNotFound(10013, "Unknown Member")
-	}
-	return jsonReply(http.StatusOK, map[string]any{"id": t.ID, "user_id": req.Params["user"],
-		"join_timestamp": t.Created.UTC().Format(time.RFC3339Nano), "flags": 0})
-}
-
 // patchChannel is PATCH /channels/{channel} for a thread: archived, locked, name and
 // auto_archive_duration. Other channels are answered as they are, unchanged.
 func (s *Server) patchChannel(req *Request) reply {
@@ -210,6 +226,9 @@ func (s *Server) patchChannel(req *Request) reply {
 	if err := json.Unmarshal(req.JSON, &body); err != nil {
 		return errBadRequest(codeInvalidJSON, "The request body contains invalid JSON.")
 	}
+	if rp, bad := badArchiveDuration(body.AutoArchive); bad {
+		return rp
+	}
 	if body.Archived != nil && *body.Archived != t.Archived {
 		t.Archived, t.ArchivedAt = *body.Archived, time.Now()
 	}
@@ -225,7 +244,8 @@ func (s *Server) patchChannel(req *Request) reply {
 	return jsonReply(http.StatusOK, s.wireThread(t))
 }
 
-// refuseArchived is Discord's 400 for a post into an archived thread. Callers hold s.mu.
+// refuseArchived is Discord's 400 for a post into an archived thread, or an edit or a
+// deletion of a message there. Callers hold s.mu.
 func (s *Server) refuseArchived(channelID string) (reply, bool) {
 	if t := s.threadOfLocked(channelID); t != nil && t.Archived {
 		return errBadRequest(CodeThreadArchived, "Thread is archived"), true

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -67,7 +68,8 @@ func TestThreadFromMessage(t *testing.T) {
 
 // TestThreadMembersAndArchive: members are added once; a post into an archived thread is
 // refused with 400 code 50083 "Thread is archived", whether the bot archived it or Discord
-// did for inactivity (ArchiveThread), and goes through once it is reopened.
+// did for inactivity (ArchiveThread), and goes through once it is reopened; an
+// auto_archive_duration Discord does not offer is refused with 50035.
 func TestThreadMembersAndArchive(t *testing.T) {
 	fake, s, th := withThread(t)
 	for _, u := range []string{"100", "200", "100"} {
@@ -90,6 +92,8 @@ func TestThreadMembersAndArchive(t *testing.T) {
 	if re := restError(t, err); re.Message.Message != "Thread is archived" {
 		t.Fatalf("message %q", re.Message.Message)
 	}
+	_, err = s.ChannelEditComplex(th.ID, &discordgo.ChannelEdit{AutoArchiveDuration: 90})
+	wantCode(t, err, http.StatusBadRequest, 50035)
 	archived = false
 	got, err := s.ChannelEditComplex(th.ID, &discordgo.ChannelEdit{Archived: &archived})
 	if err != nil || got.ThreadMetadata == nil || got.ThreadMetadata.Archived {
@@ -167,5 +171,75 @@ func TestInteractionFromThread(t *testing.T) {
 	}
 	if err := json.Unmarshal(ix.Raw, &plain); err != nil || plain.Channel["type"] != float64(0) || plain.Channel["parent_id"] != nil {
 		t.Fatalf("interaction from a channel: %+v, %v", plain, err)
+	}
+}
+
+// TestArchivedThreadRefusesEdits: in an archived thread a message can be read but not edited
+// or deleted (400 code 50083), as on Discord; once the thread is reopened it can, and a
+// deleted message leaves the thread's message_count, not its last_message_id.
+func TestArchivedThreadRefusesEdits(t *testing.T) {
+	fake, s, th := withThread(t)
+	m, err := s.ChannelMessageSend(th.ID, "board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fake.ArchiveThread(th.ID) {
+		t.Fatal("ArchiveThread found no thread")
+	}
+	_, err = s.ChannelMessageEdit(th.ID, m.ID, "edited")
+	wantCode(t, err, http.StatusBadRequest, fakediscord.CodeThreadArchived)
+	err = s.ChannelMessageDelete(th.ID, m.ID)
+	wantCode(t, err, http.StatusBadRequest, fakediscord.CodeThreadArchived)
+	if got, err := s.ChannelMessage(th.ID, m.ID); err != nil || got.Content != "board" {
+		t.Fatalf("read in an archived thread: %+v, %v", got, err)
+	}
+	archived := false
+	if _, err := s.ChannelEditComplex(th.ID, &discordgo.ChannelEdit{Archived: &archived}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ChannelMessageEdit(th.ID, m.ID, "edited"); err != nil {
+		t.Fatalf("edit once reopened: %v", err)
+	}
+	if err := s.ChannelMessageDelete(th.ID, m.ID); err != nil {
+		t.Fatalf("delete once reopened: %v", err)
+	}
+	if got, err := s.Channel(th.ID); err != nil || got.MessageCount != 0 || got.LastMessageID != m.ID {
+		t.Fatalf("the thread after its only message was deleted: %+v, %v", got, err)
+	}
+}
+
+// TestGuildCreateThreads: a session opened once a thread is started gets GUILD_CREATE with
+// the thread among the guild's threads, not its channels; an archived one is left out.
+func TestGuildCreateThreads(t *testing.T) {
+	fake := fakediscord.Start(t, fakediscord.Config{})
+	fake.SetGuild(fakediscord.Guild{ID: "g1", Name: "Tables"})
+	fake.SetChannel(fakediscord.Channel{ID: "c1", GuildID: "g1", Name: "tables"})
+	s := restSession(t, fake)
+	var threads []string
+	for _, name := range []string{"open", "idle"} {
+		m, err := s.ChannelMessageSend("c1", "lobby")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.MessageThreadStartComplex("c1", m.ID, &discordgo.ThreadStart{Name: name}); err != nil {
+			t.Fatal(err)
+		}
+		threads = append(threads, m.ID)
+	}
+	fake.ArchiveThread(threads[1])
+	var g discordgo.Guild
+	select {
+	case g = <-openBot(t, fake).guilds:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no GUILD_CREATE")
+	}
+	for _, c := range g.Channels {
+		if c.ID != "c1" {
+			t.Errorf("GUILD_CREATE lists channel %+v", c)
+		}
+	}
+	if len(g.Threads) != 1 || g.Threads[0].ID != threads[0] || g.Threads[0].ParentID != "c1" ||
+		g.Threads[0].Type != discordgo.ChannelTypeGuildPublicThread || g.Threads[0].ThreadMetadata == nil {
+		t.Fatalf("GUILD_CREATE threads %+v", g.Threads)
 	}
 }

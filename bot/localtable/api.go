@@ -57,6 +57,7 @@ type modal struct {
 	Title      string          `json:"title"`
 	Components json.RawMessage `json:"components"`
 	message    string          // the message whose component opened it
+	channel    string          // the channel or thread it was opened in
 }
 
 // view is everything the page shows one person.
@@ -289,9 +290,9 @@ func (s *Server) handleModal(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, map[string]string{})
 		return
 	}
-	a := s.actor(me, ChannelID)
+	a := s.actor(me, md.channel)
 	if m, ok := s.fake.Message(md.message); ok {
-		a = s.actor(me, m.ChannelID).On(m)
+		a = a.On(m)
 	}
 	s.dispatch(r.Context(), me, s.fake.ModalSubmit(a, md.CustomID, req.Fields), md.message)
 	writeJSON(w, map[string]string{})
@@ -347,7 +348,7 @@ func (s *Server) dispatch(ctx context.Context, me fakediscord.User, ix *fakedisc
 			} `json:"data"`
 		}
 		_ = json.Unmarshal(resp.JSON, &raw)
-		cb.Data.Components, cb.Data.message = raw.Data.Components, origin
+		cb.Data.Components, cb.Data.message, cb.Data.channel = raw.Data.Components, origin, ix.ChannelID
 		s.mu.Lock()
 		s.serial++
 		cb.Data.Serial = s.serial

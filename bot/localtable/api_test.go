@@ -18,8 +18,9 @@ import (
 )
 
 // TestAPIAnswersBadRequests: the page's API refuses a body that is not its JSON (400), a
-// person who is not at the table (404) and a language it does not offer (400), and sets one
-// it does (200, seen in the person's locale).
+// person who is not at the table (404), a channel that is neither the table's nor one of its
+// threads (404) and a language it does not offer (400), and sets one it does (200, seen in
+// the person's locale).
 func TestAPIAnswersBadRequests(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -37,6 +38,7 @@ func TestAPIAnswersBadRequests(t *testing.T) {
 		{"/api/modal", `{"user":"zed","cancel":true}`, http.StatusNotFound},
 		{"/api/locale", `{"user":"zed","locale":"cs"}`, http.StatusNotFound},
 		{"/api/click", `{"user":"ada","message":"no-such-message","custom_id":"x"}`, http.StatusNotFound},
+		{"/api/command", `{"user":"ada","text":"/help","channel":"no-such-thread"}`, http.StatusNotFound},
 		{"/api/modal", `{"user":"ada","cancel":true}`, http.StatusOK},
 		{"/api/locale", `{"user":"Ada","locale":"cs"}`, http.StatusOK},
 	} {
@@ -51,6 +53,14 @@ func TestAPIAnswersBadRequests(t *testing.T) {
 	}
 	if u, _ := srv.user("ada"); u.Locale != "cs" {
 		t.Errorf("Ada's locale after choosing Czech: %q, want cs", u.Locale)
+	}
+	resp, err := http.Get(srv.URL() + "api/view?user=ada&channel=no-such-thread")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("the view of a channel that is not the table's nor its thread's: status %d, want 404", resp.StatusCode)
 	}
 }
 

@@ -150,6 +150,9 @@ func TestBrowserRatings(t *testing.T) {
 	if m := messages(); !strings.Contains(m, "Ada") || !strings.Contains(m, "Dana") {
 		t.Fatalf("the leaderboard does not list the players:\n%s", m)
 	}
+	// At a phone's width, like the other phone shots (a window is at least 500 px wide).
+	run(chromedp.EmulateViewport(400, 720))
+	eval(`(() => { const m = [...document.querySelectorAll('.msg')].pop(); m.scrollIntoView({block: 'end'}); return true; })()`)
 	shoot("leaderboard.png")
 
 	command("/stats")

@@ -60,6 +60,7 @@ func TestBrowserThreads(t *testing.T) {
 	ada.command("/away")
 	ada.until("the end in the thread", `document.getElementById('messages').textContent.includes('Game over')`)
 	ada.until("the thread archived", `document.querySelectorAll('#channels a.thread.archived').length === 1`)
+	ada.until("the archived thread marked in words", `[...document.querySelectorAll('#channels a.thread.archived')].every(a => a.textContent.endsWith(" · archived"))`)
 	ada.eval(`(() => { document.getElementById('back').click(); return true; })()`, &ok)
 	ada.until("the channel again", `document.getElementById('title').textContent === '# table' && document.querySelectorAll('#messages .msg').length === 3`)
 	ada.until("the result on the card", `document.querySelectorAll('#messages .msg')[1].textContent.includes('Game over')`)

@@ -97,7 +97,9 @@ function channels() {
     return a;
   };
   const list = [link(state.parent, "# table", "chan")];
-  for (const t of state.threads) list.push(link(t.id, "🧵 " + t.name, "thread" + (t.archived ? " archived" : "")));
+  // An archived thread says so in words, not only by being dimmed.
+  const archived = state.me.locale.startsWith("cs") ? " · archivováno" : " · archived";
+  for (const t of state.threads) list.push(link(t.id, "🧵 " + t.name + (t.archived ? archived : ""), "thread" + (t.archived ? " archived" : "")));
   $("channels").replaceChildren(...list);
   const inThread = state.channel !== state.parent;
   $("title").textContent = inThread ? channelName(state.channel) : "# table";

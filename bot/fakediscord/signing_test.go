@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -270,11 +271,24 @@ func TestConnectionPool(t *testing.T) {
 	}))
 	defer srv.Close()
 	n := fakediscord.Connections + 40
+	// Signed first, as Discord signs before it sends: signing under -race on a busy machine can
+	// take longer than the hold below, and a request still being signed when the hold began
+	// would not be held that long.
+	signed := make([]*fakediscord.Signed, n)
+	for i := range signed {
+		sp, err := fake.Sign(srv.URL, fake.Ping())
+		if err != nil {
+			t.Fatal(err)
+		}
+		signed[i] = sp
+	}
 	took := make(chan time.Duration, n)
+	var sending atomic.Int32
 	var wg sync.WaitGroup
-	for range n {
+	for _, sp := range signed {
 		wg.Go(func() {
-			rep, err := fake.PostInteraction(ctx, srv.URL, fake.Ping())
+			sending.Add(1)
+			rep, err := fake.Send(ctx, sp)
 			if err != nil {
 				t.Error(err)
 				return
@@ -282,12 +296,13 @@ func TestConnectionPool(t *testing.T) {
 			took <- rep.Took
 		})
 	}
-	// Wait until the pool is full, hold it a while, then let everything through.
+	// Wait until every request is being sent and the pool is full, hold it a while, then let
+	// everything through.
 	for deadline := time.Now().Add(30 * time.Second); ; {
 		mu.Lock()
 		full := inside == fakediscord.Connections
 		mu.Unlock()
-		if full {
+		if full && int(sending.Load()) == n {
 			break
 		}
 		if time.Now().After(deadline) {
